@@ -1,0 +1,378 @@
+// A whole game as plain, serialisable data, changed only by events (RULES.md "A turn", "End of game",
+// "Turn timeout", "The prediction side game"). `applyEvent` is pure: the same events always rebuild the
+// same state, so a stored event list is a full record of a game. Randomness enters only when an event is
+// made (`throwEvent`, `timeoutEvent`), never when it is applied.
+import type { Category, Dice } from './dice';
+import { CATEGORIES, DICE_COUNT, isDice, isFiveOfAKind, scoreCell } from './dice';
+import type { Card, CellRef } from './card';
+import { emptyCard, emptyCellCount, isCardFull, legalCells, nextOrderedCell, withCell } from './card';
+import type { ColumnKind, Variant } from './layout';
+import { CATEGORY_LABELS, categoryLabel, columnLabel, fillOrder } from './layout';
+import { GameError } from './errors';
+import type { Rng } from './rng';
+
+export interface GameOptions {
+  readonly variant: Variant;
+  readonly columns: readonly ColumnKind[];
+  readonly throwsPerTurn: number;
+  readonly predictions: boolean;
+}
+
+export interface Turn {
+  /** The declared column (Olathe); null before the declaration, and always null in Balut. */
+  readonly column: number | null;
+  /** The dice on the table; null before the first throw. */
+  readonly dice: Dice | null;
+  readonly held: readonly boolean[];
+  readonly throwsUsed: number;
+}
+
+export interface Player {
+  readonly id: string;
+  readonly card: Card;
+  readonly turn: Turn;
+  readonly turnsTaken: number;
+  readonly prediction: number | null;
+  readonly consecutiveTimeouts: number;
+  /** Set when the player quit or was removed after too many timeouts; their card still scores. */
+  readonly left: boolean;
+}
+
+export type GameStatus = 'playing' | 'finished' | 'ended';
+
+export interface GameState {
+  readonly options: GameOptions;
+  readonly players: readonly Player[];
+  /** Olathe: the seat whose turn it is. Balut plays simultaneously and ignores it. */
+  readonly current: number;
+  /** 'finished' when every card is full; 'ended' when stopped early (host, or everyone left). */
+  readonly status: GameStatus;
+  /** How many events have been applied: the version a stale click is checked against. */
+  readonly version: number;
+}
+
+export type GameEvent =
+  | { readonly type: 'predict'; readonly seat: number; readonly count: number }
+  | { readonly type: 'declare'; readonly seat: number; readonly column: number }
+  | { readonly type: 'hold'; readonly seat: number; readonly die: number }
+  | { readonly type: 'throw'; readonly seat: number; readonly dice: Dice }
+  | { readonly type: 'write'; readonly seat: number; readonly column: number; readonly category: Category }
+  | { readonly type: 'timeout'; readonly seat: number; readonly dice: Dice | null }
+  | { readonly type: 'leave'; readonly seat: number }
+  | { readonly type: 'end' };
+
+/** After this many timed-out turns in a row a player is removed from the game. */
+export const TIMEOUTS_BEFORE_REMOVAL = 3;
+
+const NO_HOLDS: readonly boolean[] = [false, false, false, false, false];
+const FRESH_TURN: Turn = { column: null, dice: null, held: NO_HOLDS, throwsUsed: 0 };
+
+export function newGame(options: GameOptions, playerIds: readonly string[]): GameState {
+  if (playerIds.length === 0) throw new Error('a game needs at least one player');
+  return {
+    options,
+    players: playerIds.map((id) => ({
+      id,
+      card: emptyCard(options.columns),
+      turn: FRESH_TURN,
+      turnsTaken: 0,
+      prediction: null,
+      consecutiveTimeouts: 0,
+      left: false,
+    })),
+    current: 0,
+    status: 'playing',
+    version: 0,
+  };
+}
+
+export function replay(options: GameOptions, playerIds: readonly string[], events: readonly GameEvent[]): GameState {
+  let state = newGame(options, playerIds);
+  for (const event of events) state = applyEvent(state, event);
+  return state;
+}
+
+// ---------- what may be done now ----------
+
+export function isPlaying(state: GameState): boolean {
+  return state.status === 'playing';
+}
+
+/** Seats that may act now: the current seat in Olathe, every active player with cells left in Balut. */
+export function seatsToAct(state: GameState): number[] {
+  if (!isPlaying(state)) return [];
+  if (state.options.variant === 'olathe') return [state.current];
+  return state.players.flatMap((p, seat) => (!p.left && !isCardFull(p.card) ? [seat] : []));
+}
+
+/** The cells this player could write their dice into now. */
+export function writableCells(state: GameState, seat: number): CellRef[] {
+  const player = state.players[seat];
+  if (!player || player.turn.dice === null) return [];
+  if (state.options.variant === 'olathe' && player.turn.column === null) return [];
+  return legalCells(player.card, player.turn.column);
+}
+
+/** Columns this player may declare (Olathe, before the first throw): those with an empty cell. */
+export function declarableColumns(state: GameState, seat: number): number[] {
+  const player = state.players[seat];
+  if (!player) return [];
+  return player.card.columns.flatMap((col, i) => (emptyCellCount(col) > 0 ? [i] : []));
+}
+
+export function throwsLeft(state: GameState, seat: number): number {
+  const player = state.players[seat];
+  return player ? state.options.throwsPerTurn - player.turn.throwsUsed : 0;
+}
+
+/** Total turns a player takes in a whole game: one per cell. */
+export function turnsPerPlayer(options: GameOptions): number {
+  return options.columns.length * CATEGORIES.length;
+}
+
+/** Olathes scored so far: non-zero five-of-a-kind cells on every card (the prediction side game counts these). */
+export function olathesScored(state: GameState): number {
+  let n = 0;
+  for (const p of state.players) for (const col of p.card.columns) if (col.cells.olathe && isFiveOfAKind(col.cells.olathe)) n++;
+  return n;
+}
+
+// ---------- making events that need dice ----------
+
+/** The throw a player makes now: held dice stay, the others are thrown with `rng`. Validated first. */
+export function throwEvent(state: GameState, seat: number, rng: Rng): GameEvent {
+  const player = checkThrow(state, seat);
+  const dice = Array.from({ length: DICE_COUNT }, (_, i) =>
+    player.turn.dice && player.turn.held[i] ? player.turn.dice[i]! : rng.face(),
+  ) as unknown as Dice;
+  return { type: 'throw', seat, dice };
+}
+
+/** The event that ends a timed-out turn; it carries a throw only when nothing was thrown yet. */
+export function timeoutEvent(state: GameState, seat: number, rng: Rng): GameEvent {
+  checkActor(state, seat);
+  const player = state.players[seat]!;
+  const dice = player.turn.dice ? null : (Array.from({ length: DICE_COUNT }, () => rng.face()) as unknown as Dice);
+  return { type: 'timeout', seat, dice };
+}
+
+// ---------- applying events ----------
+
+export function applyEvent(state: GameState, event: GameEvent): GameState {
+  switch (event.type) {
+    case 'predict':
+      return bump(predict(state, event.seat, event.count));
+    case 'declare':
+      return bump(declare(state, event.seat, event.column));
+    case 'hold':
+      return bump(toggleHold(state, event.seat, event.die));
+    case 'throw':
+      return bump(applyThrow(state, event.seat, event.dice));
+    case 'write':
+      return bump(write(state, event.seat, { column: event.column, category: event.category }, false));
+    case 'timeout':
+      return bump(timeOut(state, event.seat, event.dice));
+    case 'leave':
+      return bump(leave(state, event.seat));
+    case 'end':
+      if (!isPlaying(state)) throw gameOver();
+      return bump({ ...state, status: 'ended' });
+  }
+}
+
+function bump(state: GameState): GameState {
+  return { ...state, version: state.version + 1 };
+}
+
+function gameOver(): GameError {
+  return new GameError('game-over', 'This game has ended; start a new one with /olathe start.');
+}
+
+function checkSeat(state: GameState, seat: number): Player {
+  if (!isPlaying(state)) throw gameOver();
+  const player = state.players[seat];
+  if (!player) throw new GameError('not-a-player', 'You are not playing in this game.');
+  if (player.left) throw new GameError('player-left', 'You have left this game.');
+  return player;
+}
+
+/** The player, if it is their moment to act (their turn in Olathe; any time in Balut). */
+function checkActor(state: GameState, seat: number): Player {
+  const player = checkSeat(state, seat);
+  if (state.options.variant === 'olathe' && state.current !== seat) {
+    throw new GameError('not-your-turn', "It's not your turn — wait for the card that names you.");
+  }
+  return player;
+}
+
+function withPlayer(state: GameState, seat: number, player: Player): GameState {
+  const players = state.players.slice();
+  players[seat] = player;
+  return { ...state, players };
+}
+
+function predict(state: GameState, seat: number, count: number): GameState {
+  const player = checkSeat(state, seat);
+  if (!state.options.predictions) throw new GameError('predictions-off', 'Predictions are off in this game.');
+  if (player.turnsTaken > 0 || player.turn.dice !== null) {
+    throw new GameError('prediction-closed', 'Predictions close at your first throw.');
+  }
+  if (!Number.isInteger(count) || count < 0 || count > 99) {
+    throw new GameError('bad-prediction', 'A prediction is a whole number of Olathes, 0 to 99.');
+  }
+  return withPlayer(state, seat, { ...player, prediction: count });
+}
+
+function declare(state: GameState, seat: number, column: number): GameState {
+  const player = checkActor(state, seat);
+  if (state.options.variant !== 'olathe') {
+    throw new GameError('declare-not-in-balut', 'Balut has no declarations: throw, then write in any empty cell.');
+  }
+  if (player.turn.dice !== null) throw new GameError('already-thrown', 'The column is declared before the first throw and cannot change now.');
+  const col = player.card.columns[column];
+  if (!col || !Number.isInteger(column)) throw new GameError('no-such-column', 'Your card has no such column.');
+  if (emptyCellCount(col) === 0) {
+    throw new GameError('column-full', `${columnLabel(state.options.columns, column)} is full — pick a column with an empty cell.`);
+  }
+  return withPlayer(state, seat, { ...player, turn: { ...player.turn, column } });
+}
+
+function toggleHold(state: GameState, seat: number, die: number): GameState {
+  const player = checkActor(state, seat);
+  if (!Number.isInteger(die) || die < 0 || die >= DICE_COUNT) throw new GameError('no-such-die', 'There are only five dice.');
+  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'Throw first — there are no dice on the table to hold.');
+  if (player.turn.throwsUsed >= state.options.throwsPerTurn) {
+    throw new GameError('no-throws-left', 'No throws left — write your dice into a cell.');
+  }
+  const held = player.turn.held.slice();
+  held[die] = !held[die];
+  return withPlayer(state, seat, { ...player, turn: { ...player.turn, held } });
+}
+
+function checkThrow(state: GameState, seat: number): Player {
+  const player = checkActor(state, seat);
+  if (state.options.variant === 'olathe' && player.turn.column === null) {
+    throw new GameError('not-declared', 'Declare a column first, then throw.');
+  }
+  if (player.turn.throwsUsed >= state.options.throwsPerTurn) {
+    throw new GameError('no-throws-left', 'No throws left — write your dice into a cell.');
+  }
+  if (player.turn.dice !== null && player.turn.held.every(Boolean)) {
+    throw new GameError('all-held', 'All five dice are held — release one to throw, or write your dice.');
+  }
+  return player;
+}
+
+function applyThrow(state: GameState, seat: number, dice: Dice): GameState {
+  const player = checkThrow(state, seat);
+  if (!isDice(dice)) throw new GameError('bad-dice', 'A throw is five dice, each 1 to 6.');
+  const previous = player.turn.dice;
+  if (previous && player.turn.held.some((h, i) => h && previous[i] !== dice[i])) {
+    throw new GameError('bad-dice', 'Held dice cannot change in a throw.');
+  }
+  const turn: Turn = { ...player.turn, dice: [...dice] as unknown as Dice, throwsUsed: player.turn.throwsUsed + 1 };
+  return withPlayer(state, seat, { ...player, turn });
+}
+
+/** Why this cell may not take the dice now, in plain words; null when it may. */
+function writeProblem(state: GameState, player: Player, ref: CellRef): GameError | null {
+  const { variant, columns: kinds } = state.options;
+  const column = player.card.columns[ref.column];
+  if (!column || !CATEGORIES.includes(ref.category)) return new GameError('no-such-cell', 'Your card has no such cell.');
+  const name = `${categoryLabel(ref.category, variant)} (${columnLabel(kinds, ref.column)})`;
+  if (variant === 'olathe' && player.turn.column !== ref.column) {
+    return new GameError('wrong-column', `You declared ${columnLabel(kinds, player.turn.column ?? 0)} this turn — write there.`);
+  }
+  if (column.cells[ref.category] !== null) return new GameError('cell-taken', `${name} is already written — pick an empty cell.`);
+  const next = nextOrderedCell(column);
+  if (next !== null && next !== ref.category) {
+    const order = fillOrder(column.kind)!;
+    const direction = `${CATEGORY_LABELS[order[0]!]} → ${CATEGORY_LABELS[order[order.length - 1]!]}`;
+    return new GameError(
+      'cell-out-of-order',
+      `${columnLabel(kinds, ref.column)} goes ${direction}; next is ${categoryLabel(next, variant)}.`,
+    );
+  }
+  return null;
+}
+
+function write(state: GameState, seat: number, ref: CellRef, timedOut: boolean): GameState {
+  const player = checkActor(state, seat);
+  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'Throw at least once before writing a cell.');
+  const problem = writeProblem(state, player, ref);
+  if (problem) throw problem;
+  const card = withCell(player.card, ref, player.turn.dice);
+  const consecutiveTimeouts = timedOut ? player.consecutiveTimeouts + 1 : 0;
+  const removed = consecutiveTimeouts >= TIMEOUTS_BEFORE_REMOVAL && !isCardFull(card);
+  const next: Player = { ...player, card, turn: FRESH_TURN, turnsTaken: player.turnsTaken + 1, consecutiveTimeouts, left: removed };
+  return afterTurn(withPlayer(state, seat, next));
+}
+
+/** RULES.md "Turn timeout": declare the emptiest column, throw once if needed, write the lowest-scoring legal cell. */
+function timeOut(state: GameState, seat: number, dice: Dice | null): GameState {
+  let player = checkActor(state, seat);
+  if (state.options.variant === 'olathe' && player.turn.column === null) {
+    const counts = player.card.columns.map(emptyCellCount);
+    const column = counts.indexOf(Math.max(...counts)); // leftmost of the emptiest
+    state = declare(state, seat, column);
+  }
+  player = state.players[seat]!;
+  if (player.turn.dice === null) {
+    if (!dice) throw new GameError('bad-dice', 'A timed-out turn with nothing thrown needs its throw.');
+    state = applyThrow(state, seat, dice);
+  } else if (dice) {
+    throw new GameError('bad-dice', 'The dice were already thrown this turn.');
+  }
+  const target = lowestScoringCell(state, seat);
+  return write(state, seat, target, true);
+}
+
+/** The legal cell where the current dice score least; on a tie the topmost (then leftmost). */
+export function lowestScoringCell(state: GameState, seat: number): CellRef {
+  const player = state.players[seat]!;
+  const dice = player.turn.dice!;
+  let best: { ref: CellRef; score: number; row: number } | null = null;
+  for (const ref of writableCells(state, seat)) {
+    const score = scoreCell(ref.category, dice);
+    const row = CATEGORIES.indexOf(ref.category);
+    if (!best || score < best.score || (score === best.score && row < best.row)) best = { ref, score, row };
+  }
+  if (!best) throw new Error('a player in their turn always has a legal cell');
+  return best.ref;
+}
+
+function leave(state: GameState, seat: number): GameState {
+  const player = checkSeat(state, seat);
+  const wasCurrent = state.options.variant === 'olathe' && state.current === seat;
+  const next = withPlayer(state, seat, { ...player, left: true, turn: FRESH_TURN });
+  return wasCurrent ? afterTurn(next) : settle(next);
+}
+
+/** After a turn: pass to the next seat that still plays (Olathe), and end the game when nobody can. */
+function afterTurn(state: GameState): GameState {
+  if (state.options.variant === 'olathe') {
+    const n = state.players.length;
+    for (let step = 1; step <= n; step++) {
+      const seat = (state.current + step) % n;
+      const p = state.players[seat]!;
+      if (!p.left && !isCardFull(p.card)) return { ...state, current: seat };
+    }
+  }
+  return settle(state);
+}
+
+/** Ends the game when no active player has an empty cell: 'finished' if anyone completed, 'ended' if all left. */
+function settle(state: GameState): GameState {
+  const active = state.players.filter((p) => !p.left);
+  if (active.some((p) => !isCardFull(p.card))) return state;
+  return { ...state, status: active.length > 0 ? 'finished' : 'ended' };
+}
+
+// ---------- helpers for callers ----------
+
+/** The dice an event throws onto the table, if it throws (a throw, or a timeout that had to throw). */
+export function thrownDice(event: GameEvent): Dice | null {
+  if (event.type === 'throw') return event.dice;
+  if (event.type === 'timeout') return event.dice;
+  return null;
+}
