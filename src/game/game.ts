@@ -202,6 +202,8 @@ function checkActor(state: GameState, seat: number): Player {
   if (state.options.variant === 'olathe' && state.current !== seat) {
     throw new GameError('not-your-turn', "It's not your turn — wait for the card that names you.");
   }
+  // Balut: a player whose card is full has no turns left (Olathe never gives them the turn).
+  if (isCardFull(player.card)) throw new GameError('game-over', 'Your card is full — wait for the others to finish.');
   return player;
 }
 
@@ -229,6 +231,9 @@ function declare(state: GameState, seat: number, column: number): GameState {
     throw new GameError('declare-not-in-balut', 'Balut has no declarations: throw, then write in any empty cell.');
   }
   if (player.turn.dice !== null) throw new GameError('already-thrown', 'The column is declared before the first throw and cannot change now.');
+  if (player.turn.column !== null) {
+    throw new GameError('already-declared', `You already declared ${columnLabel(state.options.columns, player.turn.column)} this turn — it cannot change.`);
+  }
   const col = player.card.columns[column];
   if (!col || !Number.isInteger(column)) throw new GameError('no-such-column', 'Your card has no such column.');
   if (emptyCellCount(col) === 0) {

@@ -1,0 +1,299 @@
+// `npm run bench -- service`: the service layer against the goals of its issue, on one core, on a real file
+// (WAL, synchronous=NORMAL) in a temp folder:
+//   1. a bare better-sqlite3 read-modify-write transaction with one event insert, measured here for scale;
+//   2. ≥ 5,000 service actions/s sustained and p99 of one action ≤ 1 ms, over 100,000 actions spread over
+//      1,000 concurrent games (clicks chosen by a simple player, real crypto dice);
+//   3. resident memory flat (± 10 %) between 1,000 and 20,000 stored finished games.
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runInNewContext } from 'node:vm';
+import v8 from 'node:v8';
+import type { GameOptions, Rng } from '../src/game';
+import { declarableColumns, newGame, seatsToAct, seededRng, writableCells, applyEvent } from '../src/game';
+import type { Db } from '../src/db/open';
+import { openDatabase } from '../src/db/open';
+import type { GameView } from '../src/service/game-service';
+import { GameService, turnStamp } from '../src/service/game-service';
+
+const GAMES = 1_000;
+const ACTIONS = 100_000;
+const GOAL_RATE = 5_000;
+const GOAL_P99_MS = 1;
+const FEW_GAMES = 1_000;
+const MANY_GAMES = 20_000;
+const GOAL_RSS_DRIFT = 0.1;
+
+const LAYOUTS: GameOptions[] = [
+  { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true },
+  { variant: 'olathe', columns: ['free', 'free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: false },
+  { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 5, predictions: false },
+  { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false },
+];
+
+// ---------- measuring ----------
+
+class Latencies {
+  private readonly ns: number[] = [];
+  time<T>(fn: () => T): T {
+    const start = process.hrtime.bigint();
+    const value = fn();
+    this.ns.push(Number(process.hrtime.bigint() - start));
+    return value;
+  }
+  get count(): number {
+    return this.ns.length;
+  }
+  percentileMs(p: number): number {
+    const sorted = Float64Array.from(this.ns).sort();
+    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! / 1e6;
+  }
+  meanMs(): number {
+    return this.ns.reduce((a, b) => a + b, 0) / this.ns.length / 1e6;
+  }
+}
+
+function tempFile(name: string): string {
+  return path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-bench-')), name);
+}
+
+function removeDb(file: string): void {
+  fs.rmSync(path.dirname(file), { recursive: true, force: true });
+}
+
+const gc: () => void = (() => {
+  v8.setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+})();
+
+function rssMb(): number {
+  for (let i = 0; i < 3; i++) gc();
+  return process.memoryUsage().rss / 2 ** 20;
+}
+
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+// ---------- a simple player ----------
+
+/** One click for a game: declare, throw, hold or write, as a person at the table might. */
+function click(service: GameService, view: GameView, pick: Rng): GameView {
+  const state = view.state!;
+  const acting = seatsToAct(state);
+  const seat = acting.length === 1 ? acting[0]! : acting[(pick.face() * 6 + pick.face()) % acting.length]!;
+  const player = state.players[seat]!;
+  const userId = view.players[seat]!.userId;
+  const stamp = turnStamp(player);
+  if (state.options.variant === 'olathe' && player.turn.column === null) {
+    const columns = declarableColumns(state, seat);
+    return service.declare(view.id, userId, columns[pick.face() % columns.length]!, stamp).view;
+  }
+  if (player.turn.dice === null) return service.throwDice(view.id, userId, stamp).view;
+  const throwsLeft = player.turn.throwsUsed < Math.min(3, state.options.throwsPerTurn);
+  const roll = pick.face();
+  if (throwsLeft && roll <= 2) return service.toggleHold(view.id, userId, (pick.face() - 1) % 5, stamp).view;
+  if (throwsLeft && roll <= 4 && !player.turn.held.every(Boolean)) return service.throwDice(view.id, userId, stamp).view;
+  const cells = writableCells(state, seat);
+  const cell = cells[(pick.face() * 6 + pick.face()) % cells.length]!;
+  return service.write(view.id, userId, cell.column, cell.category, stamp).view;
+}
+
+let channelSeq = 0;
+
+/** A fresh game in play: lobby, joins and start, each one timed as an action too. */
+function newTable(service: GameService, pick: Rng, guild: string, time: Latencies): GameView {
+  const options = LAYOUTS[pick.face() % LAYOUTS.length]!;
+  const players = 1 + (pick.face() % 4);
+  const users = Array.from({ length: players }, () => `user-${(pick.face() * 36 + pick.face() * 6 + pick.face()) % 120}`);
+  const unique = [...new Set(users)];
+  const channelId = `bench-channel-${++channelSeq}`;
+  let view = time.time(() => service.openLobby({ guildId: guild, channelId, host: { id: unique[0]!, name: unique[0]! }, options }));
+  for (const id of unique.slice(1)) view = time.time(() => service.join(view.id, { id, name: id }));
+  return time.time(() => service.start(view.id, unique[0]!));
+}
+
+// ---------- 1. the bare database ----------
+
+function bareBaseline(stateBytes: string): { rate: number; p99: number } {
+  const file = tempFile('bare.sqlite');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.exec(`CREATE TABLE g (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, state TEXT NOT NULL);
+           CREATE TABLE e (game_id INTEGER NOT NULL, seq INTEGER NOT NULL, payload TEXT NOT NULL, PRIMARY KEY (game_id, seq)) WITHOUT ROWID;`);
+  const insertGame = db.prepare('INSERT INTO g (id, version, state) VALUES (?, 0, ?)');
+  db.transaction(() => {
+    for (let i = 1; i <= GAMES; i++) insertGame.run(i, stateBytes);
+  })();
+  const read = db.prepare<[number], { version: number; state: string }>('SELECT version, state FROM g WHERE id = ?');
+  const update = db.prepare('UPDATE g SET version = ?, state = ? WHERE id = ? AND version = ?');
+  const insertEvent = db.prepare('INSERT INTO e (game_id, seq, payload) VALUES (?, ?, ?)');
+  const action = db.transaction((id: number) => {
+    const row = read.get(id)!;
+    update.run(row.version + 1, row.state, id, row.version);
+    insertEvent.run(id, row.version + 1, '{"type":"throw","seat":0,"dice":[1,2,3,4,5]}');
+  });
+  const time = new Latencies();
+  const start = performance.now();
+  for (let i = 0; i < ACTIONS; i++) time.time(() => action.immediate((i % GAMES) + 1));
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  removeDb(file);
+  return { rate: ACTIONS / seconds, p99: time.percentileMs(99) };
+}
+
+// ---------- 2. the service ----------
+
+function serviceThroughput(): { rate: number; p99: number; p50: number; mean: number; finished: number; stateBytes: number } {
+  const file = tempFile('service.sqlite');
+  const db = openDatabase(file);
+  const service = new GameService(db);
+  const pick = seededRng('service bench');
+  const setup = new Latencies();
+  const tables = Array.from({ length: GAMES }, () => newTable(service, pick, 'bench-guild', setup));
+  const time = new Latencies();
+  let finished = 0;
+  let stateBytes = 0;
+  const start = performance.now();
+  for (let i = 0; time.count < ACTIONS; i++) {
+    const slot = i % GAMES;
+    let view = tables[slot]!;
+    if (view.status !== 'playing') {
+      finished++;
+      view = newTable(service, pick, 'bench-guild', time);
+    } else {
+      view = time.time(() => click(service, view, pick));
+    }
+    tables[slot] = view;
+    if (i === ACTIONS / 2) stateBytes = tables.reduce((n, t) => n + JSON.stringify(t.state).length, 0) / GAMES;
+  }
+  const seconds = (performance.now() - start) / 1000;
+  db.close();
+  removeDb(file);
+  return { rate: time.count / seconds, p99: time.percentileMs(99), p50: time.percentileMs(50), mean: time.meanMs(), finished, stateBytes };
+}
+
+// ---------- 3. memory against the number of stored games ----------
+
+/** Plays `count` whole games through the service: the templates the store is filled with. */
+function playTemplates(service: GameService, count: number): number[] {
+  const pick = seededRng('templates');
+  const ids: number[] = [];
+  const ignore = new Latencies();
+  for (let i = 0; i < count; i++) {
+    let view = newTable(service, pick, 'bench-guild-0', ignore);
+    while (view.status === 'playing') view = click(service, view, pick);
+    ids.push(view.id);
+  }
+  return ids;
+}
+
+/** Copies finished games (row, seats, events) until the store holds `total`: real games, quickly. */
+function fillWithFinishedGames(file: string, templates: number[], total: number): void {
+  const db = new Database(file);
+  db.pragma('synchronous = NORMAL');
+  const stored = () => (db.prepare("SELECT COUNT(*) AS n FROM games WHERE status = 'finished'").get() as { n: number }).n;
+  const copyGame = db.prepare<[string, string, number], { id: number }>(
+    `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, started_at, finished_at, rev, version, state, deadlines, next_deadline, messages)
+     SELECT ?, ?, variant, options, turn_timeout_ms, status, host_id, created_at, started_at, finished_at, rev, version, state, deadlines, next_deadline, messages
+     FROM games WHERE id = ? RETURNING id`,
+  );
+  const copyPlayers = db.prepare(
+    `INSERT INTO players SELECT ?, seat, user_id, name, is_bot, joined_at, prediction, left_reason, left_at, final_score, raw_total, place, won,
+       olathes_thrown, olathes_scored, exact_prediction FROM players WHERE game_id = ?`,
+  );
+  const copyEvents = db.prepare(
+    'INSERT INTO events SELECT ?, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count FROM events WHERE game_id = ?',
+  );
+  let n = stored();
+  const batch = db.transaction((upTo: number) => {
+    for (; n < upTo; n++) {
+      const template = templates[n % templates.length]!;
+      const id = copyGame.get(`bench-guild-${n % 20}`, `archive-${n}`, template)!.id;
+      copyPlayers.run(id, template);
+      copyEvents.run(id, template);
+    }
+  });
+  while (n < total) batch(Math.min(total, n + 1000));
+  db.close();
+}
+
+/** The same fixed work at each size: clicks in 200 games in play, reads of finished games, leaderboards. */
+function workload(service: GameService, seed: string, finishedIds: () => number): void {
+  const pick = seededRng(seed);
+  const ignore = new Latencies();
+  const tables = Array.from({ length: 200 }, () => newTable(service, pick, 'bench-guild-live', ignore));
+  for (let i = 0; i < 20_000; i++) {
+    const slot = i % tables.length;
+    const view = tables[slot]!;
+    tables[slot] = view.status === 'playing' ? click(service, view, pick) : newTable(service, pick, 'bench-guild-live', ignore);
+    if (i % 100 === 0) service.game(1 + ((pick.face() * 7919 * i) % finishedIds()));
+    if (i % 1000 === 0) service.leaderboard(`bench-guild-${i % 20}`);
+  }
+  for (const t of tables) if (t.status === 'playing') service.end(t.id, t.hostId, { canManage: true });
+}
+
+function memoryFlatness(): { few: number; many: number; drift: number; fileMb: number; leaderboardMs: number } {
+  const file = tempFile('memory.sqlite');
+  let db: Db = openDatabase(file);
+  let service = new GameService(db);
+  const templates = playTemplates(service, 100);
+  db.close();
+  fillWithFinishedGames(file, templates, FEW_GAMES);
+
+  db = openDatabase(file);
+  service = new GameService(db);
+  const count = () => (db.prepare('SELECT MAX(id) AS n FROM games').get() as { n: number }).n;
+  workload(service, 'warm-up', count); // the heap and the page cache reach their working size
+  workload(service, 'measured', count);
+  const few = rssMb();
+
+  db.close();
+  fillWithFinishedGames(file, templates, MANY_GAMES);
+  db = openDatabase(file);
+  service = new GameService(db);
+  workload(service, 'measured', count);
+  const many = rssMb();
+  const t0 = performance.now();
+  service.leaderboard('bench-guild-3');
+  const leaderboardMs = performance.now() - t0;
+  db.close();
+  const fileMb = fs.statSync(file).size / 2 ** 20;
+  removeDb(file);
+  return { few, many, drift: (many - few) / few, fileMb, leaderboardMs };
+}
+
+// ---------- the report ----------
+
+export async function run(): Promise<void> {
+  // The bare baseline rewrites a snapshot the size of a real one: a 3-player Olathe game half-way through.
+  let sample = newGame(LAYOUTS[0]!, ['a', 'b', 'c']);
+  const dice = seededRng(1);
+  while (sample.players[2]!.turnsTaken < 14) {
+    const seat = sample.current;
+    const p = sample.players[seat]!;
+    if (p.turn.column === null) sample = applyEvent(sample, { type: 'declare', seat, column: declarableColumns(sample, seat)[0]! });
+    else if (!p.turn.dice) sample = applyEvent(sample, { type: 'throw', seat, dice: [dice.face(), dice.face(), dice.face(), dice.face(), dice.face()] });
+    else sample = applyEvent(sample, { type: 'write', seat, ...writableCells(sample, seat)[0]! });
+  }
+  const bare = bareBaseline(JSON.stringify(sample));
+  console.log(`bare better-sqlite3 (read, update, insert event; WAL, synchronous=NORMAL): ${fmt(bare.rate)} tx/s, p99 ${fmt(bare.p99, 3)} ms`);
+
+  const s = serviceThroughput();
+  console.log(
+    `service: ${fmt(ACTIONS)} actions over ${fmt(GAMES)} concurrent games (${fmt(s.finished)} finished and replaced): ` +
+      `${fmt(s.rate)} actions/s — goal ≥ ${fmt(GOAL_RATE)}: ${verdict(s.rate >= GOAL_RATE)}`,
+  );
+  console.log(
+    `  one action: p50 ${fmt(s.p50, 3)} ms, mean ${fmt(s.mean, 3)} ms, p99 ${fmt(s.p99, 3)} ms — goal p99 ≤ ${GOAL_P99_MS} ms: ${verdict(s.p99 <= GOAL_P99_MS)}`,
+  );
+  console.log(`  cost against the bare database: ${fmt(bare.rate / s.rate, 1)}× (snapshot ≈ ${fmt(s.stateBytes)} bytes)`);
+
+  const m = memoryFlatness();
+  console.log(
+    `resident memory after the same work with ${fmt(FEW_GAMES)} vs ${fmt(MANY_GAMES)} finished games stored (file ${fmt(m.fileMb)} MB): ` +
+      `${fmt(m.few, 1)} MB vs ${fmt(m.many, 1)} MB (${m.drift >= 0 ? '+' : ''}${fmt(m.drift * 100, 1)} %) — goal ± ${GOAL_RSS_DRIFT * 100} %: ${verdict(Math.abs(m.drift) <= GOAL_RSS_DRIFT)}`,
+  );
+  console.log(`  leaderboard of a guild with ${fmt(MANY_GAMES / 20)} finished games: ${fmt(m.leaderboardMs, 1)} ms`);
+}

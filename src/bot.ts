@@ -1,0 +1,92 @@
+// The running bot: a discord.js client on the Guilds intent only, the game service on SQLite, one router
+// for every interaction, a clock for turn deadlines, and a clean shutdown.
+import type { Interaction } from 'discord.js';
+import { Client, Events, GatewayIntentBits } from 'discord.js';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { redact } from './logger';
+import { openDatabase } from './db/open';
+import { GameService } from './service/game-service';
+import { seededRng } from './game';
+import type { BotContext } from './discord/context';
+import { routeInteraction } from './discord/router';
+import { claimEndedTurns, publishAfterAction } from './discord/publish';
+
+/** How often the bot looks for turns past their deadline (deadlines live in the database). */
+export const DEADLINE_TICK_MS = 1000;
+
+export interface RunningBot {
+  client: Client;
+  context: BotContext;
+  /** Stop taking interactions, finish the ones in flight, close the database. */
+  stop(): Promise<void>;
+}
+
+export async function startBot(config: Config, log: Logger): Promise<RunningBot> {
+  redact(config.token);
+  const db = openDatabase(config.databasePath);
+  if (config.diceSeed !== null) log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
+  const service = new GameService(db, config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {});
+  const client = new Client({
+    intents: [GatewayIntentBits.Guilds],
+    // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
+    ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
+  });
+  const context: BotContext = { service, log, rest: client.rest };
+
+  let accepting = true;
+  const inFlight = new Set<Promise<void>>();
+  const track = (work: Promise<void>) => {
+    inFlight.add(work);
+    void work.finally(() => inFlight.delete(work));
+  };
+
+  client.on(Events.InteractionCreate, (interaction: Interaction) => {
+    if (!accepting) return;
+    track(routeInteraction(interaction, context).catch((error) => log.error('interaction crashed', { error })));
+  });
+  client.on(Events.Error, (error) => log.error('discord client error', { error }));
+  client.on(Events.ShardDisconnect, (_event, shard) => log.warn('gateway disconnected', { shard }));
+
+  let ticking = false;
+  const tick = setInterval(() => {
+    if (!accepting || ticking) return;
+    const next = service.nextDeadline();
+    if (next === null || next > Date.now()) return;
+    ticking = true;
+    const work = (async () => {
+      const results = service.expireTurns();
+      const claimed = results.map((result) => claimEndedTurns(context, result));
+      for (const [i, result] of results.entries()) {
+        log.info('turn timed out', { gameId: result.view.id });
+        await publishAfterAction(context, result, claimed[i]!);
+      }
+    })()
+      .catch((error) => log.error('turn deadline check failed', { error }))
+      .finally(() => (ticking = false));
+    track(work);
+  }, DEADLINE_TICK_MS);
+
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  try {
+    await client.login(config.token);
+    await ready;
+  } catch (error) {
+    clearInterval(tick);
+    db.close();
+    throw error;
+  }
+  log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
+
+  return {
+    client,
+    context,
+    async stop() {
+      accepting = false;
+      clearInterval(tick);
+      await Promise.allSettled([...inFlight]);
+      await client.destroy();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// The bot's settings, read from the environment (and .env through dotenv), validated before anything starts.
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
+
+export interface Config {
+  token: string;
+  clientId: string;
+  guildId: string | null;
+  databasePath: string;
+  /** REST base handed to discord.js as `rest.api`; null means Discord's own. */
+  apiUrl: string | null;
+  logLevel: LogLevel;
+  /** Tests and replays only: makes the dice repeatable. Unset in production, where dice use crypto.randomInt. */
+  diceSeed: string | null;
+}
+
+export const DEFAULT_DATABASE_PATH = './data/olathe.sqlite';
+
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const SNOWFLAKE = /^\d{15,21}$/;
+
+/** The configuration, or a ConfigError whose message is one line saying what to fix in `.env`. */
+export function readConfig(env: NodeJS.ProcessEnv): Config {
+  const token = env.DISCORD_TOKEN?.trim();
+  if (!token) {
+    throw new ConfigError('DISCORD_TOKEN is not set: put your bot token in .env (see .env.example).');
+  }
+  const clientId = env.DISCORD_CLIENT_ID?.trim() ?? '';
+  if (!SNOWFLAKE.test(clientId)) {
+    throw new ConfigError('DISCORD_CLIENT_ID must be your application id (a number of 15–21 digits) in .env.');
+  }
+  const guildId = env.DISCORD_GUILD_ID?.trim() || null;
+  if (guildId !== null && !SNOWFLAKE.test(guildId)) {
+    throw new ConfigError('DISCORD_GUILD_ID, when set, must be a server id (a number of 15–21 digits).');
+  }
+  const apiUrl = env.DISCORD_API_URL?.trim() || null;
+  if (apiUrl !== null && !/^https?:\/\/[^\s]+$/.test(apiUrl)) {
+    throw new ConfigError('DISCORD_API_URL, when set, must be an http(s) URL such as http://127.0.0.1:8080/api.');
+  }
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as LogLevel;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
+  }
+  return {
+    token,
+    clientId,
+    guildId,
+    databasePath: env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH,
+    apiUrl: apiUrl?.replace(/\/+$/, '') ?? null,
+    logLevel,
+    diceSeed: env.OLATHE_DICE_SEED?.trim() || null,
+  };
+}

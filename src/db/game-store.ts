@@ -1,0 +1,228 @@
+// Every SQL statement the game service runs, prepared once per connection. Plain rows in, plain rows out:
+// the rules live in the engine, the decisions in the service.
+import type Database from 'better-sqlite3';
+import type { Category } from '../game';
+import type { EventRow } from './event-rows';
+
+export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
+export type LeftReason = 'quit' | 'removed';
+
+export interface GameRow {
+  id: number;
+  guild_id: string;
+  channel_id: string;
+  variant: 'olathe' | 'balut';
+  options: string;
+  turn_timeout_ms: number;
+  status: GameStatusColumn;
+  host_id: string;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  rev: number;
+  version: number;
+  state: string | null;
+  deadlines: string;
+  next_deadline: number | null;
+  messages: string;
+}
+
+/** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
+export type GameChanges = Pick<
+  GameRow,
+  'status' | 'host_id' | 'started_at' | 'finished_at' | 'version' | 'state' | 'deadlines' | 'next_deadline'
+>;
+
+export interface PlayerRow {
+  seat: number;
+  user_id: string;
+  name: string;
+  is_bot: 0 | 1;
+  prediction: number | null;
+  left_reason: LeftReason | null;
+}
+
+export interface ResultRow {
+  final_score: number;
+  raw_total: number;
+  place: number;
+  won: 0 | 1;
+  olathes_thrown: number;
+  olathes_scored: number;
+  exact_prediction: 0 | 1;
+}
+
+export interface NewGame {
+  guild_id: string;
+  channel_id: string;
+  variant: 'olathe' | 'balut';
+  options: string;
+  turn_timeout_ms: number;
+  host_id: string;
+  created_at: number;
+}
+
+export interface NewPlayer {
+  game_id: number;
+  seat: number;
+  user_id: string;
+  name: string;
+  is_bot: 0 | 1;
+  joined_at: number;
+}
+
+export interface LeaderboardQuery {
+  guild: string;
+  since: number;
+  bots: 0 | 1;
+  variant: string | null;
+}
+
+export interface LeaderboardSqlRow {
+  userId: string;
+  games: number;
+  wins: number;
+  averageFinal: number;
+  bestFinal: number;
+  olathesThrown: number;
+  olathesScored: number;
+  exactPredictions: number;
+}
+
+export type StoredEventRow = Pick<EventRow, 'seq' | 'type' | 'seat' | 'dice' | 'col' | 'category' | 'die' | 'count'> & {
+  category: Category | null;
+};
+
+// The leaderboard's games: finished (every card full) games of one guild in the window, optionally one variant.
+const LEADERBOARD_FROM = `
+  FROM games g JOIN players p ON p.game_id = g.id
+  WHERE g.guild_id = @guild AND g.status = 'finished' AND g.finished_at >= @since
+    AND (p.is_bot = 0 OR @bots = 1) AND (@variant IS NULL OR g.variant = @variant)`;
+
+export class GameStore {
+  private readonly s;
+
+  constructor(readonly db: Database.Database) {
+    const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
+    this.s = {
+      game: p<GameRow>('SELECT * FROM games WHERE id = ?'),
+      players: p<PlayerRow>(
+        'SELECT seat, user_id, name, is_bot, prediction, left_reason FROM players WHERE game_id = ? ORDER BY seat',
+      ),
+      openInChannel: p<{ id: number }>("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')"),
+      lastFinishedOf: p<{ id: number }>(
+        `SELECT g.id FROM players p JOIN games g ON g.id = p.game_id
+         WHERE p.user_id = ? AND g.guild_id = ? AND g.status IN ('finished', 'ended')
+         ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
+      ),
+      insertGame: p<{ id: number }>(
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at) RETURNING id`,
+      ),
+      saveGame: p<{ messages: string }>(
+        `UPDATE games SET rev = rev + 1, status = @status, host_id = @host_id, started_at = @started_at,
+           finished_at = @finished_at, version = @version, state = @state, deadlines = @deadlines, next_deadline = @next_deadline
+         WHERE id = @id AND rev = @rev RETURNING messages`,
+      ),
+      insertPlayer: p(
+        `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
+         VALUES (@game_id, @seat, @user_id, @name, @is_bot, @joined_at)`,
+      ),
+      deletePlayer: p('DELETE FROM players WHERE game_id = ? AND seat = ?'),
+      moveSeat: p('UPDATE players SET seat = ? WHERE game_id = ? AND seat = ?'),
+      setPrediction: p('UPDATE players SET prediction = ? WHERE game_id = ? AND seat = ?'),
+      setLeft: p('UPDATE players SET left_reason = ?, left_at = ? WHERE game_id = ? AND seat = ?'),
+      setResult: p(
+        `UPDATE players SET final_score = @final_score, raw_total = @raw_total, place = @place, won = @won,
+           olathes_thrown = @olathes_thrown, olathes_scored = @olathes_scored, exact_prediction = @exact_prediction
+         WHERE game_id = @game_id AND seat = @seat`,
+      ),
+      insertEvent: p(
+        `INSERT INTO events (game_id, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count)
+         VALUES (@game_id, @seq, @at, @type, @seat, @dice, @holds, @five, @col, @category, @written, @score, @die, @count)`,
+      ),
+      events: p<StoredEventRow>('SELECT seq, type, seat, dice, col, category, die, count FROM events WHERE game_id = ? ORDER BY seq'),
+      fivesBySeat: p<{ seat: number; n: number }>(
+        'SELECT seat, COUNT(*) AS n FROM events WHERE game_id = ? AND five = 1 GROUP BY seat',
+      ),
+      // Key is checked by the caller to be a plain word, so it can sit inside a quoted JSON path.
+      setMessage: p("UPDATE games SET messages = json_set(messages, '$.\"' || ? || '\"', ?) WHERE id = ?"),
+      removeMessage: p("UPDATE games SET messages = json_remove(messages, '$.\"' || ? || '\"') WHERE id = ?"),
+      dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
+      nextDeadline: p<{ t: number | null }>('SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL'),
+      leaderboard: p<LeaderboardSqlRow>(
+        `SELECT p.user_id AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
+           MAX(p.final_score) AS bestFinal, SUM(p.olathes_thrown) AS olathesThrown, SUM(p.olathes_scored) AS olathesScored,
+           SUM(p.exact_prediction) AS exactPredictions
+         ${LEADERBOARD_FROM} GROUP BY p.user_id`,
+      ),
+      // SQLite takes the bare column `name` from the row holding the MAX: the name of each player's latest game.
+      latestNames: p<{ userId: string; name: string; isBot: 0 | 1 }>(
+        `SELECT p.user_id AS userId, p.name AS name, p.is_bot AS isBot, MAX(g.finished_at) ${LEADERBOARD_FROM} GROUP BY p.user_id`,
+      ),
+    };
+  }
+
+  game(id: number): GameRow | undefined {
+    return this.s.game.get(id);
+  }
+  players(gameId: number): PlayerRow[] {
+    return this.s.players.all(gameId);
+  }
+  openGameIdInChannel(channelId: string): number | null {
+    return this.s.openInChannel.get(channelId)?.id ?? null;
+  }
+  lastFinishedGameId(userId: string, guildId: string): number | null {
+    return this.s.lastFinishedOf.get(userId, guildId)?.id ?? null;
+  }
+  insertGame(game: NewGame): number {
+    return this.s.insertGame.get(game)!.id;
+  }
+  /** Writes the changed columns if nobody changed the game since `rev`; returns its message ids, or null on a conflict. */
+  saveGame(id: number, rev: number, changes: GameChanges): string | null {
+    return this.s.saveGame.get({ ...changes, id, rev })?.messages ?? null;
+  }
+  insertPlayer(player: NewPlayer): void {
+    this.s.insertPlayer.run(player);
+  }
+  deletePlayer(gameId: number, seat: number): void {
+    this.s.deletePlayer.run(gameId, seat);
+  }
+  moveSeat(gameId: number, from: number, to: number): void {
+    this.s.moveSeat.run(to, gameId, from);
+  }
+  setPrediction(gameId: number, seat: number, prediction: number | null): void {
+    this.s.setPrediction.run(prediction, gameId, seat);
+  }
+  setLeft(gameId: number, seat: number, reason: LeftReason, at: number): void {
+    this.s.setLeft.run(reason, at, gameId, seat);
+  }
+  setResult(gameId: number, seat: number, result: ResultRow): void {
+    this.s.setResult.run({ ...result, game_id: gameId, seat });
+  }
+  insertEvent(row: EventRow): void {
+    this.s.insertEvent.run(row);
+  }
+  events(gameId: number): StoredEventRow[] {
+    return this.s.events.all(gameId);
+  }
+  fivesBySeat(gameId: number): Map<number, number> {
+    return new Map(this.s.fivesBySeat.all(gameId).map((r) => [r.seat, r.n]));
+  }
+  /** False when there is no such game. */
+  setMessage(gameId: number, key: string, messageId: string | null): boolean {
+    const info = messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
+    return info.changes > 0;
+  }
+  dueGameIds(now: number): number[] {
+    return this.s.dueGames.all(now).map((r) => r.id);
+  }
+  nextDeadline(): number | null {
+    return this.s.nextDeadline.get()?.t ?? null;
+  }
+  leaderboard(query: LeaderboardQuery): { rows: LeaderboardSqlRow[]; names: Map<string, { name: string; isBot: boolean }> } {
+    const rows = this.s.leaderboard.all(query);
+    const names = new Map(this.s.latestNames.all(query).map((r) => [r.userId, { name: r.name, isBot: r.isBot === 1 }]));
+    return { rows, names };
+  }
+}

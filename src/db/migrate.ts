@@ -1,0 +1,135 @@
+// Schema migrations: `migrations/NNNN_name.sql`, applied in order at start-up, each in its own transaction
+// and recorded in `schema_migrations`. Before anything is committed the whole pending batch is tried in one
+// transaction that is rolled back, so a failing migration stops start-up and leaves the file as it was,
+// not half-way between versions. A database whose history is newer than (or different from) this build's
+// migrations is refused untouched.
+import type Database from 'better-sqlite3';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DatabaseStartupError, oneLine } from './errors';
+
+/** Located from this file, not the working directory, so the bot starts from any folder. */
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+
+export interface Migration {
+  version: number;
+  /** The file name without `.sql`, e.g. `0001_init`: recorded, and checked on every start. */
+  name: string;
+  sql: string;
+}
+
+export interface MigrationOutcome {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
+const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
+
+export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  return files.map((file, index) => {
+    const match = FILE_NAME.exec(file);
+    if (!match) throw new Error(`Migration file ${file} must be named NNNN_name.sql (lower case).`);
+    const version = Number(match[1]);
+    if (version !== index + 1) throw new Error(`Migrations must be numbered 0001, 0002, … without gaps; found ${file}.`);
+    return { version, name: file.slice(0, -'.sql'.length), sql: readFileSync(join(dir, file), 'utf8') };
+  });
+}
+
+interface AppliedRow {
+  version: number;
+  name: string;
+}
+
+function appliedMigrations(db: Database.Database): AppliedRow[] {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!table) return [];
+  return db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all() as AppliedRow[];
+}
+
+/** The schema version a database is at: the number of its last applied migration, 0 when none. */
+export function schemaVersion(db: Database.Database): number {
+  return appliedMigrations(db).at(-1)?.version ?? 0;
+}
+
+/** Refuses a database this build must not touch; returns its current version. */
+function checkHistory(db: Database.Database, migrations: readonly Migration[], where: string): number {
+  const applied = appliedMigrations(db);
+  const current = applied.at(-1)?.version ?? 0;
+  const latest = migrations.at(-1)?.version ?? 0;
+  if (current > latest) {
+    throw new DatabaseStartupError(
+      `The database ${where} was written by a newer version of the bot (schema version ${current}; this version knows up to ${latest}). ` +
+        'Run the newer version, or point DATABASE_PATH at another file. The file was not changed.',
+    );
+  }
+  applied.forEach((row, index) => {
+    const known = migrations[row.version - 1];
+    if (row.version !== index + 1 || !known || known.name !== row.name) {
+      throw new DatabaseStartupError(
+        `The database ${where} has a schema history this version does not recognise (migration ${row.version} is "${row.name}" there, ` +
+          `"${known?.name ?? 'unknown'}" here). The file was not changed.`,
+      );
+    }
+  });
+  return current;
+}
+
+function applyOne(db: Database.Database, migration: Migration, now: number): void {
+  db.exec(migration.sql);
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
+  );
+  db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, now);
+  // A migration that rebuilds a table must leave every reference intact.
+  const broken = db.prepare('PRAGMA foreign_key_check').all();
+  if (broken.length > 0) throw new Error(`it leaves ${broken.length} broken foreign key reference(s)`);
+}
+
+/**
+ * Brings the database up to the newest migration. Throws DatabaseStartupError (file unchanged) for a newer
+ * or foreign schema history, or when a pending migration fails.
+ */
+export function migrate(
+  db: Database.Database,
+  migrations: readonly Migration[] = loadMigrations(),
+  where = `at ${db.name}`,
+  now: number = Date.now(),
+): MigrationOutcome {
+  const from = checkHistory(db, migrations, where);
+  if (!migrations.some((m) => m.version > from)) return { from, to: from, applied: [] };
+
+  // Dry run of the whole batch, rolled back: nothing reaches the file unless every migration applies.
+  let failed: { migration: Migration; error: unknown } | null = null;
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const current = checkHistory(db, migrations, where); // re-read under the write lock: another process may have migrated
+    for (const migration of migrations.filter((m) => m.version > current)) {
+      try {
+        applyOne(db, migration, now);
+      } catch (error) {
+        failed = { migration, error };
+        break;
+      }
+    }
+  } finally {
+    if (db.inTransaction) db.exec('ROLLBACK');
+  }
+  if (failed) {
+    throw new DatabaseStartupError(
+      `Migration ${failed.migration.name} failed: ${oneLine(failed.error)}. The database ${where} was not changed (still at schema version ${from}).`,
+    );
+  }
+
+  const applied: string[] = [];
+  for (const migration of migrations) {
+    db.transaction(() => {
+      if (schemaVersion(db) >= migration.version) return; // applied meanwhile by another process
+      applyOne(db, migration, now);
+      applied.push(migration.name);
+    }).immediate();
+  }
+  return { from, to: schemaVersion(db), applied };
+}

@@ -1,0 +1,51 @@
+// Opening the bot's database: create its folder, bring the schema up to date, then set the pragmas every
+// connection needs. Any reason it cannot start is one DatabaseStartupError line.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { DatabaseStartupError, oneLine } from './errors';
+import type { Migration } from './migrate';
+import { loadMigrations, migrate } from './migrate';
+
+export { DatabaseStartupError, isDatabaseStartupError } from './errors';
+
+export type Db = Database.Database;
+
+/** How long a writer waits for another connection's write lock before giving up (ms). */
+export const BUSY_TIMEOUT_MS = 5000;
+
+export interface OpenOptions {
+  /** Tests pass their own list; the bot uses migrations/*.sql. */
+  migrations?: readonly Migration[];
+}
+
+export function openDatabase(path: string, options: OpenOptions = {}): Db {
+  const inMemory = path === ':memory:';
+  const where = inMemory ? 'in memory' : `at ${resolve(path)}`;
+  let db: Db;
+  try {
+    if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+    db = new Database(path);
+  } catch (error) {
+    throw new DatabaseStartupError(`Cannot open the database ${where}: ${oneLine(error)}`);
+  }
+  try {
+    // Set before migrating: another shard may hold the write lock for a moment.
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    migrate(db, options.migrations ?? loadMigrations(), where);
+    // After migrating, so a refused database is left exactly as it was (WAL changes the file header).
+    // WAL: readers never block the writer. NORMAL: a commit is durable across a crash of the process;
+    // only a power cut may lose the last commits, never corrupt the file.
+    if (!inMemory) {
+      const mode = db.pragma('journal_mode = WAL', { simple: true });
+      if (mode !== 'wal') throw new Error(`could not switch to WAL (journal mode is ${String(mode)})`);
+    }
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    return db;
+  } catch (error) {
+    db.close();
+    if (error instanceof DatabaseStartupError) throw error;
+    throw new DatabaseStartupError(`Cannot start on the database ${where}: ${oneLine(error)}`);
+  }
+}

@@ -1,0 +1,94 @@
+// What each button and select does: parse the custom_id, check the clicker may use it, call the service,
+// answer the click by updating its message (acknowledged at once), then bring the rest of the channel in line.
+import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import type { GameView } from '../service/game-service';
+import type { ComponentId } from './custom-id';
+import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
+import type { BotContext } from './context';
+import { UserFacingError } from './context';
+import { renderLobby } from './render/game-messages';
+import { renderTurn } from './render/turn';
+import { claimEndedTurns, collapsedTurn, oneAtATime, publishAfterAction, syncTurnMessages } from './publish';
+
+type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
+
+export const UNKNOWN_CONTROL_TEXT = "That control isn't one I know — it may be from an older version of the bot. Use the newest card.";
+
+export async function handleComponent(interaction: ComponentInteraction, ctx: BotContext): Promise<void> {
+  const id = parseCustomId(interaction.customId);
+  if (!id) {
+    ctx.log.warn('unknown custom_id', { customId: interaction.customId.slice(0, 100), user: interaction.user.id });
+    throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
+  }
+  const user = { id: interaction.user.id, name: interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : interaction.user.displayName };
+  const { service } = ctx;
+  switch (id.action) {
+    case 'join':
+      return void (await interaction.update(renderLobby(service.join(id.gameId, user))));
+    case 'leave':
+      return void (await interaction.update(renderLobby(service.leave(id.gameId, user.id))));
+    case 'cancel':
+      return void (await interaction.update(renderLobby(service.cancel(id.gameId, user.id))));
+    case 'start': {
+      const view = service.start(id.gameId, user.id);
+      await interaction.update(renderLobby(view));
+      await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id));
+      return;
+    }
+    case 'analysis':
+    case 'hint':
+      throw new UserFacingError('That is not available yet.');
+    default:
+      return turnAction(interaction, id, ctx);
+  }
+}
+
+async function turnAction(interaction: ComponentInteraction, id: Extract<ComponentId, { seat: number }>, ctx: BotContext): Promise<void> {
+  const { service } = ctx;
+  const game = requireGame(service.game(id.gameId));
+  const owner = game.players[id.seat];
+  if (!owner) throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
+  if (owner.userId !== interaction.user.id) {
+    throw new UserFacingError(`This is ${owner.name}'s card — only they can use its buttons.`);
+  }
+  const userId = interaction.user.id;
+  const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? '') : '';
+  let result;
+  switch (id.action) {
+    case 'hold':
+      result = service.toggleHold(id.gameId, userId, id.die, id.stamp);
+      break;
+    case 'throw':
+      result = service.throwDice(id.gameId, userId, id.stamp);
+      break;
+    case 'declare': {
+      const column = parseSmallNumber(value);
+      if (column === null) throw new UserFacingError('Pick one of the listed columns.');
+      result = service.declare(id.gameId, userId, column, id.stamp);
+      break;
+    }
+    case 'predict': {
+      const count = parseSmallNumber(value);
+      if (count === null) throw new UserFacingError('Pick one of the listed numbers.');
+      result = service.predict(id.gameId, userId, count);
+      break;
+    }
+    case 'write': {
+      const cell = parseCellValue(value);
+      if (!cell) throw new UserFacingError('Pick one of the listed cells.');
+      result = service.write(id.gameId, userId, cell.column, cell.category, id.stamp);
+      break;
+    }
+    default:
+      throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
+  }
+  const ended = claimEndedTurns(ctx, result);
+  const mine = ended.find((turn) => turn.messageId === interaction.message.id);
+  await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat, { hints: false }));
+  await publishAfterAction(ctx, result, ended, interaction.message.id);
+}
+
+function requireGame(game: GameView | null): GameView {
+  if (!game) throw new UserFacingError('That game no longer exists; start a new one with /olathe start.');
+  return game;
+}

@@ -1,0 +1,165 @@
+// The lobby, the one-line log a finished turn collapses to, the shout, the Balut scoreboard and the results.
+import type { APIEmbed } from 'discord.js';
+import { ButtonStyle, ComponentType } from 'discord.js';
+import type { Dice, GameEvent, GameState } from '../../game';
+import {
+  CATEGORIES,
+  TIMEOUTS_BEFORE_REMOVAL,
+  categoryLabel,
+  columnLabel,
+  filledCellCount,
+  gameResults,
+  scoreCell,
+  totalCellCount,
+} from '../../game';
+import { encodeCustomId } from '../custom-id';
+import type { MessageBody } from './turn';
+import type { RenderableGame } from './view';
+import { mention, seatName } from './view';
+import { diceText, signed } from './text';
+
+export const MAX_PLAYERS = 8;
+
+export function variantName(game: RenderableGame): string {
+  return game.options.variant === 'olathe' ? 'Olathe' : 'Balut';
+}
+
+export function layoutText(game: RenderableGame): string {
+  const kinds = game.options.columns;
+  return `${kinds.map((_, i) => columnLabel(kinds, i)).join(' · ')} — ${game.options.throwsPerTurn} throws a turn`;
+}
+
+export function renderLobby(game: RenderableGame): MessageBody {
+  const open = game.status === 'lobby';
+  const players = game.players.map((p) => `<@${p.userId}>`).join(' ') || '—';
+  const statusLine =
+    game.status === 'cancelled' ? '✖ This lobby was cancelled.' : open ? 'Join, then the host presses ▶ Start.' : '▶ The game has started.';
+  const embed: APIEmbed = {
+    title: `🎲 ${variantName(game)} — ${open ? 'new game' : game.status === 'cancelled' ? 'cancelled' : 'in play'}`,
+    description: statusLine,
+    color: 0x57f287,
+    fields: [
+      { name: 'Host', value: `<@${game.hostId}>`, inline: true },
+      { name: 'Card', value: layoutText(game), inline: true },
+      { name: `Players ${game.players.length}/${MAX_PLAYERS}`, value: players },
+      {
+        name: 'Predict',
+        value: game.options.predictions ? 'on — each player guesses how many Olathes will be scored' : 'off',
+        inline: true,
+      },
+      { name: 'Turn timer', value: `${Math.round(game.turnTimeoutMs / 60000)} min`, inline: true },
+    ],
+    footer: { text: `game ${game.id}` },
+  };
+  const button = (action: 'join' | 'leave' | 'start' | 'cancel', label: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger) => ({
+    type: ComponentType.Button as const,
+    custom_id: encodeCustomId({ action, gameId: game.id }),
+    label,
+    style,
+    disabled: !open,
+  });
+  return {
+    embeds: [embed],
+    components: open
+      ? [
+          {
+            type: ComponentType.ActionRow,
+            components: [
+              button('join', 'Join', ButtonStyle.Primary),
+              button('leave', 'Leave', ButtonStyle.Secondary),
+              button('start', '▶ Start', ButtonStyle.Success),
+              button('cancel', '✖ Cancel', ButtonStyle.Danger),
+            ],
+          },
+        ]
+      : [],
+  };
+}
+
+/** What a finished turn collapses to: `alice wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃`. */
+export function turnLogLine(game: RenderableGame, before: GameState, event: GameEvent, after: GameState): string | null {
+  if (event.type !== 'write' && event.type !== 'timeout') return null;
+  const seat = event.seat;
+  const name = seatName(game, seat);
+  const beforeCard = before.players[seat]!.card;
+  const afterCard = after.players[seat]!.card;
+  for (let column = 0; column < afterCard.columns.length; column++) {
+    for (const category of CATEGORIES) {
+      const dice = afterCard.columns[column]!.cells[category];
+      if (!dice || beforeCard.columns[column]!.cells[category]) continue;
+      const where = `${categoryLabel(category, game.options.variant)} (${columnLabel(game.options.columns, column)})`;
+      const verb = event.type === 'timeout' ? 'ran out of time — the bot wrote' : 'wrote';
+      const removed = after.players[seat]!.left && !before.players[seat]!.left ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.` : '';
+      return `**${name}** ${verb} ${scoreCell(category, dice)} in ${where} — ${diceText(dice)}${removed}`;
+    }
+  }
+  return null;
+}
+
+export function renderShout(game: RenderableGame, seat: number, dice: Dice): MessageBody {
+  const cry = game.options.variant === 'olathe' ? '🎶 O-la-the! 🎶' : '🎶 Ba-lut! 🎶';
+  return {
+    content: `${cry}  ${mention(game, seat)} threw ${diceText(dice)} — five ${dice[0]}s!`,
+    embeds: [],
+    components: [],
+    allowedMentions: { parse: [] },
+  };
+}
+
+/** Balut's shared progress line: "alice 12/28 · bob 9/28". */
+export function renderScoreboard(game: RenderableGame): MessageBody {
+  const state = game.state!;
+  const parts = state.players.map((p, seat) => {
+    const done = `${filledCellCount(p.card)}/${totalCellCount(p.card)}`;
+    return `**${seatName(game, seat)}** ${done}${p.left ? ' (left)' : ''}`;
+  });
+  return {
+    embeds: [{ title: `📋 ${variantName(game)} — progress`, description: parts.join(' · '), footer: { text: `game ${game.id}` } }],
+    components: [],
+  };
+}
+
+export function renderResults(game: RenderableGame, opts: { analysis?: boolean } = {}): MessageBody {
+  const state = game.state!;
+  const results = gameResults(state);
+  const names = results.standings.map((s) => seatName(game, s.seat));
+  const width = Math.min(14, Math.max(6, ...names.map((n) => n.length)));
+  const lines = [`${''.padEnd(width + 3)} raw bonus  mod final`];
+  results.standings.forEach((s, i) => {
+    const b = s.breakdown;
+    const name = names[i]!.slice(0, width).padEnd(width);
+    lines.push(
+      `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${String(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
+    );
+  });
+  const winners = results.winners.map((seat) => mention(game, seat));
+  const top = results.standings[0]!;
+  const headline =
+    winners.length === 0
+      ? 'Nobody finished the game.'
+      : winners.length === 1
+        ? `${winners[0]} wins with ${top.breakdown.final} points!`
+        : `Shared win: ${winners.join(' and ')} with ${top.breakdown.final} points each!`;
+  const parts = [headline, '```', ...lines, '```'];
+  if (state.options.predictions) {
+    const guessed = results.exactPredictions.map((seat) => mention(game, seat));
+    parts.push(
+      `🔮 ${results.olathesScored} Olathe${results.olathesScored === 1 ? ' was' : 's were'} scored — ${guessed.length ? `${guessed.join(', ')} guessed it.` : 'nobody guessed it.'}`,
+    );
+  }
+  if (game.status === 'ended') parts.push('The game was ended early; cards score as they stand.');
+  const body: MessageBody = {
+    embeds: [{ title: `🏁 ${variantName(game)} — game over`, description: parts.join('\n'), color: 0xfee75c, footer: { text: `game ${game.id}` } }],
+    components: [],
+    allowedMentions: { parse: [] },
+  };
+  if (opts.analysis) {
+    body.components.push({
+      type: ComponentType.ActionRow,
+      components: [
+        { type: ComponentType.Button, custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }), label: '📊 My analysis', style: ButtonStyle.Secondary },
+      ],
+    });
+  }
+  return body;
+}

@@ -1,0 +1,16 @@
+// What the renderers need to know about a game: a subset of the service's GameView, so renderers stay
+// testable with plain data.
+import type { GameView } from '../../service/view';
+
+export type RenderableGame = Pick<GameView, 'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'> & {
+  players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'>>;
+};
+
+export function seatName(game: RenderableGame, seat: number): string {
+  return game.players[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+export function mention(game: RenderableGame, seat: number): string {
+  const userId = game.players[seat]?.userId;
+  return userId ? `<@${userId}>` : seatName(game, seat);
+}

@@ -1,0 +1,71 @@
+// `/olathe card`, `/olathe leaderboard`, `/olathe help`: reading, never changing, a game.
+import type { ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
+import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel } from '../../game';
+import type { BotContext } from '../context';
+import { UserFacingError } from '../context';
+import { layoutText, variantName } from '../render/game-messages';
+import { cardTable, diceText, scoreLine } from '../render/text';
+
+export const LEADERBOARD_SIZE = 15;
+export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
+
+export async function card(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const user = interaction.options.getUser('user') ?? interaction.user;
+  const game = ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
+  const seat = game?.players.find((p) => p.userId === user.id)?.seat;
+  if (!game || !game.state || seat === undefined) {
+    throw new UserFacingError(`${user.id === interaction.user.id ? 'You have' : `<@${user.id}> has`} no card here yet — join a game with /olathe start.`);
+  }
+  const player = game.state.players[seat]!;
+  const lines = ['```', cardTable(player.card, game.options.variant), '```', scoreLine(player.card)];
+  if (player.turn.dice) lines.push(`Dice on the table: ${diceText(player.turn.dice)}`);
+  await interaction.reply({
+    embeds: [
+      {
+        title: `${game.players[seat]!.name}'s card — ${variantName(game)} game ${game.id} (${game.status})`,
+        description: lines.join('\n'),
+      },
+    ],
+    flags: MessageFlags.Ephemeral,
+  });
+}
+
+export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const period = interaction.options.getString('period') ?? 'all';
+  const since = period === '30d' ? Date.now() - THIRTY_DAYS_MS : undefined;
+  const rows = ctx.service.leaderboard(interaction.guildId!, { since }).slice(0, LEADERBOARD_SIZE);
+  const title = `🏆 Leaderboard — ${period === '30d' ? 'last 30 days' : 'all time'}`;
+  if (rows.length === 0) {
+    await interaction.reply({ embeds: [{ title, description: 'No finished games yet. Start one with /olathe start!' }] });
+    return;
+  }
+  const lines = rows.map(
+    (r, i) =>
+      `**${i + 1}. ${r.name}** — ${r.wins} win${r.wins === 1 ? '' : 's'} in ${r.games} (${Math.round(r.winRate * 100)}%) · avg ${r.averageFinal.toFixed(1)} · best ${r.bestFinal} · 🎲 ${r.olathesThrown} thrown, ${r.olathesScored} scored · 🔮 ${r.exactPredictions}`,
+  );
+  await interaction.reply({ embeds: [{ title, description: lines.join('\n') }], allowedMentions: { parse: [] } });
+}
+
+export function rulesText(): string {
+  const thresholds = `Fours ≥ ${TOTAL_THRESHOLDS.fours}, Fives ≥ ${TOTAL_THRESHOLDS.fives}, Sixes ≥ ${TOTAL_THRESHOLDS.sixes}, Choice ≥ ${TOTAL_THRESHOLDS.choice}`;
+  return [
+    '**Each turn:** (Olathe: declare a column) → throw five dice up to 3 times, holding any between throws → write them into one empty cell.',
+    `**Cells:** ${CATEGORIES.map((c) => categoryLabel(c, 'olathe')).join(', ')}. Fours/Fives/Sixes count those faces; Straight 1-5 = 15, 2-6 = 20; House (3+2) = pips; Choice = pips; Olathe (five of a kind) = 20 + pips. Dice that don't fit score 0.`,
+    '**Columns:** Free — any empty cell. ↓ Down — Fours first, Olathe last. ↑ Up — Olathe first, Fours last.',
+    `**Bonus points** (4 columns): ${thresholds} → 2 each; every Straight made → 4; every House made → 3; each Olathe → 2.`,
+    '**Modifier** from the raw total: under 300 → −2, then +1 every 50 up to 650+ → +6. **Final = bonus + modifier** (−2 to 29). Other column counts scale the thresholds by N/4.',
+    '**Balut:** 4 Free columns, everybody plays at once; the five-of-a-kind row is called Balut.',
+  ].join('\n');
+}
+
+export async function help(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const game = ctx.service.openGameInChannel(interaction.channelId);
+  const here = game
+    ? `**This channel:** ${variantName(game)} game ${game.id} (${game.status}) — ${layoutText(game)}.`
+    : '**This channel:** no game yet — `/olathe start` opens one.';
+  await interaction.reply({
+    embeds: [{ title: '🎲 How to play', description: `${rulesText()}\n\n${here}` }],
+    flags: MessageFlags.Ephemeral,
+  });
+}

@@ -1,0 +1,366 @@
+// FakeDiscord: a loopback Discord (REST + gateway) that an unmodified discord.js bot connects to, and
+// the handle tests and the playground use to act as people and to watch what the bot does.
+import { randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describeState } from './dump';
+import { FakeGateway, GatewayIntent } from './gateway';
+import { buildComponentInteraction, buildSlashInteraction, FakeInteraction } from './interactions';
+import type { BuiltInteraction } from './interactions';
+import { clone } from './json';
+import { gatewayMessage } from './payloads';
+import { allRoutes } from './rest-routes';
+import { createFakeHttpServer } from './server';
+import { FakeState } from './store';
+import type { GuildDispatch } from './store';
+import type {
+  ChangeEvent,
+  ComponentExtras,
+  FakeChannel,
+  FakeDiscordOptions,
+  FakeMessage,
+  FakeUser,
+  LoggedRequest,
+  RegisteredCommands,
+  SlashExtras,
+  SlashOptionValue,
+} from './types';
+
+const DEFAULT_ACK_DEADLINE_MS = 3000;
+const HEARTBEAT_INTERVAL_MS = 41_250;
+
+export interface AddUserInit {
+  id?: string;
+  username: string;
+  globalName?: string | null;
+  /** Decimal bitfield (see PERMISSIONS presets); default: a normal member. */
+  permissions?: string | bigint;
+}
+
+type UserRef = string | FakeUser;
+
+export class FakeDiscord {
+  /** What goes into DISCORD_API_URL / `rest.api`: http://127.0.0.1:PORT/api. */
+  readonly apiUrl: string;
+  readonly gatewayUrl: string;
+  readonly port: number;
+  readonly host: string;
+  readonly applicationId: string;
+  /** A token the fake accepts (the only one when `botToken` was given). */
+  readonly botToken: string;
+  readonly guildId: string;
+  /** The default text channel, #dice. */
+  readonly channelId: string;
+  readonly ackDeadlineMs: number;
+
+  private closed = false;
+
+  private constructor(
+    private readonly state: FakeState,
+    private readonly gateway: FakeGateway,
+    private readonly server: Server,
+    /** Shared with the state's clock: advanceTime() adds to it. */
+    private readonly clock: { offset: number },
+    init: { host: string; port: number; botToken: string; ackDeadlineMs: number },
+  ) {
+    this.host = init.host;
+    this.port = init.port;
+    this.apiUrl = `http://${init.host}:${init.port}/api`;
+    this.gatewayUrl = `ws://${init.host}:${init.port}/gateway`;
+    this.applicationId = state.applicationId;
+    this.botToken = init.botToken;
+    this.guildId = state.guild.id;
+    this.channelId = [...state.channels.keys()][0] ?? '';
+    this.ackDeadlineMs = init.ackDeadlineMs;
+  }
+
+  static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
+    const host = options.host ?? '127.0.0.1';
+    const baseClock = options.now ?? Date.now;
+    const clock = { offset: 0 };
+    const now = (): number => baseClock() + clock.offset;
+    const state = new FakeState(now, {
+      ...(options.applicationId ? { applicationId: options.applicationId } : {}),
+      ...(options.botUserId ? { botUserId: options.botUserId } : {}),
+      botUsername: options.botUsername ?? 'Olathe',
+      guildName: options.guildName ?? 'Olathe Test Server',
+      channelName: options.channelName ?? 'dice',
+    });
+    const botToken = options.botToken ?? `fake.${randomBytes(18).toString('base64url')}`;
+    const acceptsToken = (token: string): boolean => options.botToken === undefined || token === options.botToken;
+    const ackDeadlineMs = options.ackDeadlineMs ?? DEFAULT_ACK_DEADLINE_MS;
+    let gatewayUrl = '';
+    const gateway = new FakeGateway(state, { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, acceptsToken, url: () => gatewayUrl });
+    const server = createFakeHttpServer({ state, routes: allRoutes(), gateway, acceptsToken, ackDeadlineMs, gatewayUrl: () => gatewayUrl });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (server.address() as AddressInfo).port;
+    gatewayUrl = `ws://${host}:${port}/gateway`;
+    state.httpBase = `http://${host}:${port}`;
+    const fake = new FakeDiscord(state, gateway, server, clock, { host, port, botToken, ackDeadlineMs });
+    fake.forwardEventsToGateway();
+    return fake;
+  }
+
+  /** Moves the fake's clock forward (e.g. 16 minutes to expire interaction tokens). */
+  advanceTime(ms: number): void {
+    this.clock.offset += ms;
+    this.state.notify();
+  }
+
+  /** The fake's current time (ms since 1970), including advanceTime(). */
+  now(): number {
+    return this.state.now();
+  }
+
+  private forwardEventsToGateway(): void {
+    this.state.events.on('dispatch', (event: GuildDispatch) => {
+      this.gateway.broadcast(event.guildId, event.t, event.intent, () => event.d);
+    });
+    // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals.
+    this.state.events.on('change', (event: ChangeEvent) => {
+      const message = this.state.messages.get(event.message.id);
+      if (!message || message.ephemeralFor !== undefined) return;
+      if (event.type === 'messageDelete') {
+        this.gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({ id: message.id, channel_id: message.channelId, guild_id: message.guildId }));
+        return;
+      }
+      const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
+      this.gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) =>
+        gatewayMessage(this.state, message, (intents & GatewayIntent.MessageContent) !== 0),
+      );
+    });
+  }
+
+  // ------------------------------------------------------------ people and places
+
+  get botUser(): FakeUser {
+    return clone(this.state.botUser);
+  }
+
+  addUser(init: AddUserInit): FakeUser {
+    return clone(this.state.addUser(init));
+  }
+
+  user(id: string): FakeUser | undefined {
+    const user = this.state.users.get(id);
+    return user ? clone(user) : undefined;
+  }
+
+  addChannel(name: string): FakeChannel {
+    return clone(this.state.addChannel(name));
+  }
+
+  channel(id: string): FakeChannel | undefined {
+    const channel = this.state.channels.get(id);
+    return channel ? clone(channel) : undefined;
+  }
+
+  get channels(): FakeChannel[] {
+    return [...this.state.channels.values()].map((c) => clone(c));
+  }
+
+  private requireUser(ref: UserRef): FakeUser {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const user = this.state.users.get(id);
+    if (!user) throw new Error(`unknown user ${id}; create it with addUser()`);
+    return user;
+  }
+
+  private requireChannel(id: string): FakeChannel {
+    const channel = this.state.channels.get(id);
+    if (!channel) throw new Error(`unknown channel ${id}`);
+    return channel;
+  }
+
+  // ------------------------------------------------------------ acting as a person
+
+  /** A person uses a slash command; options are shaped by the registered command tree. */
+  slash(user: UserRef, commandName: string, options: Record<string, SlashOptionValue> = {}, extras: SlashExtras = {}): FakeInteraction {
+    const channel = this.requireChannel(extras.channelId ?? this.channelId);
+    return this.dispatch(buildSlashInteraction(this.state, this.requireUser(user), channel, commandName, options, extras));
+  }
+
+  /** A person clicks a button (component_type 2) on a stored message. */
+  click(user: UserRef, messageId: string, customId: string, extras: ComponentExtras = {}): FakeInteraction {
+    return this.dispatch(buildComponentInteraction(this.state, this.requireUser(user), this.requireMessage(messageId), customId, undefined, extras));
+  }
+
+  /** A person picks `values` in a string select (component_type 3) or user select (5). */
+  select(user: UserRef, messageId: string, customId: string, values: string[], extras: ComponentExtras = {}): FakeInteraction {
+    return this.dispatch(buildComponentInteraction(this.state, this.requireUser(user), this.requireMessage(messageId), customId, values, extras));
+  }
+
+  /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */
+  say(user: UserRef, content: string, channelId = this.channelId): FakeMessage {
+    this.requireChannel(channelId);
+    const message = this.state.createMessage({
+      channelId,
+      author: this.requireUser(user),
+      draft: { content, embeds: [], components: [], flags: 0, attachments: [] },
+      type: 0,
+    });
+    return clone(message);
+  }
+
+  private requireMessage(id: string): FakeMessage {
+    const message = this.state.messages.get(id);
+    if (!message) throw new Error(`unknown message ${id}`);
+    return message;
+  }
+
+  private dispatch(built: BuiltInteraction): FakeInteraction {
+    const { record, payload } = built;
+    // Registered before sending: the bot may answer before this function returns.
+    this.state.addInteraction(record);
+    if (!this.gateway.dispatchToNewest(record.guildId, 'INTERACTION_CREATE', payload)) {
+      this.state.interactions.delete(record.id);
+      this.state.interactionsByToken.delete(record.token);
+      throw new Error('no bot is connected to the fake gateway (await fake.ready() first)');
+    }
+    record.timer = setTimeout(() => {
+      if (record.ack || record.expired) return;
+      record.expired = true;
+      this.state.breach(`${record.label}: not acknowledged within ${this.ackDeadlineMs} ms (Discord shows "This interaction failed")`);
+    }, this.ackDeadlineMs);
+    record.timer.unref();
+    this.state.notify();
+    return new FakeInteraction(this.state, record, payload, this.ackDeadlineMs, () => this.describe());
+  }
+
+  // ------------------------------------------------------------ watching
+
+  /** A channel's messages in order (default channel by default); deleted ones only on request. */
+  messages(channelId = this.channelId, options: { includeDeleted?: boolean } = {}): FakeMessage[] {
+    return this.state
+      .channelMessages(channelId)
+      .filter((m) => options.includeDeleted || !m.deleted)
+      .map((m) => clone(m));
+  }
+
+  /** What one person sees in a channel: public messages and their own ephemerals. */
+  messagesVisibleTo(user: UserRef, channelId = this.channelId): FakeMessage[] {
+    const id = typeof user === 'string' ? user : user.id;
+    return this.messages(channelId).filter((m) => m.ephemeralFor === undefined || m.ephemeralFor === id);
+  }
+
+  message(id: string): FakeMessage | undefined {
+    const message = this.state.messages.get(id);
+    return message ? clone(message) : undefined;
+  }
+
+  /** Resolves with the predicate's first truthy value, re-checked on every change of the fake. */
+  waitFor<T>(predicate: () => T, timeoutMs = 5000): Promise<NonNullable<T>> {
+    return this.state.waitFor(predicate, timeoutMs, () => `waitFor timed out after ${timeoutMs} ms\n${this.describe()}`);
+  }
+
+  /** The newest non-deleted message (any channel) matching the predicate. */
+  waitForMessage(predicate: (message: FakeMessage) => boolean, timeoutMs = 5000): Promise<FakeMessage> {
+    return this.state.waitFor(
+      () => {
+        const all = [...this.state.messages.values()].reverse();
+        const found = all.find((m) => !m.deleted && predicate(clone(m)));
+        return found ? clone(found) : undefined;
+      },
+      timeoutMs,
+      () => `waitForMessage timed out after ${timeoutMs} ms\n${this.describe()}`,
+    );
+  }
+
+  /** Resolves once a bot is connected, identified and has had READY and GUILD_CREATE. */
+  ready(timeoutMs = 15_000): Promise<void> {
+    return this.state
+      .waitFor(() => this.gateway.connectedBots > 0, timeoutMs, () => `no bot became ready within ${timeoutMs} ms\n${this.describe()}`)
+      .then(() => undefined);
+  }
+
+  /** Same as ready(). */
+  identified(timeoutMs = 15_000): Promise<void> {
+    return this.ready(timeoutMs);
+  }
+
+  /** Resolves when a bot becomes ready after this call (e.g. a restarted bot process). */
+  nextReady(timeoutMs = 15_000): Promise<void> {
+    const seen = this.gateway.readyCount;
+    return this.state
+      .waitFor(() => this.gateway.readyCount > seen && this.gateway.connectedBots > 0, timeoutMs, () => `no new bot session within ${timeoutMs} ms`)
+      .then(() => undefined);
+  }
+
+  /** Bots connected to the gateway and ready now. */
+  get connectedBots(): number {
+    return this.gateway.connectedBots;
+  }
+
+  /** Drops the bots' gateway connections; with `resume` (default) they RESUME, otherwise re-IDENTIFY. */
+  disconnectBots(options: { resume?: boolean } = {}): void {
+    this.gateway.disconnectAll(options.resume === false ? 1000 : 4000);
+  }
+
+  /** A few lines per channel: what the bot has shown so far, and the latest breaches. */
+  describe(): string {
+    return describeState(this.state);
+  }
+
+  // ------------------------------------------------------------ records
+
+  /** Every Discord rule the bot broke, in words. */
+  get breaches(): string[] {
+    return [...this.state.breaches];
+  }
+
+  /** "METHOD /api/v10/path" of each request to a route the fake does not implement. */
+  get unknownRoutes(): string[] {
+    return [...this.state.unknownRoutes];
+  }
+
+  /** Every REST request (method, path, query, parsed body, status); headers are never kept. */
+  get requests(): LoggedRequest[] {
+    return clone(this.state.requests);
+  }
+
+  get registeredCommands(): RegisteredCommands {
+    const guilds: RegisteredCommands['guilds'] = {};
+    for (const [guildId, list] of this.state.guildCommands) guilds[guildId] = clone(list);
+    return { global: clone(this.state.globalCommands), guilds };
+  }
+
+  /** Forgets breaches, unknown routes and the request log (e.g. between test cases). */
+  clearRecords(): void {
+    this.state.breaches.length = 0;
+    this.state.unknownRoutes.length = 0;
+    this.state.requests.length = 0;
+  }
+
+  on(event: 'change', listener: (event: ChangeEvent) => void): this;
+  on(event: 'breach', listener: (description: string) => void): this;
+  on(event: 'change' | 'breach', listener: ((event: ChangeEvent) => void) | ((description: string) => void)): this {
+    this.state.events.on(event, listener);
+    return this;
+  }
+
+  off(event: 'change' | 'breach', listener: ((event: ChangeEvent) => void) | ((description: string) => void)): this {
+    this.state.events.off(event, listener);
+    return this;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    for (const record of this.state.interactions.values()) if (record.timer) clearTimeout(record.timer);
+    await this.gateway.close();
+    await new Promise<void>((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+export function startFakeDiscord(options?: FakeDiscordOptions): Promise<FakeDiscord> {
+  return FakeDiscord.start(options);
+}

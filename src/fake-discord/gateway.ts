@@ -1,0 +1,238 @@
+// The gateway: HELLO → IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, and dispatches.
+// Sessions outlive their sockets so a bot can RESUME; a newly started bot simply IDENTIFIES again.
+import { randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { RawData } from 'ws';
+import { isObject } from './json';
+import type { JsonObject } from './json';
+import { apiGuildCreate, apiUser } from './payloads';
+import { shardOfGuild } from './snowflake';
+import type { FakeState } from './store';
+
+export const GatewayIntent = { Guilds: 1 << 0, GuildMessages: 1 << 9, MessageContent: 1 << 15 } as const;
+
+const Op = { Dispatch: 0, Heartbeat: 1, Identify: 2, PresenceUpdate: 3, VoiceStateUpdate: 4, Resume: 6, Reconnect: 7, RequestGuildMembers: 8, InvalidSession: 9, Hello: 10, HeartbeatAck: 11 } as const;
+
+/** Close codes from Discord's gateway documentation. */
+const Close = { UnknownOpcode: 4001, DecodeError: 4002, NotAuthenticated: 4003, AuthenticationFailed: 4004, AlreadyAuthenticated: 4005, InvalidShard: 4010, InvalidIntents: 4013 } as const;
+
+interface GatewaySession {
+  id: string;
+  socket: WebSocket | null;
+  seq: number;
+  shardId: number;
+  shardCount: number;
+  intents: number;
+  /** READY (or RESUMED) was sent on the current socket. */
+  ready: boolean;
+  /** Increases with each READY/RESUMED: the highest one is the newest bot. */
+  readyOrder: number;
+}
+
+export interface GatewayOptions {
+  /** Long, so heartbeats never matter in tests; Discord's is about 41 s. */
+  heartbeatIntervalMs: number;
+  acceptsToken: (token: string) => boolean;
+  /** ws://host:port/gateway, also the resume_gateway_url. */
+  url: () => string;
+}
+
+export class FakeGateway {
+  private readonly wss = new WebSocketServer({ noServer: true });
+  private readonly sessions = new Map<string, GatewaySession>();
+  private readyCounter = 0;
+
+  constructor(
+    private readonly state: FakeState,
+    private readonly options: GatewayOptions,
+  ) {}
+
+  /** How many times a bot became ready (READY or RESUMED) so far. */
+  get readyCount(): number {
+    return this.readyCounter;
+  }
+
+  /** Bots connected and ready now. */
+  get connectedBots(): number {
+    return [...this.sessions.values()].filter((s) => this.isLive(s)).length;
+  }
+
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, new URL(req.url ?? '/', 'ws://fake')));
+  }
+
+  private isLive(session: GatewaySession): boolean {
+    return session.ready && session.socket?.readyState === WebSocket.OPEN;
+  }
+
+  private sessionsFor(guildId: string, intent: number): GatewaySession[] {
+    return [...this.sessions.values()].filter(
+      (s) => this.isLive(s) && shardOfGuild(guildId, s.shardCount) === s.shardId && (intent === 0 || (s.intents & intent) !== 0),
+    );
+  }
+
+  /** Sends to the newest ready bot that holds the guild; false when none is connected. */
+  dispatchToNewest(guildId: string, t: string, d: unknown): boolean {
+    const newest = this.sessionsFor(guildId, 0).sort((a, b) => b.readyOrder - a.readyOrder)[0];
+    if (!newest) return false;
+    this.sendDispatch(newest, t, d);
+    return true;
+  }
+
+  /** Sends a guild event to every ready session with the intent; `build` may vary it per session. */
+  broadcast(guildId: string, t: string, intent: number, build: (intents: number) => unknown): void {
+    for (const session of this.sessionsFor(guildId, intent)) this.sendDispatch(session, t, build(session.intents));
+  }
+
+  private send(ws: WebSocket, payload: JsonObject): void {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(payload));
+  }
+
+  private sendDispatch(session: GatewaySession, t: string, d: unknown): void {
+    if (!session.socket) return;
+    session.seq++;
+    this.send(session.socket, { op: Op.Dispatch, t, s: session.seq, d });
+  }
+
+  private onConnection(ws: WebSocket, url: URL): void {
+    let session: GatewaySession | undefined;
+    const encoding = url.searchParams.get('encoding') ?? 'json';
+    if (encoding !== 'json') {
+      // The fake speaks JSON only (discord.js uses it unless erlpack is installed).
+      ws.close(Close.DecodeError, `encoding ${encoding} is not supported by the fake`);
+      return;
+    }
+    this.send(ws, { op: Op.Hello, d: { heartbeat_interval: this.options.heartbeatIntervalMs }, s: null, t: null });
+
+    ws.on('message', (data: RawData, isBinary: boolean) => {
+      let payload: unknown;
+      try {
+        payload = isBinary ? undefined : (JSON.parse(rawText(data)) as unknown);
+      } catch {
+        payload = undefined;
+      }
+      if (!isObject(payload) || typeof payload.op !== 'number') {
+        ws.close(Close.DecodeError, 'Error while decoding payload.');
+        return;
+      }
+      switch (payload.op) {
+        case Op.Heartbeat:
+          this.send(ws, { op: Op.HeartbeatAck });
+          return;
+        case Op.Identify:
+          if (session) ws.close(Close.AlreadyAuthenticated, 'Already authenticated.');
+          else session = this.identify(ws, payload.d);
+          return;
+        case Op.Resume:
+          if (session) ws.close(Close.AlreadyAuthenticated, 'Already authenticated.');
+          else session = this.resume(ws, payload.d);
+          return;
+        case Op.PresenceUpdate:
+        case Op.VoiceStateUpdate:
+        case Op.RequestGuildMembers:
+          // Accepted and ignored: the fake has no presences, voice or member chunks.
+          if (!session) ws.close(Close.NotAuthenticated, 'Not authenticated.');
+          return;
+        default:
+          ws.close(Close.UnknownOpcode, 'Unknown opcode.');
+      }
+    });
+    ws.on('close', () => {
+      if (session && session.socket === ws) {
+        session.socket = null;
+        session.ready = false;
+        this.state.notify();
+      }
+    });
+    // A SIGKILLed bot resets its connection; that is expected, not an error of the fake.
+    ws.on('error', () => undefined);
+  }
+
+  private identify(ws: WebSocket, d: unknown): GatewaySession | undefined {
+    if (!isObject(d) || typeof d.token !== 'string' || !this.options.acceptsToken(d.token)) {
+      this.state.breach('gateway IDENTIFY with a token the fake does not accept');
+      ws.close(Close.AuthenticationFailed, 'Authentication failed.');
+      return undefined;
+    }
+    if (typeof d.intents !== 'number' || !Number.isInteger(d.intents) || d.intents < 0) {
+      this.state.breach('gateway IDENTIFY without a valid intents bitfield');
+      ws.close(Close.InvalidIntents, 'Invalid intent(s).');
+      return undefined;
+    }
+    const shard = Array.isArray(d.shard) ? d.shard : [0, 1];
+    const [shardId, shardCount] = [Number(shard[0]), Number(shard[1])];
+    if (!Number.isInteger(shardId) || !Number.isInteger(shardCount) || shardCount < 1 || shardId < 0 || shardId >= shardCount) {
+      ws.close(Close.InvalidShard, 'Invalid shard.');
+      return undefined;
+    }
+    const session: GatewaySession = { id: randomBytes(16).toString('hex'), socket: ws, seq: 0, shardId, shardCount, intents: d.intents, ready: false, readyOrder: 0 };
+    this.sessions.set(session.id, session);
+    const guildIds = shardOfGuild(this.state.guild.id, shardCount) === shardId ? [this.state.guild.id] : [];
+    this.sendDispatch(session, 'READY', {
+      v: 10,
+      user: { ...apiUser(this.state.botUser), bot: true, verified: true, mfa_enabled: false, email: null, flags: 0 },
+      guilds: guildIds.map((id) => ({ id, unavailable: true })),
+      session_id: session.id,
+      session_type: 'normal',
+      resume_gateway_url: this.options.url(),
+      shard: [shardId, shardCount],
+      application: { id: this.state.applicationId, flags: 0 },
+      private_channels: [],
+      relationships: [],
+      presences: [],
+      user_settings: {},
+      guild_join_requests: [],
+      geo_ordered_rtc_regions: [],
+      _trace: ['["fake-discord",{}]'],
+    });
+    // discord.js waits for a GUILD_CREATE per unavailable guild before it emits clientReady.
+    if (guildIds.length > 0) this.sendDispatch(session, 'GUILD_CREATE', apiGuildCreate(this.state));
+    this.markReady(session);
+    return session;
+  }
+
+  private resume(ws: WebSocket, d: unknown): GatewaySession | undefined {
+    const session = isObject(d) && typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
+    if (!session || !isObject(d) || typeof d.token !== 'string' || !this.options.acceptsToken(d.token)) {
+      // Not resumable: the client waits a moment and IDENTIFIES afresh.
+      this.send(ws, { op: Op.InvalidSession, d: false });
+      return undefined;
+    }
+    if (session.socket && session.socket !== ws) session.socket.close(4009, 'Session resumed elsewhere.');
+    session.socket = ws;
+    this.sendDispatch(session, 'RESUMED', {});
+    this.markReady(session);
+    return session;
+  }
+
+  private markReady(session: GatewaySession): void {
+    session.ready = true;
+    session.readyOrder = ++this.readyCounter;
+    this.state.notify();
+  }
+
+  /**
+   * Closes every bot connection as Discord does on trouble: 4000 (resumable) makes discord.js
+   * RESUME the session, 1000 makes it IDENTIFY afresh.
+   */
+  disconnectAll(code: 4000 | 1000): void {
+    for (const session of this.sessions.values()) session.socket?.close(code, code === 4000 ? 'Unknown error.' : 'Reconnect.');
+  }
+
+  async close(): Promise<void> {
+    for (const client of this.wss.clients) client.terminate();
+    for (const session of this.sessions.values()) {
+      session.socket = null;
+      session.ready = false;
+    }
+    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+  }
+}
+
+function rawText(data: RawData): string {
+  if (Buffer.isBuffer(data)) return data.toString('utf8');
+  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
+  return Buffer.from(data).toString('utf8');
+}

@@ -1,0 +1,330 @@
+// The fake's whole world: one guild, its channels, users, roles, messages, commands and interactions,
+// plus the records tests read (breaches, unknown routes, requests). Every change calls `notify()` so
+// `waitFor` predicates are re-checked exactly when something happened, never by polling.
+import { EventEmitter } from 'node:events';
+import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
+import { clone } from './json';
+import { MessageFlag } from './limits';
+import { apiChannel, apiRole } from './payloads';
+import { BOT_ROLE_PERMISSIONS, EVERYONE_PERMISSIONS, Permission, effectivePermissions, parsePermissions } from './permissions';
+import { SnowflakeFactory } from './snowflake';
+import type {
+  AckInfo,
+  ChangeEvent,
+  FakeAttachment,
+  FakeChannel,
+  FakeMessage,
+  FakeRole,
+  FakeUser,
+  LoggedRequest,
+} from './types';
+
+export interface FakeGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  /** When the bot "joined", for GUILD_CREATE's joined_at. */
+  joinedAt: number;
+}
+
+/** What a message shows; the part that create/edit requests change. */
+export interface MessageDraft {
+  content: string;
+  embeds: APIEmbed[];
+  components: APIMessageTopLevelComponent[];
+  flags: number;
+  attachments: FakeAttachment[];
+}
+
+export interface NewMessage {
+  channelId: string;
+  author: FakeUser;
+  draft: MessageDraft;
+  /** 0 default, 19 reply, 20 chat-input command response. */
+  type: number;
+  ephemeralFor?: string;
+  interactionId?: string;
+  referencedMessageId?: string;
+}
+
+export interface StoredUpload {
+  bytes: Uint8Array;
+  contentType: string | null;
+  filename: string;
+}
+
+/** The fake's bookkeeping for one interaction it dispatched. */
+export interface InteractionRecord {
+  id: string;
+  token: string;
+  /** 2 application command, 3 message component. */
+  type: 2 | 3;
+  userId: string;
+  guildId: string;
+  channelId: string;
+  /** How breaches name it: "/roll" or "button roll:1 on message 123". */
+  label: string;
+  commandName?: string;
+  commandId?: string;
+  /** For components: the message whose component was used. */
+  sourceMessageId?: string;
+  /** Clock time of dispatch (for the 15-minute token lifetime). */
+  createdAt: number;
+  /** performance.now() at dispatch (for the 3-second deadline, in real time). */
+  dispatchedAtReal: number;
+  ack?: AckInfo;
+  /** The deadline passed without an acknowledgement. */
+  expired: boolean;
+  /** What `@original` names once acknowledged. */
+  originalMessageId?: string;
+  /** The first message that showed the bot's answer (see FakeInteraction.reply). */
+  replyMessageId?: string;
+  followUpIds: string[];
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+/** A gateway event for the guild that the gateway forwards to connected bots. */
+export interface GuildDispatch {
+  t: string;
+  d: unknown;
+  guildId: string;
+  /** Intent bit a session needs to receive it. */
+  intent: number;
+}
+
+export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
+
+export class FakeState {
+  readonly events = new EventEmitter();
+  readonly ids: SnowflakeFactory;
+  readonly applicationId: string;
+  readonly botUser: FakeUser;
+  readonly guild: FakeGuild;
+  readonly channels = new Map<string, FakeChannel>();
+  readonly users = new Map<string, FakeUser>();
+  readonly roles = new Map<string, FakeRole>();
+  readonly botRoleId: string;
+  readonly messages = new Map<string, FakeMessage>();
+  /** Message ids per channel, in creation order. */
+  private readonly channelOrder = new Map<string, string[]>();
+  readonly globalCommands: APIApplicationCommand[] = [];
+  readonly guildCommands = new Map<string, APIApplicationCommand[]>();
+  readonly interactions = new Map<string, InteractionRecord>();
+  readonly interactionsByToken = new Map<string, InteractionRecord>();
+  readonly uploads = new Map<string, StoredUpload>();
+  readonly breaches: string[] = [];
+  readonly unknownRoutes: string[] = [];
+  readonly requests: LoggedRequest[] = [];
+  /** http://host:port, known once the server listens; attachment URLs start with it. */
+  httpBase = '';
+  private readonly waiters = new Set<() => void>();
+
+  constructor(
+    readonly now: () => number,
+    init: { applicationId?: string; botUserId?: string; botUsername: string; guildName: string; channelName: string },
+  ) {
+    this.ids = new SnowflakeFactory(now);
+    this.applicationId = init.applicationId ?? this.ids.next();
+    const guildId = this.ids.next();
+    this.roles.set(guildId, { id: guildId, name: '@everyone', permissions: EVERYONE_PERMISSIONS.toString(), position: 0, managed: false });
+    this.botRoleId = this.ids.next();
+    this.roles.set(this.botRoleId, { id: this.botRoleId, name: init.botUsername, permissions: BOT_ROLE_PERMISSIONS.toString(), position: 1, managed: true });
+    this.botUser = {
+      id: init.botUserId ?? this.applicationId,
+      username: init.botUsername,
+      globalName: null,
+      bot: true,
+      permissions: (EVERYONE_PERMISSIONS | BOT_ROLE_PERMISSIONS).toString(),
+      roleIds: [this.botRoleId],
+    };
+    this.users.set(this.botUser.id, this.botUser);
+    // The owner is a user of its own so no test user silently gets owner powers.
+    const owner: FakeUser = { id: this.ids.next(), username: 'server-owner', globalName: 'Server Owner', bot: false, permissions: effectivePermissions(Permission.Administrator).toString(), roleIds: [] };
+    this.users.set(owner.id, owner);
+    this.guild = { id: guildId, name: init.guildName, ownerId: owner.id, joinedAt: now() };
+    this.addChannel(init.channelName);
+  }
+
+  // ------------------------------------------------------------ change notification
+
+  /** Re-checks every pending waitFor; call after any change. */
+  notify(): void {
+    for (const check of [...this.waiters]) check();
+  }
+
+  /**
+   * Resolves with the predicate's first truthy result, re-checked after each change. A predicate
+   * that throws rejects at once (how `acked()` reports an expired interaction).
+   */
+  waitFor<T>(predicate: () => T, timeoutMs: number, describeTimeout: () => string): Promise<NonNullable<T>> {
+    return new Promise<NonNullable<T>>((resolve, reject) => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const finish = (): void => {
+        this.waiters.delete(check);
+        if (timer) clearTimeout(timer);
+      };
+      const check = (): void => {
+        try {
+          const value = predicate();
+          if (value) {
+            finish();
+            resolve(value as NonNullable<T>);
+          }
+        } catch (error) {
+          finish();
+          reject(error instanceof Error ? error : new Error(String(error)));
+        }
+      };
+      this.waiters.add(check);
+      check();
+      if (!this.waiters.has(check)) return;
+      timer = setTimeout(() => {
+        finish();
+        reject(new Error(describeTimeout()));
+      }, timeoutMs);
+    });
+  }
+
+  breach(description: string): void {
+    this.breaches.push(description);
+    this.events.emit('breach', description);
+    this.notify();
+  }
+
+  private emitChange(type: ChangeEvent['type'], message: FakeMessage): void {
+    const event: ChangeEvent = { type, channelId: message.channelId, message: clone(message) };
+    this.events.emit('change', event);
+    this.notify();
+  }
+
+  private guildDispatch(t: string, d: unknown, intent = 1): void {
+    const dispatch: GuildDispatch = { t, d, guildId: this.guild.id, intent };
+    this.events.emit('dispatch', dispatch);
+  }
+
+  // ------------------------------------------------------------ guild entities
+
+  addChannel(name: string): FakeChannel {
+    const channel: FakeChannel = { id: this.ids.next(), guildId: this.guild.id, name, type: 0, position: this.channels.size };
+    this.channels.set(channel.id, channel);
+    this.channelOrder.set(channel.id, []);
+    this.guildDispatch('CHANNEL_CREATE', apiChannel(channel));
+    this.notify();
+    return channel;
+  }
+
+  addUser(init: { id?: string; username: string; globalName?: string | null; permissions?: string | bigint; bot?: boolean }): FakeUser {
+    const id = init.id ?? this.ids.next();
+    if (this.users.has(id)) throw new Error(`a user with id ${id} already exists`);
+    const granted = parsePermissions(init.permissions ?? EVERYONE_PERMISSIONS);
+    // Permissions beyond @everyone's come from a role, so discord.js computes the same bits from roles.
+    const extra = granted & ~EVERYONE_PERMISSIONS;
+    const roleIds = extra ? [this.roleFor(granted).id] : [];
+    const user: FakeUser = {
+      id,
+      username: init.username,
+      globalName: init.globalName ?? null,
+      bot: init.bot ?? false,
+      permissions: effectivePermissions(granted | EVERYONE_PERMISSIONS).toString(),
+      roleIds,
+    };
+    this.users.set(id, user);
+    this.notify();
+    return user;
+  }
+
+  private roleFor(permissions: bigint): FakeRole {
+    const text = permissions.toString();
+    for (const role of this.roles.values()) if (!role.managed && role.permissions === text && role.id !== this.guild.id) return role;
+    const name =
+      permissions & Permission.Administrator ? 'Admin' : permissions & Permission.ManageMessages ? 'Moderator' : `Role ${this.roles.size}`;
+    const role: FakeRole = { id: this.ids.next(), name, permissions: text, position: this.roles.size, managed: false };
+    this.roles.set(role.id, role);
+    this.guildDispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: apiRole(role) });
+    return role;
+  }
+
+  // ------------------------------------------------------------ messages
+
+  channelMessages(channelId: string): FakeMessage[] {
+    const ids = this.channelOrder.get(channelId) ?? [];
+    const list: FakeMessage[] = [];
+    for (const id of ids) {
+      const message = this.messages.get(id);
+      if (message) list.push(message);
+    }
+    return list;
+  }
+
+  createMessage(init: NewMessage): FakeMessage {
+    const message: FakeMessage = {
+      id: this.ids.next(),
+      channelId: init.channelId,
+      guildId: this.guild.id,
+      author: { id: init.author.id, username: init.author.username, globalName: init.author.globalName, bot: init.author.bot },
+      ...clone(init.draft),
+      type: init.type,
+      createdAt: this.now(),
+      editedAt: null,
+      editCount: 0,
+      history: [],
+    };
+    if (init.ephemeralFor !== undefined) message.ephemeralFor = init.ephemeralFor;
+    if (init.interactionId !== undefined) message.interactionId = init.interactionId;
+    if (init.referencedMessageId !== undefined) message.referencedMessageId = init.referencedMessageId;
+    this.messages.set(message.id, message);
+    const order = this.channelOrder.get(init.channelId);
+    if (order) order.push(message.id);
+    else this.channelOrder.set(init.channelId, [message.id]);
+    this.emitChange('messageCreate', message);
+    return message;
+  }
+
+  /**
+   * Replaces what a message shows. Finishing a deferred reply (the "thinking…" placeholder) is not
+   * an edit the user perceives, so it keeps no history and no edit count.
+   */
+  editMessage(message: FakeMessage, draft: MessageDraft): void {
+    const finishingDeferred = (message.flags & MessageFlag.Loading) !== 0;
+    if (!finishingDeferred) {
+      message.history.push({
+        content: message.content,
+        embeds: message.embeds,
+        components: message.components,
+        flags: message.flags,
+        attachments: message.attachments,
+        replacedAt: this.now(),
+      });
+      message.editCount++;
+      message.editedAt = this.now();
+    }
+    const next = clone(draft);
+    message.content = next.content;
+    message.embeds = next.embeds;
+    message.components = next.components;
+    message.flags = next.flags & ~MessageFlag.Loading;
+    message.attachments = next.attachments;
+    this.emitChange('messageUpdate', message);
+  }
+
+  deleteMessage(message: FakeMessage): void {
+    message.deleted = true;
+    this.emitChange('messageDelete', message);
+  }
+
+  draftOf(message: FakeMessage): MessageDraft {
+    return { content: message.content, embeds: message.embeds, components: message.components, flags: message.flags, attachments: message.attachments };
+  }
+
+  // ------------------------------------------------------------ interactions
+
+  addInteraction(record: InteractionRecord): void {
+    this.interactions.set(record.id, record);
+    this.interactionsByToken.set(record.token, record);
+  }
+
+  /** Messages that belong to an interaction's chain: @original and its follow-ups. */
+  interactionMessageIds(record: InteractionRecord): string[] {
+    return [...(record.originalMessageId ? [record.originalMessageId] : []), ...record.followUpIds];
+  }
+}

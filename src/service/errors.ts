@@ -1,0 +1,44 @@
+// Refusals of the service, each with a code (for code) and a plain-language message (for the player, shown
+// ephemerally). Like the engine's GameError they mean "nothing was changed": the transaction rolled back.
+
+export type ServiceErrorCode =
+  | 'no-game'
+  | 'not-a-player'
+  | 'not-host'
+  | 'stale'
+  | 'channel-busy'
+  | 'lobby-full'
+  | 'already-joined'
+  | 'not-in-lobby'
+  | 'not-started'
+  | 'game-over'
+  | 'bad-options'
+  | 'bad-message-key';
+
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    readonly code: ServiceErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function isServiceError(error: unknown): error is ServiceError {
+  return error instanceof ServiceError;
+}
+
+export const MESSAGES = {
+  noGame: 'That game no longer exists; start a new one with /olathe start.',
+  notAPlayer: 'You are not playing in this game.',
+  notHost: 'Only the host can do that.',
+  notHostOrManager: 'Only the host, or a member who can manage messages, can end this game.',
+  stale: 'That button is from an earlier moment of the game — use the newest card.',
+  channelBusy: 'This channel already has a game — join it, or wait until it ends (the host can /olathe end it).',
+  lobbyFull: 'This game is full (8 players).',
+  alreadyJoined: 'You have already joined this game.',
+  notInLobby: 'This game has already started — wait for the next one.',
+  notStarted: 'The game has not started yet — the host starts it from the lobby.',
+  gameOver: 'This game has ended; start a new one with /olathe start.',
+} as const;

@@ -1,0 +1,131 @@
+// What the service hands back: plain, Discord-free pictures of a game, built from its stored rows.
+import type { Breakdown, Card, Dice, GameEvent, GameOptions, GameState, Turn, Variant } from '../game';
+import { scoreCard } from '../game';
+import type { GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
+import type { Deadlines } from './deadlines';
+import { turnStamp } from './stamp';
+
+export type GameViewStatus = GameStatusColumn;
+
+export interface PlayerView {
+  seat: number;
+  userId: string;
+  name: string;
+  isBot: boolean;
+  /** Why the player is no longer playing ('quit', or 'removed' after three timed-out turns); null while playing. */
+  left: LeftReason | null;
+}
+
+export interface GameView {
+  id: number;
+  guildId: string;
+  channelId: string;
+  hostId: string;
+  status: GameViewStatus;
+  options: GameOptions;
+  turnTimeoutMs: number;
+  createdAt: number;
+  startedAt: number | null;
+  finishedAt: number | null;
+  /** By seat: players[seat].seat === seat. In the lobby, in join order. */
+  players: PlayerView[];
+  /** The engine state; null in the lobby (and for a cancelled lobby). */
+  state: GameState | null;
+  /** Discord message ids by key ('lobby', 'turn:0', 'scoreboard', 'results', …). */
+  messages: Record<string, string>;
+  /** Seat → ms deadline of its current turn; empty when nobody is in a turn. */
+  deadlines: Deadlines;
+}
+
+export interface Shout {
+  seat: number;
+  userId: string;
+  dice: Dice;
+}
+
+export interface ActionResult {
+  view: GameView;
+  /** The engine state before the action (null when the game was in the lobby). */
+  before: GameState | null;
+  /** The events applied, in order (none for a lobby action). */
+  events: GameEvent[];
+  /** Every throw in `events` that showed five of a kind — scored or not, a timed-out turn's throw too. */
+  shouts: Shout[];
+  /** A turn ended in this action (a write, a timed-out turn, a player leaving, the game ending). */
+  turnEnded: boolean;
+  /** The game is over since this action (finished, ended or cancelled). */
+  finished: boolean;
+}
+
+export interface CardView {
+  gameId: number;
+  seat: number;
+  userId: string;
+  name: string;
+  variant: Variant;
+  card: Card;
+  turn: Turn;
+  /** The stamp buttons drawn now should carry. */
+  stamp: string;
+  breakdown: Breakdown;
+  left: LeftReason | null;
+}
+
+export interface LeaderboardRow {
+  userId: string;
+  /** The display name in the player's latest counted game. */
+  name: string;
+  isBot: boolean;
+  games: number;
+  wins: number;
+  /** wins / games, 0 to 1. */
+  winRate: number;
+  averageFinal: number;
+  bestFinal: number;
+  /** Throws that showed five of a kind. */
+  olathesThrown: number;
+  /** Non-zero Olathe (Balut) cells written. */
+  olathesScored: number;
+  exactPredictions: number;
+}
+
+export function playerViews(players: readonly PlayerRow[]): PlayerView[] {
+  return players.map((p) => ({ seat: p.seat, userId: p.user_id, name: p.name, isBot: p.is_bot === 1, left: p.left_reason }));
+}
+
+export function gameView(row: GameRow, players: PlayerView[], state: GameState | null, deadlines: Deadlines): GameView {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    hostId: row.host_id,
+    status: row.status,
+    options: JSON.parse(row.options) as GameOptions,
+    turnTimeoutMs: row.turn_timeout_ms,
+    createdAt: row.created_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    players,
+    state,
+    messages: JSON.parse(row.messages) as Record<string, string>,
+    deadlines,
+  };
+}
+
+export function cardView(view: GameView, seat: number): CardView | null {
+  const player = view.state?.players[seat];
+  const seated = view.players[seat];
+  if (!player || !seated) return null;
+  return {
+    gameId: view.id,
+    seat,
+    userId: seated.userId,
+    name: seated.name,
+    variant: view.options.variant,
+    card: player.card,
+    turn: player.turn,
+    stamp: turnStamp(player),
+    breakdown: scoreCard(player.card),
+    left: seated.left,
+  };
+}

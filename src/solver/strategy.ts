@@ -1,0 +1,409 @@
+// What a computer player does next, the /olathe hint, and the post-game analysis: pure functions over the
+// engine's GameState, built on the widget (best holds, exact for the throws left) and the valuation (what
+// each final outcome is worth for the whole card).
+//
+// A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
+// `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
+import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game/index';
+import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, throwEvent } from '../game/index';
+import type { Category } from '../game/index';
+import type { HoldChoice, OutcomeValues } from './widget';
+import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
+
+const OUTCOME_COUNT = 252;
+import type { OutcomeValuation, ValuationParams } from './valuation';
+import { DEFAULT_PARAMS, cardModel, dedupeCells, estimateCard, scoreTableFor, valueOutcomes } from './valuation';
+
+export const DIFFICULTIES = ['easy', 'normal', 'expert'] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
+export type Decision =
+  | { readonly kind: 'declare'; readonly column: number }
+  | { readonly kind: 'hold'; readonly held: boolean[] }
+  | { readonly kind: 'throw' }
+  | { readonly kind: 'write'; readonly column: number; readonly category: Category };
+
+export interface StrategyOptions {
+  /** Valuation parameters for expert (and normal); the tuned defaults unless given. */
+  params?: ValuationParams;
+}
+
+// ---------- outcome values per difficulty ----------
+
+/** The parameters normal plays with: the expert's model without the threshold and modifier foresight. */
+const NORMAL_PARAMS: ValuationParams = { ...DEFAULT_PARAMS };
+
+const cache = new WeakMap<object, WeakMap<Card, Map<string, OutcomeValuation>>>();
+
+function cellsFor(state: GameState, seat: number, column: number | null): CellRef[] {
+  const player = state.players[seat]!;
+  const cells = legalCells(player.card, state.options.variant === 'olathe' ? column : null);
+  return dedupeCells(state.options.variant, cells);
+}
+
+/** Greedy values: the most points any legal cell gives the outcome (ties: the topmost cell). */
+function greedyValuation(cells: readonly CellRef[]): OutcomeValuation {
+  const table = scoreTableFor();
+  const values = new Float64Array(OUTCOME_COUNT).fill(-Infinity);
+  const bestCell = new Uint8Array(OUTCOME_COUNT);
+  const valueOfCell = new Float64Array(cells.length * OUTCOME_COUNT);
+  cells.forEach((ref, i) => {
+    const ci = CATEGORIES.indexOf(ref.category);
+    for (let o = 0; o < OUTCOME_COUNT; o++) {
+      const v = table[ci * OUTCOME_COUNT + o]!;
+      valueOfCell[i * OUTCOME_COUNT + o] = v;
+      if (v > values[o]!) {
+        values[o] = v;
+        bestCell[o] = i;
+      }
+    }
+  });
+  return { values, bestCell, cells: cells.slice(), valueOfCell };
+}
+
+/** The outcome values a difficulty plays a turn with, for the cells of `column` (Olathe) or the card (Balut). */
+export function turnValuation(
+  state: GameState,
+  seat: number,
+  difficulty: Difficulty,
+  column: number | null,
+  options: StrategyOptions = {},
+): OutcomeValuation {
+  const params = difficulty === 'normal' ? NORMAL_PARAMS : options.params ?? DEFAULT_PARAMS;
+  const cacheKeyObject = difficulty === 'easy' ? greedyValuation : params;
+  const player = state.players[seat]!;
+  let byCard = cache.get(cacheKeyObject);
+  if (!byCard) cache.set(cacheKeyObject, (byCard = new WeakMap()));
+  let byColumn = byCard.get(player.card);
+  if (!byColumn) byCard.set(player.card, (byColumn = new Map()));
+  const key = `${state.options.throwsPerTurn}/${column ?? '-'}`;
+  let v = byColumn.get(key);
+  if (!v) {
+    const cells = cellsFor(state, seat, column);
+    v = difficulty === 'easy'
+      ? greedyValuation(cells)
+      : valueOutcomes(player.card, state.options.variant, state.options.throwsPerTurn, cells, params);
+    byColumn.set(key, v);
+  }
+  return v;
+}
+
+// ---------- one decision ----------
+
+function sameMask(a: readonly boolean[], b: readonly boolean[]): boolean {
+  for (let i = 0; i < 5; i++) if (Boolean(a[i]) !== Boolean(b[i])) return false;
+  return true;
+}
+
+/** The column to declare (Olathe): the best expected turn, the leftmost on a tie. */
+function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions): { column: number; ranking: { column: number; ev: number }[] } {
+  const ranking = declarableColumns(state, seat).map((column) => ({
+    column,
+    ev: expectedValueBeforeFirstThrow(state.options.throwsPerTurn, turnValuation(state, seat, difficulty, column, options).values),
+  }));
+  ranking.sort((a, b) => b.ev - a.ev || a.column - b.column);
+  return { column: ranking[0]!.column, ranking };
+}
+
+/**
+ * What the player in `seat` does next, playing at `difficulty`. The state must be at a point where the
+ * seat can act (its turn in Olathe; any time in Balut while its card has empty cells).
+ */
+export function chooseDecision(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions = {}): Decision {
+  const player = state.players[seat];
+  if (!player) throw new Error(`no seat ${seat}`);
+  const turn = player.turn;
+  if (state.options.variant === 'olathe' && turn.column === null) {
+    return { kind: 'declare', column: chooseColumn(state, seat, difficulty, options).column };
+  }
+  if (turn.dice === null) return { kind: 'throw' };
+  const valuation = turnValuation(state, seat, difficulty, turn.column, options);
+  const o = outcomeIndex(turn.dice);
+  const throwsLeft = state.options.throwsPerTurn - turn.throwsUsed;
+  const write = (): Decision => {
+    const ref = valuation.cells[valuation.bestCell[o]!]!;
+    return { kind: 'write', column: ref.column, category: ref.category };
+  };
+  if (throwsLeft <= 0) return write();
+  const best = bestHold(turn.dice, throwsLeft, valuation.values, { top: 1, currentlyHeld: turn.held });
+  if (best.stop) return write();
+  if (sameMask(best.held, turn.held)) return { kind: 'throw' };
+  return { kind: 'hold', held: best.held };
+}
+
+/** The engine events that carry out one decision (a hold becomes one toggle per die that changes). */
+export function decisionEvents(state: GameState, seat: number, decision: Decision, rng: Rng): GameEvent[] {
+  switch (decision.kind) {
+    case 'declare':
+      return [{ type: 'declare', seat, column: decision.column }];
+    case 'throw':
+      return [throwEvent(state, seat, rng)];
+    case 'write':
+      return [{ type: 'write', seat, column: decision.column, category: decision.category }];
+    case 'hold': {
+      const current = state.players[seat]!.turn.held;
+      const events: GameEvent[] = [];
+      for (let die = 0; die < 5; die++) if (Boolean(current[die]) !== decision.held[die]) events.push({ type: 'hold', seat, die });
+      return events;
+    }
+  }
+}
+
+/** The next step of a bot as engine events: `chooseDecision` then `decisionEvents`. */
+export function botEvents(state: GameState, seat: number, difficulty: Difficulty, rng: Rng, options: StrategyOptions = {}): GameEvent[] {
+  return decisionEvents(state, seat, chooseDecision(state, seat, difficulty, options), rng);
+}
+
+/** Plays a bot's whole turn (or the rest of it), applying the events; returns the new state and the events. */
+export function playBotTurn(
+  state: GameState,
+  seat: number,
+  difficulty: Difficulty,
+  rng: Rng,
+  options: StrategyOptions = {},
+): { state: GameState; events: GameEvent[] } {
+  const events: GameEvent[] = [];
+  const turnsTaken = state.players[seat]!.turnsTaken;
+  while (state.status === 'playing' && state.players[seat]!.turnsTaken === turnsTaken) {
+    for (const event of botEvents(state, seat, difficulty, rng, options)) {
+      state = applyEvent(state, event);
+      events.push(event);
+    }
+  }
+  return { state, events };
+}
+
+// ---------- the hint ----------
+
+export interface HintChoice {
+  kind: 'declare' | 'throw' | 'hold' | 'write';
+  /** declare / write: the column; write: the category. */
+  column?: number;
+  category?: Category;
+  /** hold: which dice on the table to hold, and their faces (empty: throw all five). */
+  held?: boolean[];
+  keptDice?: number[];
+  /** The estimated expected final score of the card after this choice (incentives + modifier). */
+  expectedFinal: number;
+  /** How much less than the best choice it is expected to end with (0 for the best). */
+  behindBest: number;
+  /** The choice in plain words, e.g. "Hold 6 6 6 and throw again". */
+  text: string;
+}
+
+export interface Hint {
+  situation: 'declare' | 'throw' | 'hold' | 'write';
+  /** Best first, at most three. */
+  choices: HintChoice[];
+  /** One plain-words sentence about the best choice. */
+  summary: string;
+}
+
+function cellText(state: GameState, ref: CellRef): string {
+  const { variant, columns } = state.options;
+  const name = categoryLabel(ref.category, variant);
+  return variant === 'balut' ? name : `${name} (${columnLabel(columns, ref.column)})`;
+}
+
+function fmt(x: number): string {
+  return x.toFixed(2);
+}
+
+function holdText(choice: HoldChoice, throwsLeft: number, writeText: string): string {
+  if (choice.stop) return `Stop and write ${writeText}`;
+  if (choice.keptDice.length === 0) return `Throw all five dice again${throwsLeft > 1 ? ` (${throwsLeft} throws left)` : ''}`;
+  return `Hold ${choice.keptDice.join(' ')} and throw the other ${5 - choice.keptDice.length}`;
+}
+
+/** The best three choices for the seat now, with expected final scores, for `/olathe hint`. */
+export function hint(state: GameState, seat: number, options: StrategyOptions = {}): Hint {
+  const player = state.players[seat];
+  if (!player) throw new Error(`no seat ${seat}`);
+  const turn = player.turn;
+  const throws = state.options.throwsPerTurn;
+  const finish = (situation: Hint['situation'], raw: Omit<HintChoice, 'behindBest'>[], summaryOf: (best: HintChoice) => string): Hint => {
+    const top = raw.slice(0, 3);
+    const bestEv = top[0]?.expectedFinal ?? 0;
+    const choices = top.map((c) => ({ ...c, behindBest: bestEv - c.expectedFinal }));
+    return { situation, choices, summary: summaryOf(choices[0]!) };
+  };
+  if (state.options.variant === 'olathe' && turn.column === null) {
+    const { ranking } = chooseColumn(state, seat, 'expert', options);
+    return finish(
+      'declare',
+      ranking.map((r) => ({ kind: 'declare' as const, column: r.column, expectedFinal: r.ev, text: `Declare ${columnLabel(state.options.columns, r.column)}` })),
+      (b) => `${b.text}: with the best play from here your card is expected to end near ${fmt(b.expectedFinal)} points.`,
+    );
+  }
+  const valuation = turnValuation(state, seat, 'expert', turn.column, options);
+  if (turn.dice === null) {
+    const ev = expectedValueBeforeFirstThrow(throws, valuation.values);
+    return finish('throw', [{ kind: 'throw', expectedFinal: ev, text: 'Throw all five dice' }], (b) => `${b.text} — with the best play your card is expected to end near ${fmt(b.expectedFinal)} points.`);
+  }
+  const o = outcomeIndex(turn.dice);
+  const throwsLeft = throws - turn.throwsUsed;
+  const writeChoices = valuation.cells
+    .map((ref, i) => ({ ref, ev: valuation.valueOfCell[i * OUTCOME_COUNT + o]! }))
+    .sort((a, b) => b.ev - a.ev);
+  if (throwsLeft <= 0) {
+    return finish(
+      'write',
+      writeChoices.map((w) => ({ kind: 'write' as const, column: w.ref.column, category: w.ref.category, expectedFinal: w.ev, text: `Write ${cellText(state, w.ref)}` })),
+      (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
+    );
+  }
+  const best = bestHold(turn.dice, throwsLeft, valuation.values, { top: 3, currentlyHeld: turn.held });
+  const bestWrite = writeChoices[0]!;
+  return finish(
+    'hold',
+    best.ranking.map((c) =>
+      c.stop
+        ? { kind: 'write' as const, column: bestWrite.ref.column, category: bestWrite.ref.category, expectedFinal: c.expectedValue, text: holdText(c, throwsLeft, cellText(state, bestWrite.ref)) }
+        : { kind: 'hold' as const, held: c.held, keptDice: c.keptDice, expectedFinal: c.expectedValue, text: holdText(c, throwsLeft, '') },
+    ),
+    (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
+  );
+}
+
+// ---------- post-game analysis ----------
+
+export interface AnalysedDecision {
+  /** The player's turn, from 1. */
+  turn: number;
+  kind: 'declare' | 'hold' | 'write';
+  /** The dice on the table when deciding (null for a declaration). */
+  dice: number[] | null;
+  /** Throws still allowed after the dice on the table. */
+  throwsLeft: number;
+  played: string;
+  best: string;
+  /** Expected final score of the played choice and of the best one; loss = best − played (≥ 0). */
+  playedValue: number;
+  bestValue: number;
+  loss: number;
+}
+
+export interface Analysis {
+  seat: number;
+  decisions: AnalysedDecision[];
+  /** Sum of the losses: points of expected final score given away against the solver. */
+  totalLoss: number;
+  /** The three costliest decisions, costliest first. */
+  costliest: AnalysedDecision[];
+  /**
+   * Accuracy in %: the share of decisions whose loss is under `ACCURACY_TOLERANCE` (0.1 point of expected
+   * final score) — a decision "as good as the solver's". 100 when there were no decisions.
+   */
+  accuracy: number;
+}
+
+/** A decision within this much expected final score of the best counts as accurate. */
+export const ACCURACY_TOLERANCE = 0.1;
+
+/**
+ * For each decision of `seat` in a finished (or partly played) game — declarations, holds before each
+ * re-throw, and the stop-and-write at the end of a turn — the expected final score lost against the
+ * solver's (expert) choice. Timed-out turns are the bot's doing, not the player's, and are skipped.
+ */
+export function analyseGame(
+  options: GameOptions,
+  playerIds: readonly string[],
+  events: readonly GameEvent[],
+  seat: number,
+  strategyOptions: StrategyOptions = {},
+): Analysis {
+  let state = newGame(options, playerIds);
+  const decisions: AnalysedDecision[] = [];
+  const throws = options.throwsPerTurn;
+  for (const event of events) {
+    if ('seat' in event && event.seat === seat) {
+      const player = state.players[seat]!;
+      const turnNo = player.turnsTaken + 1;
+      if (event.type === 'declare') {
+        const { ranking } = chooseColumn(state, seat, 'expert', strategyOptions);
+        const played = ranking.find((r) => r.column === event.column);
+        if (played) {
+          decisions.push({
+            turn: turnNo,
+            kind: 'declare',
+            dice: null,
+            throwsLeft: throws,
+            played: `declare ${columnLabel(options.columns, event.column)}`,
+            best: `declare ${columnLabel(options.columns, ranking[0]!.column)}`,
+            playedValue: played.ev,
+            bestValue: ranking[0]!.ev,
+            loss: Math.max(0, ranking[0]!.ev - played.ev),
+          });
+        }
+      } else if ((event.type === 'throw' && player.turn.dice !== null) || event.type === 'write') {
+        const dice = player.turn.dice;
+        if (dice) decisions.push(analyseStep(state, seat, dice, event, turnNo, strategyOptions));
+      }
+    }
+    state = applyEvent(state, event);
+  }
+  const totalLoss = decisions.reduce((s, d) => s + d.loss, 0);
+  const costliest = decisions
+    .map((d, i) => ({ d, i }))
+    .sort((a, b) => b.d.loss - a.d.loss || a.i - b.i)
+    .slice(0, 3)
+    .map((x) => x.d);
+  const accurate = decisions.filter((d) => d.loss < ACCURACY_TOLERANCE).length;
+  return {
+    seat,
+    decisions,
+    totalLoss,
+    costliest,
+    accuracy: decisions.length === 0 ? 100 : (100 * accurate) / decisions.length,
+  };
+}
+
+function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEvent, turnNo: number, strategyOptions: StrategyOptions): AnalysedDecision {
+  const player = state.players[seat]!;
+  const valuation = turnValuation(state, seat, 'expert', player.turn.column, strategyOptions);
+  const throwsLeft = state.options.throwsPerTurn - player.turn.throwsUsed;
+  const o = outcomeIndex(dice);
+  const values: OutcomeValues = valuation.values;
+  const bestWriteRef = valuation.cells[valuation.bestCell[o]!]!;
+  let bestValue: number;
+  let best: string;
+  if (throwsLeft > 0) {
+    const b = bestHold(dice, throwsLeft, values, { top: 1 });
+    bestValue = b.expectedValue;
+    best = b.stop ? `write ${cellText(state, bestWriteRef)}` : b.keptDice.length ? `hold ${b.keptDice.join(' ')}` : 'throw all five';
+  } else {
+    bestValue = valuation.values[o]!;
+    best = `write ${cellText(state, bestWriteRef)}`;
+  }
+  let playedValue: number;
+  let played: string;
+  if (event.type === 'write') {
+    const ref = { column: event.column, category: event.category };
+    const i = valuation.cells.findIndex((c) => c.category === ref.category && (state.options.variant === 'balut' || c.column === ref.column));
+    playedValue = i >= 0 ? valuation.valueOfCell[i * OUTCOME_COUNT + o]! : bestValue;
+    played = `write ${cellText(state, ref)}`;
+  } else {
+    const kept = dice.filter((_, i) => player.turn.held[i]);
+    playedValue = keepValue(keepIndex(kept), throwsLeft, values);
+    played = kept.length ? `hold ${[...kept].sort().join(' ')}` : 'throw all five';
+  }
+  return {
+    turn: turnNo,
+    kind: event.type === 'write' ? 'write' : 'hold',
+    dice: [...dice],
+    throwsLeft,
+    played,
+    best,
+    playedValue,
+    bestValue,
+    loss: Math.max(0, bestValue - playedValue),
+  };
+}
+
+/** The estimated expected final score of a seat's card as it stands (nothing on the table counted). */
+export function estimatedFinal(state: GameState, seat: number, params: ValuationParams = DEFAULT_PARAMS): number {
+  const player = state.players[seat]!;
+  return estimateCard(cardModel(player.card, state.options.variant, state.options.throwsPerTurn), params).value;
+}
+
+export type { Variant };

@@ -1,0 +1,52 @@
+// Rebuilding each player's card from what the channel shows: every finished turn collapses to a log line
+// "**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃", which names the cell and the dice.
+import type { FakeMessage } from '../../src/fake-discord';
+import { CATEGORIES, DIE_FACE_GLYPHS } from '../../src/game';
+import { runScript } from './harness';
+
+const LOG_LINE = /^\*\*(.+?)\*\* (?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
+
+export interface CardJson {
+  variant: string;
+  columns: { kind: string; cells: Record<string, number[] | null> }[];
+}
+
+export function cardsFromLog(messages: FakeMessage[], variant: 'olathe' | 'balut', kinds: string[]): Map<string, CardJson> {
+  const cards = new Map<string, CardJson>();
+  const labels = kinds.map((k, i) => (k === 'down' ? '↓ Down' : k === 'up' ? '↑ Up' : `Free ${kinds.slice(0, i + 1).filter((x) => x === 'free').length}`));
+  for (const m of messages) {
+    const match = LOG_LINE.exec(m.content);
+    if (!match) continue;
+    const [, name, categoryLabel, columnLabel, diceText] = match;
+    const category = CATEGORIES.find((c) => c === categoryLabel!.toLowerCase() || (c === 'olathe' && categoryLabel === 'Balut'))!;
+    const dice = [...diceText!.replace(/ /g, '')].map((g) => DIE_FACE_GLYPHS.indexOf(g as (typeof DIE_FACE_GLYPHS)[number]));
+    if (!cards.has(name!)) {
+      cards.set(name!, {
+        variant,
+        columns: kinds.map((kind) => ({ kind, cells: Object.fromEntries(CATEGORIES.map((c) => [c, null])) })),
+      });
+    }
+    const cell = cards.get(name!)!.columns[labels.indexOf(columnLabel!)]!.cells;
+    if (cell[category] !== null) throw new Error(`the log writes ${name}'s ${columnLabel} ${category} twice`);
+    cell[category] = dice;
+  }
+  return cards;
+}
+
+/** Scores cards with the project's calculator (`npm run --silent score`), one JSON line each. */
+export async function scoreWithCalculator(cards: CardJson[]): Promise<Array<{ rawTotal: number; incentiveTotal: number; modifier: number; final: number }>> {
+  const run = await runScript('src/cli/score.ts', process.env, cards.map((c) => JSON.stringify(c)).join('\n') + '\n');
+  if (run.code !== 0) throw new Error(`score failed: ${run.stderr}`);
+  return run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/** The rows of the results table: "1. Alice  512   +14    +3    17". */
+export function resultRows(description: string): Map<string, { raw: number; bonus: number; mod: number; final: number }> {
+  const rows = new Map<string, { raw: number; bonus: number; mod: number; final: number }>();
+  const num = (s: string) => Number(s.replace('−', '-').replace('+', ''));
+  for (const line of description.split('\n')) {
+    const m = /^\d+\. (.+?)\s+(\d+)\s+([+−]?\d+)\s+([+−]?\d+)\s+(-?\d+)/u.exec(line);
+    if (m) rows.set(m[1]!.trim(), { raw: num(m[2]!), bonus: num(m[3]!), mod: num(m[4]!), final: num(m[5]!) });
+  }
+  return rows;
+}

@@ -1,0 +1,173 @@
+// End-to-end harness: the loopback Discord, and the real bot (`src/index.ts`, the production entry point)
+// spawned as a child process against it, with its own database in a temp folder.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIMessageTopLevelComponent } from 'discord.js';
+import { PERMISSIONS, startFakeDiscord } from '../../src/fake-discord';
+import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../src/fake-discord';
+import type { ComponentId } from '../../src/discord/custom-id';
+import { parseCustomId } from '../../src/discord/custom-id';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+export interface World {
+  fake: FakeDiscord;
+  users: { alice: FakeUser; bob: FakeUser; carol: FakeUser; mod: FakeUser };
+  env: NodeJS.ProcessEnv;
+  bot: BotProcess;
+  /** Starts the bot again on the same database (after `bot.kill()`). */
+  restart(): Promise<BotProcess>;
+  close(): Promise<void>;
+}
+
+export interface BotProcess {
+  child: ChildProcess;
+  /** Everything the bot wrote to stderr (its JSON log). */
+  log(): string;
+  exited: Promise<number | null>;
+  kill(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+export async function startWorld(options: { diceSeed?: string } = {}): Promise<World> {
+  const fake = await startFakeDiscord();
+  const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
+  const users = {
+    alice: fake.addUser({ username: 'alice', globalName: 'Alice' }),
+    bob: fake.addUser({ username: 'bob', globalName: 'Bob' }),
+    carol: fake.addUser({ username: 'carol', globalName: 'Carol' }),
+    mod: fake.addUser({ username: 'mod', globalName: 'Mod', permissions: PERMISSIONS.moderator }),
+  };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_GUILD_ID: fake.guildId,
+    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    DISCORD_API_URL: fake.apiUrl,
+    LOG_LEVEL: 'debug',
+    OLATHE_DICE_SEED: options.diceSeed ?? '',
+  };
+  await deployCommands(env);
+  let bot = await spawnBot(fake, env);
+  return {
+    fake,
+    users,
+    env,
+    get bot() {
+      return bot;
+    },
+    async restart() {
+      bot = await spawnBot(fake, env);
+      return bot;
+    },
+    async close() {
+      if (bot.child.exitCode === null) await bot.kill('SIGTERM');
+      await fake.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Runs a project script to its end. Never spawnSync: the fake Discord lives in this process and must keep answering. */
+export function runScript(script: string, env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, [script], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    child.stdin.end(input ?? '');
+  });
+}
+
+export async function deployCommands(env: NodeJS.ProcessEnv): Promise<string> {
+  const run = await runScript('src/deploy-commands.ts', env);
+  if (run.code !== 0) throw new Error(`deploy-commands failed (${run.code}): ${run.stderr}`);
+  return run.stdout;
+}
+
+async function spawnBot(fake: FakeDiscord, env: NodeJS.ProcessEnv): Promise<BotProcess> {
+  const ready = fake.nextReady(20_000);
+  const child = spawn(TSX, ['src/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await Promise.race([
+    ready,
+    exited.then((code) => {
+      throw new Error(`the bot exited (${code}) before it was ready:\n${log}`);
+    }),
+  ]);
+  return {
+    child,
+    log: () => log,
+    exited,
+    async kill(signal: NodeJS.Signals = 'SIGTERM') {
+      child.kill(signal);
+      return exited;
+    },
+  };
+}
+
+// ---------- reading the channel ----------
+
+export interface Control {
+  customId: string;
+  id: ComponentId | null;
+  type: number;
+  label?: string;
+  disabled?: boolean;
+  options?: { label: string; value: string }[];
+}
+
+export function controlsOf(message: FakeMessage): Control[] {
+  const rows = message.components as Array<APIMessageTopLevelComponent & { components?: unknown[] }>;
+  return rows.flatMap((row) =>
+    ((row.components ?? []) as Array<Record<string, unknown>>).map((c) => ({
+      customId: String(c.custom_id),
+      id: parseCustomId(String(c.custom_id)),
+      type: Number(c.type),
+      label: c.label as string | undefined,
+      disabled: c.disabled as boolean | undefined,
+      options: c.options as Control['options'],
+    })),
+  );
+}
+
+export function control(message: FakeMessage, action: ComponentId['action'], die?: number): Control {
+  const found = controlsOf(message).find((c) => c.id?.action === action && (die === undefined || (c.id.action === 'hold' && c.id.die === die)));
+  if (!found) throw new Error(`no ${action} control on message ${message.id}: ${controlsOf(message).map((c) => c.customId).join(', ')}`);
+  return found;
+}
+
+/** Public messages (not ephemeral) of the default channel. */
+export function publicMessages(fake: FakeDiscord): FakeMessage[] {
+  return fake.messages().filter((m) => !m.ephemeralFor && !m.deleted);
+}
+
+/** The open turn message of a user: it pings them and still has controls. */
+export function turnMessageOf(fake: FakeDiscord, user: FakeUser): FakeMessage | undefined {
+  return publicMessages(fake).find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+}
+
+export async function waitForTurn(fake: FakeDiscord, user: FakeUser, timeoutMs = 8000): Promise<FakeMessage> {
+  return fake.waitFor(() => turnMessageOf(fake, user), timeoutMs);
+}
+
+/** Clicks and waits until the bot has acknowledged and finished (the message reflects the click). */
+export async function acked(interaction: FakeInteraction): Promise<FakeInteraction> {
+  await interaction.acked();
+  return interaction;
+}
+
+export function embedText(message: FakeMessage): string {
+  return message.embeds.map((e) => `${e.title ?? ''}\n${e.description ?? ''}\n${(e.fields ?? []).map((f) => `${f.name}: ${f.value}`).join('\n')}`).join('\n');
+}

@@ -1,0 +1,131 @@
+// Shared test fixtures: real database files in a temp folder, a hand-driven clock, dice the test chooses,
+// and a simple player who always makes some legal move.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Category, GameOptions, Rng } from '../../../src/game';
+import { seededRng, writableCells, declarableColumns } from '../../../src/game';
+import type { Db } from '../../../src/db/open';
+import { openDatabase } from '../../../src/db/open';
+import type { ActionResult, GameView, ServiceHooks } from '../../../src/service/game-service';
+import { GameService, turnStamp } from '../../../src/service/game-service';
+
+export const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
+export const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
+/** The smallest card (14 cells) and one throw a turn: games short enough to compute by hand. */
+export const SMALL: GameOptions = { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 1, predictions: true };
+
+const made: string[] = [];
+
+export function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-test-'));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+export function tempDbPath(): string {
+  return path.join(tempDir(), 'olathe.sqlite');
+}
+
+export class Clock {
+  constructor(public t = 1_700_000_000_000) {}
+  now = (): number => this.t;
+  advance(ms: number): number {
+    this.t += ms;
+    return this.t;
+  }
+}
+
+/** Dice the test queues up (five faces a throw); when the queue is empty, seeded random faces. */
+export function riggedRng(seed = 7): Rng & { push(...throws: number[][]): void; left(): number } {
+  const queue: number[] = [];
+  const fallback = seededRng(seed);
+  return {
+    face: () => (queue.length ? queue.shift()! : fallback.face()) as ReturnType<Rng['face']>,
+    push: (...throws) => {
+      for (const t of throws) queue.push(...t);
+    },
+    left: () => queue.length,
+  };
+}
+
+export interface Harness {
+  db: Db;
+  service: GameService;
+  clock: Clock;
+  rng: ReturnType<typeof riggedRng>;
+  file: string;
+}
+
+export function harness(file = tempDbPath(), options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } = {}): Harness {
+  const db = openDatabase(file);
+  const clock = options.clock ?? new Clock();
+  const rng = riggedRng(options.seed);
+  const service = new GameService(db, { rng, now: clock.now, hooks: options.hooks });
+  return { db, service, clock, rng, file };
+}
+
+export const user = (id: string, name = id.toUpperCase()) => ({ id, name });
+
+let channelCounter = 0;
+
+/** A started game with these players (the first hosts), in a fresh channel unless given. */
+export function startedGame(
+  service: GameService,
+  userIds: string[],
+  options: GameOptions = OLATHE,
+  where: { guildId?: string; channelId?: string; turnTimeoutMs?: number } = {},
+): GameView {
+  const [host, ...others] = userIds;
+  let view = service.openLobby({
+    guildId: where.guildId ?? 'guild-1',
+    channelId: where.channelId ?? `channel-${++channelCounter}`,
+    host: user(host!),
+    options,
+    turnTimeoutMs: where.turnTimeoutMs,
+  });
+  for (const id of others) view = service.join(view.id, user(id));
+  return service.start(view.id, host!);
+}
+
+/** One legal move for a seat that may act: declare the leftmost open column, throw, or write the first legal cell. */
+export function autoStep(service: GameService, view: GameView, seat: number, maxThrows = 1): ActionResult {
+  const state = view.state!;
+  const player = state.players[seat]!;
+  const userId = view.players[seat]!.userId;
+  const stamp = turnStamp(player);
+  if (state.options.variant === 'olathe' && player.turn.column === null) {
+    return service.declare(view.id, userId, declarableColumns(state, seat)[0]!, stamp);
+  }
+  if (player.turn.throwsUsed < Math.min(maxThrows, state.options.throwsPerTurn)) return service.throwDice(view.id, userId, stamp);
+  const cell = writableCells(state, seat)[0]!;
+  return service.write(view.id, userId, cell.column, cell.category as Category, stamp);
+}
+
+/** Plays every remaining move with autoStep (Balut: the seats in turn) until the game is over. */
+export function playOut(service: GameService, view: GameView, maxThrows = 1): GameView {
+  while (view.status === 'playing') {
+    const state = view.state!;
+    const seat = state.options.variant === 'olathe' ? state.current : state.players.findIndex((p, i) => !p.left && writableOrThrowable(view, i));
+    view = autoStep(service, view, seat, maxThrows).view;
+  }
+  return view;
+}
+
+function writableOrThrowable(view: GameView, seat: number): boolean {
+  const p = view.state!.players[seat]!;
+  return p.card.columns.some((c) => Object.values(c.cells).some((d) => d === null));
+}
+
+/** Row counts of every table: equal before and after a refused action means nothing was written. */
+export function snapshotOf(db: Db, gameId: number): unknown {
+  return {
+    game: db.prepare('SELECT * FROM games WHERE id = ?').get(gameId),
+    players: db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY seat').all(gameId),
+    events: db.prepare('SELECT * FROM events WHERE game_id = ? ORDER BY seq').all(gameId),
+  };
+}

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { ComponentId } from '../../../src/discord/custom-id';
+import {
+  MAX_CUSTOM_ID_LENGTH,
+  encodeCellValue,
+  encodeCustomId,
+  parseCellValue,
+  parseCustomId,
+  parseSmallNumber,
+} from '../../../src/discord/custom-id';
+
+const samples: ComponentId[] = [
+  { action: 'join', gameId: 1 },
+  { action: 'cancel', gameId: 987654321 },
+  { action: 'throw', gameId: 42, seat: 7, stamp: '27.2' },
+  { action: 'hold', gameId: 42, seat: 0, stamp: '0.1', die: 4 },
+  { action: 'write', gameId: 3, seat: 2, stamp: '5.3' },
+  { action: 'analysis', gameId: 12 },
+];
+
+describe('custom_id codec', () => {
+  it('round-trips every kind of control', () => {
+    for (const id of samples) expect(parseCustomId(encodeCustomId(id))).toEqual(id);
+  });
+
+  it('writes the version first and stays within 100 characters for the largest values', () => {
+    const text = encodeCustomId({ action: 'hold', gameId: 999_999_999, seat: 7, stamp: '999.9', die: 4 });
+    expect(text.startsWith('o1:')).toBe(true);
+    expect(text.length).toBeLessThanOrEqual(MAX_CUSTOM_ID_LENGTH);
+  });
+
+  it('refuses forged, truncated and foreign ids', () => {
+    const good = encodeCustomId({ action: 'hold', gameId: 42, seat: 1, stamp: '3.1', die: 2 });
+    for (let cut = 0; cut < good.length; cut++) {
+      const truncated = good.slice(0, cut);
+      const parsed = parseCustomId(truncated);
+      // A prefix may only parse when it is itself a complete id of another action (never for hold ids).
+      expect(parsed).toBeNull();
+    }
+    for (const bad of ['', 'o2:join:1', 'o1:join:x', 'o1:join:1:extra', 'o1:hold:1:0:1.0:5', 'o1:hold:1:9:1.0:1', 'o1:throw:1:0:abc', 'o1:fly:1', 'x'.repeat(101), 'o1:throw:-1:0:1.0']) {
+      expect(parseCustomId(bad)).toBeNull();
+    }
+  });
+
+  it('never throws on arbitrary text', () => {
+    fc.assert(fc.property(fc.string({ maxLength: 120 }), (s) => {
+      const parsed = parseCustomId(s);
+      if (parsed) expect(parseCustomId(encodeCustomId(parsed))).toEqual(parsed);
+    }));
+  });
+
+  it('encodes select values for cells and numbers', () => {
+    expect(parseCellValue(encodeCellValue(3, 'house'))).toEqual({ column: 3, category: 'house' });
+    expect(parseCellValue('3.bogus')).toBeNull();
+    expect(parseCellValue('x.house')).toBeNull();
+    expect(parseSmallNumber('12')).toBe(12);
+    expect(parseSmallNumber('-1')).toBeNull();
+    expect(parseSmallNumber('123')).toBeNull();
+  });
+});
