@@ -83,7 +83,8 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
       throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
   }
   const ended = claimEndedTurns(ctx, result);
-  const mine = ended.find((turn) => turn.messageId === interaction.message.id);
+  // The clicked message is the turn's own message, even if its id was not stored yet.
+  const mine = ended.find((turn) => turn.seat === id.seat);
   await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat, { hints: false }));
   await publishAfterAction(ctx, result, ended, interaction.message.id);
 }

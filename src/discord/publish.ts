@@ -44,10 +44,10 @@ export function turnMessage(game: GameView, seat: number, hints: boolean): Messa
   };
 }
 
-/** A turn message whose turn just ended, and the log line it collapses to. */
+/** A turn that just ended, the log line its message collapses to, and that message when known. */
 export interface EndedTurn {
   seat: number;
-  messageId: string;
+  messageId: string | null;
   line: string;
 }
 
@@ -64,12 +64,10 @@ export function claimEndedTurns(ctx: BotContext, result: ActionResult): EndedTur
   for (const event of result.events) {
     const next = state ? applyEvent(state, event) : null;
     if (state && next && (event.type === 'write' || event.type === 'timeout' || event.type === 'leave')) {
-      const messageId = messages[turnKey(event.seat)];
-      if (messageId) {
-        const line = turnLogLine(game, state, event, next) ?? `**${game.players[event.seat]!.name}** left the game.`;
-        ended.push({ seat: event.seat, messageId, line });
-        ctx.service.setMessageId(game.id, turnKey(event.seat), null);
-      }
+      const messageId = messages[turnKey(event.seat)] ?? null;
+      const line = turnLogLine(game, state, event, next) ?? `**${game.players[event.seat]!.name}** left the game.`;
+      ended.push({ seat: event.seat, messageId, line });
+      if (messageId) ctx.service.setMessageId(game.id, turnKey(event.seat), null);
     }
     state = next;
   }
@@ -106,7 +104,7 @@ async function publish(ctx: BotContext, result: ActionResult, ended: EndedTurn[]
   try {
     for (const shout of result.shouts) await postMessage(ctx, game.channelId, renderShout(game, shout.seat, shout.dice));
     for (const turn of ended) {
-      if (turn.messageId !== clickedMessageId) await editMessage(ctx, game.channelId, turn.messageId, collapsedTurn(turn.line));
+      if (turn.messageId && turn.messageId !== clickedMessageId) await editMessage(ctx, game.channelId, turn.messageId, collapsedTurn(turn.line));
     }
     await syncTurnMessages(ctx, game.id);
   } catch (error) {
@@ -122,8 +120,12 @@ export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise
   if (game.status === 'playing') {
     for (const seat of seatsToAct(state)) {
       if (game.messages[turnKey(seat)]) continue;
+      const turnsTaken = state.players[seat]!.turnsTaken;
       const id = await postMessage(ctx, game.channelId, turnMessage(game, seat, false));
-      ctx.service.setMessageId(game.id, turnKey(seat), id);
+      // A quick player can finish the turn from this message before its id is stored; that click already
+      // collapsed it, so only a turn still in play gets its message recorded.
+      const now = ctx.service.game(game.id)?.state?.players[seat];
+      if (now && now.turnsTaken === turnsTaken) ctx.service.setMessageId(game.id, turnKey(seat), id);
     }
     if (state.options.variant === 'balut') await upsert(ctx, game, 'scoreboard', renderScoreboard(game));
     return;

@@ -252,7 +252,9 @@ export function buildComponentInteraction(
     throw new Error(`${where} is ephemeral for user ${message.ephemeralFor}; ${user.username} cannot see it`);
   }
   if (message.flags & MessageFlag.Loading) throw new Error(`${where} is still a deferred "thinking…" reply`);
-  const component = findComponent(message.components, customId);
+  const component = extras.unchecked
+    ? { type: selected ? 3 : 2, custom_id: customId, options: (selected ?? []).map((value) => ({ label: value, value })) }
+    : findComponent(message.components, customId);
   if (!component) {
     const ids = collectCustomIds(message.components);
     throw new Error(`${where} has no component with custom_id "${customId}" (custom_ids: ${ids.join(', ') || 'none'})`);

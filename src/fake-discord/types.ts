@@ -152,4 +152,9 @@ export interface SlashExtras {
 export interface ComponentExtras {
   appPermissions?: string;
   locale?: string;
+  /**
+   * Sends the click even when the message has no such component, or it is disabled: what a modified client,
+   * or a message drawn by an older version of the bot, would send. For tests of forged and stale custom_ids.
+   */
+  unchecked?: boolean;
 }

@@ -171,3 +171,52 @@ export async function acked(interaction: FakeInteraction): Promise<FakeInteracti
 export function embedText(message: FakeMessage): string {
   return message.embeds.map((e) => `${e.title ?? ''}\n${e.description ?? ''}\n${(e.fields ?? []).map((f) => `${f.name}: ${f.value}`).join('\n')}`).join('\n');
 }
+
+export function findControl(message: FakeMessage, action: ComponentId['action']): Control | null {
+  return controlsOf(message).find((c) => c.id?.action === action) ?? null;
+}
+
+/** Plays one whole turn from a turn message: declare the first column offered, throw once, write the first cell offered. */
+export async function playSimpleTurn(fake: FakeDiscord, user: FakeUser, message: FakeMessage): Promise<void> {
+  let current = message;
+  const declare = findControl(current, 'declare');
+  if (declare) {
+    await fake.select(user, current.id, declare.customId, [declare.options![0]!.value]).acked();
+    current = fake.message(current.id)!;
+  }
+  if (!findControl(current, 'write')) {
+    await fake.click(user, current.id, control(current, 'throw').customId).acked();
+    current = fake.message(current.id)!;
+  }
+  const write = control(current, 'write');
+  await fake.select(user, current.id, write.customId, [write.options![0]!.value]).acked();
+}
+
+export function resultsMessage(fake: FakeDiscord): FakeMessage | undefined {
+  return publicMessages(fake).find((m) => (m.embeds[0]?.title ?? '').includes('game over'));
+}
+
+/** Plays simple turns for these users until the results are posted. Returns the number of turns. */
+export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[]): Promise<number> {
+  let turns = 0;
+  for (;;) {
+    const next = await fake.waitFor(() => {
+      if (resultsMessage(fake)) return 'done' as const;
+      for (const u of users) {
+        const m = turnMessageOf(fake, u);
+        if (m) return [u, m] as const;
+      }
+      return undefined;
+    }, 8000);
+    if (next === 'done') return turns;
+    await playSimpleTurn(fake, next[0], next[1]);
+    turns++;
+  }
+}
+
+/** The ephemeral answer an interaction got (reply or follow-up). */
+export async function ephemeralAnswer(interaction: FakeInteraction): Promise<string> {
+  const answer = await interaction.reply();
+  if (!(answer.flags & 64)) throw new Error(`expected an ephemeral answer, got: ${answer.content}`);
+  return answer.content;
+}

@@ -1,0 +1,95 @@
+// The playground: the loopback Discord, the real bot against it (in this process), and a web page on
+// localhost that shows the channel the way Discord does and lets a person act as several fake users.
+import { REST, Routes } from 'discord.js';
+import type { FakeDiscord, FakeUser } from '../fake-discord';
+import { PERMISSIONS, startFakeDiscord } from '../fake-discord';
+import { readConfig } from '../config';
+import type { Logger } from '../logger';
+import { createLogger } from '../logger';
+import { startBot } from '../bot';
+import type { RunningBot } from '../bot';
+import { commands } from '../discord/router';
+import { startPlaygroundServer } from './server';
+
+export const DEFAULT_PLAYGROUND_PORT = 3000;
+export const DEFAULT_PLAYGROUND_DATABASE = './data/playground.sqlite';
+
+export interface PlaygroundOptions {
+  /** Port of the web page; 0 picks a free one. */
+  port: number;
+  /** The bot's SQLite file (kept apart from the real bot's). */
+  databasePath: string;
+  /** The bot's log; default: warnings and errors on stderr. */
+  log?: Logger;
+  /** Interface for the web page; default 127.0.0.1 (the page is for this computer only). */
+  host?: string;
+  /** Repeatable dice (tests); default: OLATHE_DICE_SEED, else real randomness. */
+  diceSeed?: string | null;
+}
+
+export interface Playground {
+  /** The page to open: http://127.0.0.1:PORT */
+  url: string;
+  fake: FakeDiscord;
+  bot: RunningBot;
+  users: FakeUser[];
+  stop(): Promise<void>;
+}
+
+/** The people a player can switch between on the page; Dana may moderate (Manage Messages). */
+const PEOPLE = [
+  { username: 'alice', globalName: 'Alice' },
+  { username: 'bob', globalName: 'Bob' },
+  { username: 'carol', globalName: 'Carol' },
+  { username: 'dana', globalName: 'Dana', permissions: PERMISSIONS.moderator },
+] as const;
+
+export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
+  const fake = await startFakeDiscord({ guildName: 'Olathe Playground', channelName: 'dice' });
+  const cleanup: Array<() => Promise<void>> = [() => fake.close()];
+  const undo = async () => {
+    for (const step of cleanup.reverse()) await step().catch(() => undefined);
+  };
+  try {
+    const users = PEOPLE.map((p) => fake.addUser(p));
+    // The bot's settings go through the same checks as `npm start` (LOG_LEVEL, OLATHE_DICE_SEED), pointed at the fake.
+    const config = readConfig({
+      ...process.env,
+      DISCORD_TOKEN: fake.botToken,
+      DISCORD_CLIENT_ID: fake.applicationId,
+      DISCORD_GUILD_ID: fake.guildId,
+      DISCORD_API_URL: fake.apiUrl,
+      DATABASE_PATH: options.databasePath,
+      OLATHE_DICE_SEED: options.diceSeed ?? process.env.OLATHE_DICE_SEED ?? '',
+    });
+    const log = options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
+
+    // What `npm run deploy-commands` does, against the fake.
+    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+    const body = [...commands.values()].map((c) => c.data.toJSON());
+    await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
+
+    const ready = fake.nextReady(20_000);
+    const bot = await startBot(config, log);
+    cleanup.push(() => bot.stop());
+    await ready;
+
+    const server = await startPlaygroundServer({ fake, users, port: options.port, host: options.host ?? '127.0.0.1' });
+    cleanup.push(() => server.close());
+
+    let stopped: Promise<void> | null = null;
+    return {
+      url: server.url,
+      fake,
+      bot,
+      users,
+      stop() {
+        stopped ??= undo();
+        return stopped;
+      },
+    };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}

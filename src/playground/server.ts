@@ -1,0 +1,244 @@
+// The playground's web server (node:http): the page and its script, a small JSON API to act as a fake
+// user (slash command, click, select), and Server-Sent Events that push every change of the channel to
+// the page — each page only gets what its current user may see (public messages and their ephemerals).
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ChangeEvent, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
+import { describeCommands, parseCommandLine, UsageError } from './command-line';
+
+export interface PlaygroundServerOptions {
+  fake: FakeDiscord;
+  users: FakeUser[];
+  port: number;
+  host: string;
+}
+
+export interface PlaygroundServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A message as the page draws it (no edit history), with who used the command it answers. */
+export interface PageMessage {
+  id: string;
+  author: FakeMessage['author'];
+  content: string;
+  embeds: FakeMessage['embeds'];
+  components: FakeMessage['components'];
+  flags: number;
+  type: number;
+  ephemeralFor?: string;
+  createdAt: number;
+  editedAt: number | null;
+  usedBy?: { userId: string; command: string };
+}
+
+const STATIC: Record<string, { file: string; type: string }> = {
+  '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
+  '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
+  '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+};
+const STATIC_DIR = new URL('./static/', import.meta.url);
+const MAX_BODY = 64 * 1024;
+/** How long a page waits for the bot to acknowledge; a little over Discord's 3 s, which the fake enforces. */
+const ACK_WAIT_MS = 4000;
+
+class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
+  const { fake, users } = options;
+  /** interaction id → who used which slash command (Discord shows "Alice used /olathe start" above the reply). */
+  const usedBy = new Map<string, { userId: string; command: string }>();
+  const streams = new Set<{ userId: string; res: ServerResponse }>();
+
+  const toPage = (m: FakeMessage): PageMessage => ({
+    id: m.id,
+    author: m.author,
+    content: m.content,
+    embeds: m.embeds,
+    components: m.components,
+    flags: m.flags,
+    type: m.type,
+    ...(m.ephemeralFor !== undefined ? { ephemeralFor: m.ephemeralFor } : {}),
+    createdAt: m.createdAt,
+    editedAt: m.editedAt,
+    ...(m.interactionId && usedBy.has(m.interactionId) && m.type === 20 ? { usedBy: usedBy.get(m.interactionId)! } : {}),
+  });
+
+  const requireUser = (id: unknown): FakeUser => {
+    const user = users.find((u) => u.id === id);
+    if (!user) throw new HttpError(400, 'Pick one of the playground users.');
+    return user;
+  };
+
+  const send = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+    res.end(JSON.stringify(body));
+  };
+
+  /** Dispatches what a person did and waits for the bot's acknowledgement, as Discord's client shows it. */
+  const act = async (res: ServerResponse, doIt: () => FakeInteraction) => {
+    let interaction: FakeInteraction;
+    try {
+      interaction = doIt();
+    } catch (error) {
+      // What Discord's app would not let a person do (disabled button, unknown option, bad usage).
+      return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
+    }
+    try {
+      await interaction.acked(ACK_WAIT_MS);
+      send(res, 200, { ok: true, interactionId: interaction.id });
+    } catch {
+      send(res, 200, { ok: false, failed: 'This interaction failed — the bot did not answer within 3 seconds.' });
+    }
+  };
+
+  const handlers: Record<string, (body: Record<string, unknown>, res: ServerResponse) => Promise<void> | void> = {
+    '/api/command': (body, res) => {
+      const user = requireUser(body.user);
+      const text = typeof body.text === 'string' ? body.text : '';
+      return act(res, () => {
+        const tree = fake.registeredCommands.guilds[fake.guildId] ?? [];
+        const parsed = parseCommandLine(text, tree, users);
+        const interaction = fake.slash(user, parsed.commandName, parsed.options, parsed.subcommand ? { subcommand: parsed.subcommand } : {});
+        usedBy.set(interaction.id, { userId: user.id, command: `/${parsed.commandName}${parsed.subcommand ? ' ' + parsed.subcommand : ''}` });
+        return interaction;
+      });
+    },
+    '/api/click': (body, res) => {
+      const user = requireUser(body.user);
+      return act(res, () => fake.click(user, String(body.messageId ?? ''), String(body.customId ?? '')));
+    },
+    '/api/select': (body, res) => {
+      const user = requireUser(body.user);
+      const values = Array.isArray(body.values) ? body.values.map(String) : [];
+      return act(res, () => fake.select(user, String(body.messageId ?? ''), String(body.customId ?? ''), values));
+    },
+  };
+
+  const state = () => {
+    const bot = fake.botUser;
+    return {
+      guild: { id: fake.guildId, name: 'Olathe Playground' },
+      channel: { id: fake.channelId, name: fake.channel(fake.channelId)?.name ?? 'dice' },
+      bot: { id: bot.id, name: bot.globalName ?? bot.username },
+      users: users.map((u) => ({ id: u.id, username: u.username, name: u.globalName ?? u.username, moderator: u.username === 'dana' })),
+      commands: describeCommands(fake.registeredCommands.guilds[fake.guildId] ?? []),
+    };
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error) => {
+      if (res.headersSent) return void res.end();
+      const status = error instanceof HttpError ? error.status : 500;
+      send(res, status, { error: error instanceof Error ? error.message : String(error) });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://playground.invalid');
+    if (req.method === 'GET') {
+      const asset = STATIC[url.pathname];
+      if (asset) {
+        const text = await readFile(new URL(asset.file, STATIC_DIR), 'utf8');
+        res.writeHead(200, { 'content-type': asset.type, 'cache-control': 'no-store' });
+        return void res.end(text);
+      }
+      if (url.pathname === '/api/state') return send(res, 200, state());
+      if (url.pathname === '/api/messages') {
+        const user = requireUser(url.searchParams.get('user'));
+        return send(res, 200, fake.messagesVisibleTo(user).map(toPage));
+      }
+      if (url.pathname === '/api/events') {
+        const user = requireUser(url.searchParams.get('user'));
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.write('retry: 1000\n\n');
+        const stream = { userId: user.id, res };
+        streams.add(stream);
+        req.on('close', () => streams.delete(stream));
+        return;
+      }
+      if (url.pathname === '/favicon.ico') return void res.writeHead(204).end();
+      throw new HttpError(404, 'Not found');
+    }
+    if (req.method === 'POST') {
+      const handler = handlers[url.pathname];
+      if (!handler) throw new HttpError(404, 'Not found');
+      // JSON only: a page on another site cannot send this without a CORS preflight, which we never allow.
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'Send JSON.');
+      return handler(await readJson(req), res);
+    }
+    throw new HttpError(405, 'Method not allowed');
+  }
+
+  const broadcast = (event: string, data: unknown, visibleTo?: string) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const s of streams) if (visibleTo === undefined || s.userId === visibleTo) s.res.write(frame);
+  };
+  const onChange = (event: ChangeEvent) => {
+    if (event.channelId !== fake.channelId) return;
+    const m = event.message;
+    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { id: m.id }, m.ephemeralFor);
+    else broadcast('message', toPage(m), m.ephemeralFor);
+  };
+  const onBreach = (description: string) => broadcast('breach', { description });
+  fake.on('change', onChange);
+  fake.on('breach', onBreach);
+  const keepAlive = setInterval(() => {
+    for (const s of streams) s.res.write(': keep-alive\n\n');
+  }, 15_000);
+  keepAlive.unref();
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+
+  return {
+    url: `http://${host}:${port}`,
+    async close() {
+      clearInterval(keepAlive);
+      fake.off('change', onChange);
+      fake.off('breach', onBreach);
+      for (const s of streams) s.res.end();
+      streams.clear();
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY) throw new HttpError(413, 'Request too large.');
+    chunks.push(chunk);
+  }
+  try {
+    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // fall through
+  }
+  throw new HttpError(400, 'Send a JSON object.');
+}
+
+export { UsageError };

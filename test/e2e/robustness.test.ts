@@ -1,0 +1,104 @@
+// The bot under the things real channels do: strangers clicking, out-of-turn and forged clicks, double
+// clicks, a crash mid-turn, clicks on a finished game, a moderator ending a game. Every refusal is an
+// ephemeral sentence and leaves the game as it was.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { World } from './harness';
+import { control, embedText, ephemeralAnswer, playToTheEnd, publicMessages, resultsMessage, startWorld, waitForTurn } from './harness';
+
+let world: World;
+beforeAll(async () => {
+  world = await startWorld({ diceSeed: 'robustness' });
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('refusals, races and restarts', () => {
+  it('keeps a game whole through bad clicks, a double click and a SIGKILL', async () => {
+    const { fake, users } = world;
+    const { alice, bob, carol } = users;
+    const lobby = await fake.slash(alice, 'olathe', {}, { subcommand: 'start' }).reply();
+    expect(await ephemeralAnswer(fake.slash(bob, 'olathe', {}, { subcommand: 'start' }))).toMatch(/already has a game/);
+    await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
+    expect(await ephemeralAnswer(fake.click(bob, lobby.id, control(lobby, 'start').customId))).toBe('Only the host can do that.');
+    await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+
+    const turn = await waitForTurn(fake, alice);
+    const declare = control(turn, 'declare');
+    const gameId = declare.id!.gameId;
+    const edits = () => fake.message(turn.id)!.editCount;
+    const before = edits();
+
+    // A stranger, an out-of-turn player, forged and truncated ids: each refused, nothing changes.
+    expect(await ephemeralAnswer(fake.select(carol, turn.id, declare.customId, ['0']))).toBe("This is Alice's card — only they can use its buttons.");
+    expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toMatch(/not your turn/);
+    expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toMatch(/no longer exists/);
+    for (const forged of ['o1:thr', `o1:hold:${gameId}:0:0.0`, 'olathe', `o1:throw:${gameId}:0`, `o9:throw:${gameId}:0:0.0`]) {
+      expect(await ephemeralAnswer(fake.click(alice, turn.id, forged, { unchecked: true }))).toMatch(/isn't one I know/);
+    }
+    expect(await ephemeralAnswer(fake.select(alice, turn.id, declare.customId, ['7'], { unchecked: true }))).toMatch(/no such column/i);
+    expect(edits()).toBe(before);
+
+    // Declare, then two clicks on Throw at the same moment: exactly one throw.
+    await fake.select(alice, turn.id, declare.customId, [declare.options![0]!.value]).acked();
+    const throwId = control(fake.message(turn.id)!, 'throw').customId;
+    const first = fake.click(alice, turn.id, throwId);
+    const second = fake.click(alice, turn.id, throwId);
+    const acks = await Promise.all([first.acked(), second.acked()]);
+    expect(acks.map((a) => a.type).sort()).toEqual([4, 7]);
+    const refused = acks[0]!.type === 4 ? first : second;
+    expect(await ephemeralAnswer(refused)).toMatch(/earlier moment/);
+    expect(embedText(fake.message(turn.id)!)).toContain('Throw 1 of 3');
+
+    // Crash mid-turn, start again, carry on from the very same message.
+    const code = await world.bot.kill('SIGKILL');
+    expect(code).toBeNull();
+    await world.restart();
+    const old = fake.message(turn.id)!;
+    await fake.click(alice, old.id, control(old, 'hold', 2).customId).acked();
+    expect(control(fake.message(old.id)!, 'hold', 2).label).toContain('🔒');
+    await fake.click(alice, old.id, control(fake.message(old.id)!, 'throw').customId).acked();
+    expect(embedText(fake.message(old.id)!)).toContain('Throw 2 of 3');
+    const write = control(fake.message(old.id)!, 'write');
+    await fake.select(alice, old.id, write.customId, [write.options![0]!.value]).acked();
+    expect(fake.message(old.id)!.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
+
+    const turns = await playToTheEnd(fake, [alice, bob]);
+    expect(turns).toBe(55);
+    const results = resultsMessage(fake)!;
+    expect(embedText(results)).toMatch(/wins with|Shared win/);
+
+    // Clicks on the finished game are refused.
+    expect(await ephemeralAnswer(fake.click(alice, old.id, throwId, { unchecked: true }))).toMatch(/has ended/);
+
+    // Reading: a card (ephemeral) and the leaderboard (public).
+    const card = await fake.slash(bob, 'olathe', { user: alice }, { subcommand: 'card' }).reply();
+    expect(card.ephemeralFor).toBe(bob.id);
+    expect(embedText(card)).toMatch(/Alice's card/);
+    const board = await fake.slash(carol, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
+    expect(board.ephemeralFor).toBeUndefined();
+    expect(embedText(board)).toMatch(/1\. (Alice|Bob)\*\* — 1 win/);
+    expect(embedText(board)).toMatch(/(Alice|Bob)\*\* — 0 wins in 1/);
+
+    expect(fake.breaches).toEqual([]);
+    expect(fake.unknownRoutes).toEqual([]);
+  }, 90_000);
+
+  it('lets the host or a moderator end a game, and nobody else', async () => {
+    const { fake, users } = world;
+    const { bob, carol, mod } = users;
+    const lobby = await fake.slash(bob, 'olathe', { variant: 'balut', predictions: true }, { subcommand: 'start' }).reply();
+    await fake.click(carol, lobby.id, control(lobby, 'join').customId).acked();
+    await fake.click(bob, lobby.id, control(lobby, 'start').customId).acked();
+    await waitForTurn(fake, carol);
+    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'end' }))).toMatch(/Only the host, or a member who can manage messages/);
+    const ended = await fake.slash(mod, 'olathe', {}, { subcommand: 'end' }).reply();
+    expect(ended.content).toContain('ended the game');
+    const results = await fake.waitFor(() => publicMessages(fake).filter((m) => (m.embeds[0]?.title ?? '').includes('game over'))[1]);
+    expect(embedText(results)).toContain('ended early');
+    expect(embedText(results)).toMatch(/Olathes? (was|were) scored/);
+    // Every turn message of the ended game lost its controls.
+    expect(publicMessages(fake).filter((m) => m.content.includes('your turn') && m.components.length > 0)).toEqual([]);
+    expect(fake.breaches).toEqual([]);
+  }, 30_000);
+});
