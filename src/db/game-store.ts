@@ -99,8 +99,13 @@ const LEADERBOARD_FROM = `
   WHERE g.guild_id = @guild AND g.status = 'finished' AND g.finished_at >= @since
     AND (p.is_bot = 0 OR @bots = 1) AND (@variant IS NULL OR g.variant = @variant)`;
 
+// The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
+const SAVABLE = new Set<keyof GameChanges>(['status', 'host_id', 'started_at', 'finished_at', 'version', 'state', 'deadlines', 'next_deadline']);
+
 export class GameStore {
   private readonly s;
+  /** One UPDATE per set of changed columns: a handful in practice. */
+  private readonly saves = new Map<string, Database.Statement<[Record<string, unknown>], { messages: string }>>();
 
   constructor(readonly db: Database.Database) {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
@@ -118,11 +123,6 @@ export class GameStore {
       insertGame: p<{ id: number }>(
         `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
          VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at) RETURNING id`,
-      ),
-      saveGame: p<{ messages: string }>(
-        `UPDATE games SET rev = rev + 1, status = @status, host_id = @host_id, started_at = @started_at,
-           finished_at = @finished_at, version = @version, state = @state, deadlines = @deadlines, next_deadline = @next_deadline
-         WHERE id = @id AND rev = @rev RETURNING messages`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -178,9 +178,23 @@ export class GameStore {
   insertGame(game: NewGame): number {
     return this.s.insertGame.get(game)!.id;
   }
-  /** Writes the changed columns if nobody changed the game since `rev`; returns its message ids, or null on a conflict. */
-  saveGame(id: number, rev: number, changes: GameChanges): string | null {
-    return this.s.saveGame.get({ ...changes, id, rev })?.messages ?? null;
+  /**
+   * Writes the changed columns if nobody changed the game since `rev`; returns its message ids, or null on a
+   * conflict. Only the columns given are SET: SQLite rewrites every index on a SET column even when its value
+   * is unchanged, and those pages would go to the WAL (and the next checkpoint) for nothing.
+   */
+  saveGame(id: number, rev: number, changes: Partial<GameChanges>): string | null {
+    const columns = (Object.keys(changes) as Array<keyof GameChanges>).filter((c) => SAVABLE.has(c)).sort();
+    const key = columns.join(',');
+    let statement = this.saves.get(key);
+    if (!statement) {
+      const sets = ['rev = rev + 1', ...columns.map((c) => `${c} = @${c}`)].join(', ');
+      statement = this.db.prepare(`UPDATE games SET ${sets} WHERE id = @id AND rev = @rev RETURNING messages`);
+      this.saves.set(key, statement);
+    }
+    const values: Record<string, unknown> = { id, rev };
+    for (const c of columns) values[c] = changes[c];
+    return statement.get(values)?.messages ?? null;
   }
   insertPlayer(player: NewPlayer): void {
     this.s.insertPlayer.run(player);

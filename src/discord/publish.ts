@@ -144,8 +144,18 @@ export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise
   if (game.messages.lobby) await editMessage(ctx, game.channelId, game.messages.lobby, renderLobby(game));
 }
 
+/** Discord refuses many edits of a message older than an hour (30046), so older ones are replaced. */
+export const REPOST_AFTER_MS = 45 * 60_000;
+const DISCORD_EPOCH = 1420070400000n;
+
+export function messageAgeMs(messageId: string, now = Date.now()): number {
+  return now - Number((BigInt(messageId) >> 22n) + DISCORD_EPOCH);
+}
+
+/** Edits the game's message under `key`, or posts it (again, when the old one is too old to edit often). */
 async function upsert(ctx: BotContext, game: GameView, key: string, body: MessageBody): Promise<void> {
   const messageId = game.messages[key];
-  if (messageId) await editMessage(ctx, game.channelId, messageId, body);
-  else ctx.service.setMessageId(game.id, key, await postMessage(ctx, game.channelId, body));
+  if (messageId && messageAgeMs(messageId) < REPOST_AFTER_MS) return editMessage(ctx, game.channelId, messageId, body);
+  if (messageId) await ctx.rest.delete(Routes.channelMessage(game.channelId, messageId)).catch(() => undefined);
+  ctx.service.setMessageId(game.id, key, await postMessage(ctx, game.channelId, body));
 }

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ChangeEvent, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
-import { describeCommands, parseCommandLine, UsageError } from './command-line';
+import { describeCommands, parseCommandLine } from './command-line';
 
 export interface PlaygroundServerOptions {
   fake: FakeDiscord;
@@ -59,6 +59,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   /** interaction id → who used which slash command (Discord shows "Alice used /olathe start" above the reply). */
   const usedBy = new Map<string, { userId: string; command: string }>();
   const streams = new Set<{ userId: string; res: ServerResponse }>();
+  /** Counts the channel's changes, so a page can drop pushed changes older than the list it fetched. */
+  let seq = 0;
 
   const toPage = (m: FakeMessage): PageMessage => ({
     id: m.id,
@@ -156,7 +158,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       if (url.pathname === '/api/state') return send(res, 200, state());
       if (url.pathname === '/api/messages') {
         const user = requireUser(url.searchParams.get('user'));
-        return send(res, 200, fake.messagesVisibleTo(user).map(toPage));
+        return send(res, 200, { seq, messages: fake.messagesVisibleTo(user).map(toPage) });
       }
       if (url.pathname === '/api/events') {
         const user = requireUser(url.searchParams.get('user'));
@@ -187,10 +189,11 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const onChange = (event: ChangeEvent) => {
     if (event.channelId !== fake.channelId) return;
     const m = event.message;
-    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { id: m.id }, m.ephemeralFor);
-    else broadcast('message', toPage(m), m.ephemeralFor);
+    seq++;
+    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, id: m.id }, m.ephemeralFor);
+    else broadcast('message', { seq, message: toPage(m) }, m.ephemeralFor);
   };
-  const onBreach = (description: string) => broadcast('breach', { description });
+  const onBreach = (description: string) => broadcast('breach', { description: description.replace(/\/interactions\/(\d+)\/[\w.-]+/g, '/interactions/$1/[token]') });
   fake.on('change', onChange);
   fake.on('breach', onBreach);
   const keepAlive = setInterval(() => {
@@ -241,4 +244,3 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   throw new HttpError(400, 'Send a JSON object.');
 }
 
-export { UsageError };

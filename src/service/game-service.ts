@@ -96,9 +96,11 @@ function isRaceConstraint(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
-function unchanged(row: GameRow): GameChanges {
-  const { status, host_id, started_at, finished_at, version, state, deadlines, next_deadline } = row;
-  return { status, host_id, started_at, finished_at, version, state, deadlines, next_deadline };
+/** The columns of `next` that differ from the row: all an UPDATE needs to SET. */
+function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameChanges> {
+  const changed: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(next)) if (row[column as keyof GameChanges] !== value) changed[column] = value;
+  return changed as Partial<GameChanges>;
 }
 
 export class GameService {
@@ -163,11 +165,11 @@ export class GameService {
       if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
       const player = this.newPlayer(gameId, g.players.length, user, this.now());
       return () => {
-        const messages = this.save(g, unchanged(g.row));
+        const messages = this.save(g, {}); // the rev still moves: a racing join or leave must conflict
         this.store.insertPlayer(player);
         this.step('insert player');
         const players = [...playerViews(g.players), ...playerViews([{ ...player, prediction: null, left_reason: null }])];
-        return this.viewAfter(g, unchanged(g.row), messages, players, null);
+        return this.viewAfter(g, {}, messages, players, null);
       };
     });
   }
@@ -193,8 +195,7 @@ export class GameService {
       const now = this.now();
       const state = newGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id));
       const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms);
-      const changes: GameChanges = {
-        ...unchanged(g.row),
+      const changes: Partial<GameChanges> = {
         status: 'playing',
         started_at: now,
         version: state.version,
@@ -401,8 +402,8 @@ export class GameService {
   }
 
   /** Writes the game row if nobody changed it since it was read; its current message ids. */
-  private save(g: Loaded, changes: GameChanges): string {
-    const messages = this.store.saveGame(g.row.id, g.row.rev, changes);
+  private save(g: Loaded, changes: Partial<GameChanges>): string {
+    const messages = this.store.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
     if (messages === null) throw new Conflict();
     this.step('save game');
     return messages;
@@ -435,8 +436,7 @@ export class GameService {
     }
     const over = after.status !== 'playing';
     const deadlines = over ? {} : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms);
-    const changes: GameChanges = {
-      ...unchanged(g.row),
+    const changes: Partial<GameChanges> = {
       status: after.status,
       finished_at: over ? now : null,
       version: after.version,
@@ -505,8 +505,7 @@ export class GameService {
     const remaining = g.players.filter((p) => p.seat !== seat);
     const host = userId === g.row.host_id ? (remaining[0]?.user_id ?? userId) : g.row.host_id;
     const empty = remaining.length === 0;
-    const changes: GameChanges = {
-      ...unchanged(g.row),
+    const changes: Partial<GameChanges> = {
       host_id: host,
       status: empty ? 'cancelled' : 'lobby',
       finished_at: empty ? this.now() : null,
@@ -524,7 +523,7 @@ export class GameService {
   }
 
   private cancelCommit(g: Loaded): Commit<GameView> {
-    const changes: GameChanges = { ...unchanged(g.row), status: 'cancelled', finished_at: this.now() };
+    const changes: Partial<GameChanges> = { status: 'cancelled', finished_at: this.now() };
     return () => {
       const messages = this.save(g, changes);
       return this.viewAfter(g, changes, messages, playerViews(g.players), null);
@@ -533,7 +532,7 @@ export class GameService {
 
   private viewAfter(
     g: Loaded,
-    changes: GameChanges,
+    changes: Partial<GameChanges>,
     messages: string,
     players: PlayerView[],
     state: GameState | null,

@@ -5,7 +5,7 @@
 // A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
 // `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
 import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game/index';
-import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, throwEvent } from '../game/index';
+import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, scoreCard, throwEvent, withCell } from '../game/index';
 import type { Category } from '../game/index';
 import type { HoldChoice, OutcomeValues } from './widget';
 import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
@@ -26,6 +26,8 @@ export type Decision =
 export interface StrategyOptions {
   /** Valuation parameters for expert (and normal); the tuned defaults unless given. */
   params?: ValuationParams;
+  /** Expert: compare this many of the best cells by the value of the next turn too (0 = off). */
+  lookahead?: number;
 }
 
 // ---------- outcome values per difficulty ----------
@@ -95,6 +97,42 @@ function sameMask(a: readonly boolean[], b: readonly boolean[]): boolean {
   return true;
 }
 
+/** The best of the top `k` cells for the dice, judged by the expected value of the next turn. */
+function lookaheadWrite(state: GameState, seat: number, dice: Dice, valuation: OutcomeValuation, o: number, k: number, options: StrategyOptions): CellRef {
+  const params = options.params ?? DEFAULT_PARAMS;
+  const { variant, throwsPerTurn } = state.options;
+  const player = state.players[seat]!;
+  const ranked = valuation.cells
+    .map((ref, i) => ({ ref, v: valuation.valueOfCell[i * OUTCOME_COUNT + o]! }))
+    .sort((a, b) => b.v - a.v)
+    .slice(0, k);
+  let best = ranked[0]!;
+  let bestValue = -Infinity;
+  for (const cand of ranked) {
+    const card = withCell(player.card, cand.ref, dice);
+    let value: number;
+    const columns = card.columns.flatMap((col, i) => (CATEGORIES.some((c) => col.cells[c] === null) ? [i] : []));
+    if (columns.length === 0) {
+      const b = scoreCard(card);
+      value = b.final + params.rawTiebreak * b.rawTotal;
+    } else if (variant === 'balut') {
+      const cells = dedupeCells(variant, legalCells(card, null));
+      value = expectedValueBeforeFirstThrow(throwsPerTurn, valueOutcomes(card, variant, throwsPerTurn, cells, params).values);
+    } else {
+      value = -Infinity;
+      for (const col of columns) {
+        const cells = legalCells(card, col);
+        value = Math.max(value, expectedValueBeforeFirstThrow(throwsPerTurn, valueOutcomes(card, variant, throwsPerTurn, cells, params).values));
+      }
+    }
+    if (value > bestValue) {
+      bestValue = value;
+      best = cand;
+    }
+  }
+  return best.ref;
+}
+
 /** The column to declare (Olathe): the best expected turn, the leftmost on a tie. */
 function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions): { column: number; ranking: { column: number; ev: number }[] } {
   const ranking = declarableColumns(state, seat).map((column) => ({
@@ -121,7 +159,9 @@ export function chooseDecision(state: GameState, seat: number, difficulty: Diffi
   const o = outcomeIndex(turn.dice);
   const throwsLeft = state.options.throwsPerTurn - turn.throwsUsed;
   const write = (): Decision => {
-    const ref = valuation.cells[valuation.bestCell[o]!]!;
+    let ref = valuation.cells[valuation.bestCell[o]!]!;
+    const k = difficulty === 'expert' ? options.lookahead ?? 0 : 0;
+    if (k > 0 && valuation.cells.length > 1) ref = lookaheadWrite(state, seat, turn.dice!, valuation, o, k, options);
     return { kind: 'write', column: ref.column, category: ref.category };
   };
   if (throwsLeft <= 0) return write();

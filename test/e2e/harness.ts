@@ -192,16 +192,22 @@ export async function playSimpleTurn(fake: FakeDiscord, user: FakeUser, message:
   await fake.select(user, current.id, write.customId, [write.options![0]!.value]).acked();
 }
 
+export function resultsMessages(fake: FakeDiscord): FakeMessage[] {
+  return publicMessages(fake).filter((m) => (m.embeds[0]?.title ?? '').includes('game over'));
+}
+
+/** The newest results message. */
 export function resultsMessage(fake: FakeDiscord): FakeMessage | undefined {
-  return publicMessages(fake).find((m) => (m.embeds[0]?.title ?? '').includes('game over'));
+  return resultsMessages(fake).at(-1);
 }
 
 /** Plays simple turns for these users until the results are posted. Returns the number of turns. */
 export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[]): Promise<number> {
+  const resultsBefore = resultsMessages(fake).length;
   let turns = 0;
   for (;;) {
     const next = await fake.waitFor(() => {
-      if (resultsMessage(fake)) return 'done' as const;
+      if (resultsMessages(fake).length > resultsBefore) return 'done' as const;
       for (const u of users) {
         const m = turnMessageOf(fake, u);
         if (m) return [u, m] as const;

@@ -3,7 +3,7 @@
 // ephemeral sentence and leaves the game as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
-import { control, embedText, ephemeralAnswer, playToTheEnd, publicMessages, resultsMessage, startWorld, waitForTurn } from './harness';
+import { control, embedText, ephemeralAnswer, playToTheEnd, publicMessages, resultsMessage, resultsMessages, startWorld, waitForTurn } from './harness';
 
 let world: World;
 beforeAll(async () => {
@@ -94,11 +94,45 @@ describe('refusals, races and restarts', () => {
     expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'end' }))).toMatch(/Only the host, or a member who can manage messages/);
     const ended = await fake.slash(mod, 'olathe', {}, { subcommand: 'end' }).reply();
     expect(ended.content).toContain('ended the game');
-    const results = await fake.waitFor(() => publicMessages(fake).filter((m) => (m.embeds[0]?.title ?? '').includes('game over'))[1]);
+    const results = await fake.waitFor(() => resultsMessages(fake)[1]);
     expect(embedText(results)).toContain('ended early');
     expect(embedText(results)).toMatch(/Olathes? (was|were) scored/);
     // Every turn message of the ended game lost its controls.
     expect(publicMessages(fake).filter((m) => m.content.includes('your turn') && m.components.length > 0)).toEqual([]);
     expect(fake.breaches).toEqual([]);
   }, 30_000);
+
+  it('explains missing channel permissions, helps, lets a player quit, logs no token and stops cleanly', async () => {
+    const { fake, users } = world;
+    const { alice, bob, carol } = users;
+    const viewAndSend = String((1n << 10n) | (1n << 11n)); // View Channel + Send Messages, no Embed Links
+    const refused = await ephemeralAnswer(fake.slash(alice, 'olathe', {}, { subcommand: 'start', appPermissions: viewAndSend }));
+    expect(refused).toBe("I can't run a game here: I'm missing Embed Links, Read Message History in this channel. Ask a server admin to grant them.");
+
+    const help = await fake.slash(carol, 'olathe', {}, { subcommand: 'help' }).reply();
+    expect(help.ephemeralFor).toBe(carol.id);
+    expect(embedText(help)).toContain('Final = bonus + modifier');
+    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', { free: 5 }, { subcommand: 'start' }))).toMatch(/2 to 4 Free columns/);
+    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', { variant: 'balut', throws: 4 }, { subcommand: 'start' }))).toMatch(/Balut allows up to 3 throws/);
+
+    // Alice and Bob play Olathe; Alice quits on her turn: her turn closes and Bob plays on alone.
+    const lobby = await fake.slash(alice, 'olathe', { free: 2, down: 0, up: 0, throws: 1 }, { subcommand: 'start' }).reply();
+    expect(embedText(lobby)).toContain('Free 1 · Free 2 — 1 throws a turn');
+    await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
+    await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+    const aliceTurn = await waitForTurn(fake, alice);
+    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', {}, { subcommand: 'quit' }))).toMatch(/You left the game/);
+    await fake.waitFor(() => fake.message(aliceTurn.id)!.components.length === 0);
+    expect(fake.message(aliceTurn.id)!.content).toBe('**Alice** left the game.');
+    const turns = await playToTheEnd(fake, [bob]);
+    expect(turns).toBe(14);
+    const results = resultsMessage(fake)!;
+    expect(embedText(results)).toMatch(new RegExp(`<@${bob.id}> wins`));
+    expect(embedText(results)).toMatch(/Alice .*\(left\)/);
+
+    expect(world.bot.log()).not.toContain(fake.botToken);
+    expect(world.bot.log()).toContain('"level":"info","msg":"refused"');
+    expect(await world.bot.kill('SIGTERM')).toBe(0);
+    expect(fake.breaches).toEqual([]);
+  }, 60_000);
 });

@@ -1,0 +1,10 @@
+// `npm run playground`: the fake Discord, the real bot against it, and a web page to play on localhost.
+import dotenv from 'dotenv';
+import { runPlayground } from './cli';
+
+dotenv.config({ quiet: true });
+
+runPlayground().catch((error) => {
+  console.error(`olathe: the playground could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,786 @@
+// The playground page: draws the channel as one fake user sees it, the way Discord's app does, and sends
+// what that user does (slash commands, clicks, selects) to the playground server. No framework, no build.
+
+const $ = (selector) => document.querySelector(selector);
+
+const AVATAR_COLOURS = ['#ed4245', '#3ba55c', '#faa61a', '#eb459e', '#757e8a', '#5865f2'];
+const GROUP_GAP_MS = 7 * 60 * 1000;
+const EPHEMERAL = 64;
+const LOADING = 128;
+
+const state = {
+  info: null,
+  userId: null,
+  /** id → message, as the current user sees it */
+  messages: new Map(),
+  seq: 0,
+  source: null,
+  /** id → { key, el } of drawn messages */
+  drawn: new Map(),
+  dismissed: new Set(),
+  history: [],
+  historyAt: -1,
+  suggestionIndex: 0,
+  renderQueued: false,
+};
+
+// ------------------------------------------------------------------ start-up
+
+async function main() {
+  state.info = await (await fetch('/api/state')).json();
+  for (const el of ['#channel-name', '#channel-name-side', '#channel-name-welcome']) $(el).textContent = state.info.channel.name;
+  $('#guild-name').textContent = state.info.guild.name;
+  document.title = `#${state.info.channel.name} — Olathe playground`;
+  $('#command').placeholder = `Message #${state.info.channel.name} — type /olathe start, /olathe help …`;
+  drawQuickCommands();
+  setUpComposer();
+  setInterval(refreshTimestamps, 15_000);
+  const wanted = new URLSearchParams(location.search).get('user');
+  const first = state.info.users.find((u) => u.username === wanted || u.id === wanted) ?? state.info.users[0];
+  await switchUser(first.id);
+}
+
+function userById(id) {
+  return state.info.users.find((u) => u.id === id);
+}
+
+function displayName(id) {
+  if (id === state.info.bot.id) return state.info.bot.name;
+  return userById(id)?.name ?? 'unknown-user';
+}
+
+function avatarColour(id) {
+  if (id === state.info.bot.id) return '#5865f2';
+  const index = state.info.users.findIndex((u) => u.id === id);
+  return AVATAR_COLOURS[(index < 0 ? 4 : index) % AVATAR_COLOURS.length];
+}
+
+function avatar(id, size = '') {
+  const el = document.createElement('div');
+  el.className = `avatar ${size}`.trim();
+  el.style.background = avatarColour(id);
+  el.textContent = id === state.info.bot.id ? '🎲' : displayName(id).slice(0, 1).toUpperCase();
+  return el;
+}
+
+// ------------------------------------------------------------------ users
+
+async function switchUser(id) {
+  state.userId = id;
+  const user = userById(id);
+  const url = new URL(location.href);
+  url.searchParams.set('user', user.username);
+  history.replaceState(null, '', url);
+  clearNotices();
+  drawUsers();
+  drawMe();
+
+  state.source?.close();
+  const pending = [];
+  let loaded = false;
+  const source = new EventSource(`/api/events?user=${encodeURIComponent(id)}`);
+  state.source = source;
+  const apply = (fn) => (event) => {
+    if (state.source !== source) return;
+    const data = JSON.parse(event.data);
+    if (!loaded) return void pending.push(() => fn(data));
+    fn(data);
+  };
+  source.addEventListener('message', apply((data) => upsert(data.seq, data.message)));
+  source.addEventListener('delete', apply((data) => remove(data.seq, data.id)));
+  source.addEventListener('breach', (event) => notice(`The bot broke a Discord rule: ${JSON.parse(event.data).description}`, 'warn'));
+  source.onopen = () => $('#status').classList.add('live');
+  source.onerror = () => $('#status').classList.remove('live');
+
+  const response = await fetch(`/api/messages?user=${encodeURIComponent(id)}`);
+  const snapshot = await response.json();
+  if (state.source !== source) return;
+  state.messages = new Map(snapshot.messages.map((m) => [m.id, m]));
+  state.seq = snapshot.seq;
+  state.drawn.clear();
+  $('#message-list').replaceChildren();
+  loaded = true;
+  for (const run of pending) run();
+  renderNow(true);
+}
+
+function upsert(seq, message) {
+  if (seq <= state.seq) return;
+  state.seq = seq;
+  state.messages.set(message.id, message);
+  queueRender();
+}
+
+function remove(seq, id) {
+  if (seq <= state.seq) return;
+  state.seq = seq;
+  state.messages.delete(id);
+  queueRender();
+}
+
+function drawUsers() {
+  const list = $('#users');
+  list.replaceChildren(
+    ...state.info.users.map((u) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `user${u.id === state.userId ? ' active' : ''}`;
+      button.dataset.user = u.username;
+      button.setAttribute('role', 'radio');
+      button.setAttribute('aria-checked', String(u.id === state.userId));
+      button.title = `Act as ${u.name}`;
+      const name = document.createElement('span');
+      name.className = 'user-name';
+      name.textContent = u.name;
+      button.append(avatar(u.id, 'small'), name);
+      if (u.moderator) {
+        const tag = document.createElement('span');
+        tag.className = 'tag';
+        tag.textContent = 'mod';
+        tag.title = 'Has Manage Messages (may /olathe end any game)';
+        button.append(tag);
+      }
+      const waiting = waitingOn(u.id);
+      if (waiting > 0) {
+        const badge = document.createElement('span');
+        badge.className = 'badge turn';
+        badge.textContent = '🎲';
+        badge.title = `${u.name} has a turn waiting`;
+        button.append(badge);
+      }
+      button.addEventListener('click', () => u.id !== state.userId && switchUser(u.id));
+      return button;
+    }),
+  );
+}
+
+/** Public messages that ping this user and still have controls: a turn waiting for them. */
+function waitingOn(userId) {
+  let count = 0;
+  for (const m of state.messages.values()) {
+    if (!m.ephemeralFor && m.components.length > 0 && m.content.includes(`<@${userId}>`)) count++;
+  }
+  return count;
+}
+
+function drawMe() {
+  const user = userById(state.userId);
+  const who = document.createElement('div');
+  who.className = 'who';
+  const name = document.createElement('b');
+  name.textContent = user.name;
+  const handle = document.createElement('span');
+  handle.textContent = `@${user.username} · playing`;
+  who.append(name, handle);
+  const pic = avatar(user.id, 'small');
+  pic.classList.add('status');
+  $('#me').replaceChildren(pic, who);
+}
+
+// ------------------------------------------------------------------ drawing the channel
+
+function queueRender() {
+  if (state.renderQueued) return;
+  state.renderQueued = true;
+  requestAnimationFrame(() => {
+    state.renderQueued = false;
+    renderNow(false);
+  });
+}
+
+function byId(a, b) {
+  const x = BigInt(a.id);
+  const y = BigInt(b.id);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+function renderNow(scrollToEnd) {
+  const scroller = $('#messages');
+  const atBottom = scrollToEnd || scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 120;
+  const list = [...state.messages.values()].filter((m) => !state.dismissed.has(m.id)).sort(byId);
+  const listEl = $('#message-list');
+  const keep = new Set();
+  let previous = null;
+  let index = 0;
+  for (const m of list) {
+    const first =
+      !previous ||
+      previous.author.id !== m.author.id ||
+      m.createdAt - previous.createdAt > GROUP_GAP_MS ||
+      m.type === 19 ||
+      m.type === 20 ||
+      Boolean(m.ephemeralFor) !== Boolean(previous.ephemeralFor);
+    previous = m;
+    const key = JSON.stringify([m, first, state.userId]);
+    let drawn = state.drawn.get(m.id);
+    if (!drawn || drawn.key !== key) {
+      const el = drawMessage(m, first);
+      if (drawn) drawn.el.replaceWith(el);
+      drawn = { key, el };
+      state.drawn.set(m.id, drawn);
+    }
+    keep.add(m.id);
+    const at = listEl.children[index];
+    if (at !== drawn.el) listEl.insertBefore(drawn.el, at ?? null);
+    index++;
+  }
+  for (const [id, drawn] of state.drawn) {
+    if (!keep.has(id)) {
+      drawn.el.remove();
+      state.drawn.delete(id);
+    }
+  }
+  drawUsers();
+  if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+}
+
+function timeText(ms, long) {
+  const date = new Date(ms);
+  const clock = date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  if (!long) return clock;
+  const today = new Date();
+  return date.toDateString() === today.toDateString() ? `Today at ${clock}` : `${date.toLocaleDateString()} ${clock}`;
+}
+
+function drawMessage(m, first) {
+  const el = document.createElement('article');
+  el.className = 'message';
+  el.dataset.id = m.id;
+  el.dataset.author = m.author.username;
+  if (first) el.classList.add('first');
+  if (m.ephemeralFor) el.classList.add('ephemeral');
+  const mentionsMe = m.content.includes(`<@${state.userId}>`) || m.content.includes(`<@!${state.userId}>`);
+  if (mentionsMe) el.classList.add('mentioned');
+
+  if (m.usedBy && first) {
+    el.classList.add('has-used');
+    const used = document.createElement('div');
+    used.className = 'used';
+    const who = document.createElement('b');
+    who.textContent = displayName(m.usedBy.userId);
+    const cmd = document.createElement('span');
+    cmd.className = 'cmd';
+    cmd.textContent = m.usedBy.command;
+    used.append(avatar(m.usedBy.userId, 'tiny'), who, document.createTextNode(' used '), cmd);
+    el.append(used);
+  }
+  if (first) {
+    el.append(avatar(m.author.id));
+    const header = document.createElement('div');
+    header.className = 'header';
+    const author = document.createElement('span');
+    author.className = 'author';
+    author.textContent = m.author.bot ? displayName(m.author.id) : m.author.globalName ?? m.author.username;
+    header.append(author);
+    if (m.author.bot) {
+      const tag = document.createElement('span');
+      tag.className = 'app-tag';
+      tag.textContent = 'APP';
+      header.append(tag);
+    }
+    const time = document.createElement('span');
+    time.className = 'time';
+    time.textContent = timeText(m.createdAt, true);
+    header.append(time);
+    el.append(header);
+  } else {
+    const side = document.createElement('span');
+    side.className = 'side-time';
+    side.textContent = timeText(m.createdAt, false);
+    el.append(side);
+  }
+
+  if (m.flags & LOADING) {
+    const thinking = document.createElement('div');
+    thinking.className = 'content thinking';
+    thinking.innerHTML = `${escapeHtml(displayName(m.author.id))} is thinking<span class="dots"></span>`;
+    el.append(thinking);
+  } else if (m.content) {
+    const content = document.createElement('div');
+    content.className = 'content';
+    content.innerHTML = markdown(m.content);
+    el.append(content);
+  }
+  for (const embed of m.embeds ?? []) el.append(drawEmbed(embed));
+  if (m.components?.length) el.append(drawComponents(m, m.components));
+  if (m.ephemeralFor) {
+    const note = document.createElement('div');
+    note.className = 'ephemeral-note';
+    note.innerHTML = '<span aria-hidden="true">👁</span> Only you can see this · ';
+    const dismiss = document.createElement('a');
+    dismiss.textContent = 'Dismiss message';
+    dismiss.addEventListener('click', () => {
+      state.dismissed.add(m.id);
+      queueRender();
+    });
+    note.append(dismiss);
+    el.append(note);
+  }
+  for (const spoiler of el.querySelectorAll('.md-spoiler')) spoiler.addEventListener('click', () => spoiler.classList.add('shown'));
+  return el;
+}
+
+function drawEmbed(e) {
+  const el = document.createElement('div');
+  el.className = 'embed';
+  el.style.borderLeftColor = typeof e.color === 'number' ? `#${e.color.toString(16).padStart(6, '0')}` : '#1e1f22';
+  const add = (className, html) => {
+    const part = document.createElement('div');
+    part.className = className;
+    part.innerHTML = html;
+    el.append(part);
+    return part;
+  };
+  if (e.author?.name) add('embed-author', escapeHtml(e.author.name));
+  if (e.title) add('embed-title', e.url ? `<a class="link" href="${escapeAttr(e.url)}" target="_blank" rel="noreferrer">${inline(e.title)}</a>` : inline(e.title));
+  if (e.description) add('embed-description', markdown(e.description));
+  if (e.fields?.length) {
+    const grid = add('embed-fields', '');
+    // Inline fields share a row, up to three; Discord splits the row evenly between them.
+    const rows = [];
+    for (const field of e.fields) {
+      const last = rows.at(-1);
+      if (field.inline && last && last.inline && last.fields.length < 3) last.fields.push(field);
+      else rows.push({ inline: Boolean(field.inline), fields: [field] });
+    }
+    for (const row of rows) {
+      for (const field of row.fields) {
+        const cell = document.createElement('div');
+        cell.className = 'embed-field';
+        cell.style.gridColumn = `span ${12 / row.fields.length}`;
+        cell.innerHTML = `<div class="embed-field-name">${inline(field.name)}</div><div class="embed-field-value">${markdown(field.value)}</div>`;
+        grid.append(cell);
+      }
+    }
+  }
+  if (e.image?.url) add('embed-image', `<img src="${escapeAttr(e.image.url)}" alt="" style="max-width:100%;border-radius:4px;margin-top:16px">`);
+  const footer = [e.footer?.text, e.timestamp ? timeText(Date.parse(e.timestamp), true) : null].filter(Boolean);
+  if (footer.length) add('embed-footer', footer.map(escapeHtml).join(' • '));
+  return el;
+}
+
+// ------------------------------------------------------------------ components
+
+function drawComponents(message, components) {
+  const box = document.createElement('div');
+  box.className = 'components';
+  for (const component of components) box.append(drawComponent(message, component));
+  return box;
+}
+
+function drawComponent(message, c) {
+  switch (c.type) {
+    case 1: {
+      const row = document.createElement('div');
+      row.className = 'row';
+      for (const child of c.components ?? []) row.append(drawComponent(message, child));
+      return row;
+    }
+    case 2:
+      return drawButton(message, c);
+    case 3:
+    case 5:
+      return drawSelect(message, c);
+    case 10: {
+      const text = document.createElement('div');
+      text.className = 'content';
+      text.innerHTML = markdown(c.content ?? '');
+      return text;
+    }
+    case 14: {
+      const hr = document.createElement('hr');
+      hr.style.cssText = 'border:0;border-top:1px solid #3f4147;margin:4px 0';
+      return hr;
+    }
+    case 9:
+    case 17: {
+      const box = document.createElement('div');
+      box.className = c.type === 17 ? 'embed' : 'components';
+      if (c.type === 17 && typeof c.accent_color === 'number') box.style.borderLeftColor = `#${c.accent_color.toString(16).padStart(6, '0')}`;
+      for (const child of c.components ?? []) box.append(drawComponent(message, child));
+      if (c.accessory) box.append(drawComponent(message, c.accessory));
+      return box;
+    }
+    default: {
+      const unknown = document.createElement('div');
+      unknown.className = 'md-sub';
+      unknown.textContent = `(a component of type ${c.type} the playground does not draw)`;
+      return unknown;
+    }
+  }
+}
+
+function emojiText(emoji) {
+  if (!emoji) return '';
+  return emoji.id ? `:${emoji.name}: ` : `${emoji.name} `;
+}
+
+function drawButton(message, c) {
+  if (c.style === 5 && c.url) {
+    const link = document.createElement('a');
+    link.className = 'btn s5';
+    link.href = c.url;
+    link.target = '_blank';
+    link.rel = 'noreferrer';
+    link.textContent = `${emojiText(c.emoji)}${c.label ?? ''} ↗`;
+    link.style.cssText = 'display:inline-flex;align-items:center;text-decoration:none';
+    return link;
+  }
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `btn s${c.style ?? 2}`;
+  if (/^[⚀-⚅]/u.test(c.label ?? '')) button.classList.add('die');
+  button.textContent = `${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ';
+  button.disabled = Boolean(c.disabled);
+  button.dataset.customId = c.custom_id ?? '';
+  button.addEventListener('click', () => act('/api/click', { messageId: message.id, customId: c.custom_id }, button));
+  return button;
+}
+
+function drawSelect(message, c) {
+  const select = document.createElement('select');
+  select.className = 'select';
+  select.dataset.customId = c.custom_id ?? '';
+  select.disabled = Boolean(c.disabled);
+  const multiple = (c.max_values ?? 1) > 1;
+  if (multiple) {
+    select.multiple = true;
+    select.style.height = 'auto';
+  }
+  const options =
+    c.type === 5
+      ? state.info.users.map((u) => ({ label: u.name, value: u.id }))
+      : (c.options ?? []).map((o) => ({ ...o, label: `${emojiText(o.emoji)}${o.label}` }));
+  const chosen = options.some((o) => o.default);
+  if (!multiple) {
+    const placeholder = document.createElement('option');
+    placeholder.value = '';
+    placeholder.disabled = true;
+    placeholder.selected = !chosen;
+    placeholder.hidden = true;
+    placeholder.textContent = c.placeholder ?? 'Make a selection';
+    select.append(placeholder);
+  }
+  for (const o of options) {
+    const option = document.createElement('option');
+    option.value = o.value;
+    option.textContent = o.label;
+    if (o.description) option.title = o.description;
+    option.selected = Boolean(o.default);
+    select.append(option);
+  }
+  select.setAttribute('aria-label', c.placeholder ?? 'Select');
+  select.addEventListener('change', () => {
+    const values = [...select.selectedOptions].map((o) => o.value).filter((v) => v !== '');
+    if (values.length === 0) return;
+    act('/api/select', { messageId: message.id, customId: c.custom_id, values }, select);
+  });
+  return select;
+}
+
+async function act(path, body, control) {
+  clearNotices('error');
+  if (control) {
+    control.classList.add('pending');
+    control.disabled = true;
+  }
+  try {
+    const response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user: state.userId, ...body }),
+    });
+    const answer = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) {
+      notice(answer.error ?? `HTTP ${response.status}`, 'error');
+      return false;
+    }
+    if (answer.ok === false) {
+      notice(answer.failed, 'error');
+      return false;
+    }
+    return true;
+  } catch (error) {
+    notice(`The playground server did not answer: ${error.message}`, 'error');
+    return false;
+  } finally {
+    // A control the bot did not redraw (refused, or failed) becomes usable again.
+    if (control && control.isConnected) {
+      control.classList.remove('pending');
+      queueRedrawOf(control);
+    }
+  }
+}
+
+function queueRedrawOf(control) {
+  const id = control.closest('.message')?.dataset.id;
+  if (id) state.drawn.delete(id);
+  queueRender();
+}
+
+// ------------------------------------------------------------------ notices
+
+function notice(text, kind = 'error') {
+  const el = document.createElement('div');
+  el.className = `notice ${kind}`;
+  el.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+  const icon = document.createElement('span');
+  icon.textContent = kind === 'error' ? '⛔' : '⚠';
+  const body = document.createElement('span');
+  body.className = 'text';
+  body.textContent = text;
+  const close = document.createElement('button');
+  close.type = 'button';
+  close.textContent = '×';
+  close.title = 'Dismiss';
+  close.addEventListener('click', () => el.remove());
+  el.append(icon, body, close);
+  $('#notices').append(el);
+  while ($('#notices').children.length > 4) $('#notices').firstElementChild.remove();
+}
+
+function clearNotices(kind) {
+  for (const el of [...$('#notices').children]) if (!kind || el.classList.contains(kind)) el.remove();
+}
+
+// ------------------------------------------------------------------ composer
+
+const QUICK = ['/olathe start', '/olathe start variant:balut', '/olathe start predictions:true', '/olathe card', '/olathe help', '/olathe leaderboard', '/olathe quit', '/olathe end'];
+
+function drawQuickCommands() {
+  $('#quick').replaceChildren(
+    ...QUICK.map((text) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = text;
+      button.title = `Run ${text} as the current user`;
+      button.addEventListener('click', () => runCommand(text));
+      return button;
+    }),
+  );
+}
+
+async function runCommand(text) {
+  const ok = await act('/api/command', { text });
+  if (ok) {
+    state.history.push(text);
+    state.historyAt = -1;
+  }
+  return ok;
+}
+
+function setUpComposer() {
+  const input = $('#command');
+  $('#composer').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const text = input.value.trim();
+    if (!text) return;
+    hideSuggestions();
+    if (await runCommand(text)) {
+      input.value = '';
+      updateHint();
+    }
+  });
+  input.addEventListener('input', () => {
+    state.suggestionIndex = 0;
+    updateHint();
+  });
+  input.addEventListener('focus', updateHint);
+  input.addEventListener('blur', () => setTimeout(hideSuggestions, 150));
+  input.addEventListener('keydown', (event) => {
+    const shown = !$('#suggestions').hidden;
+    const items = shown ? [...$('#suggestions').querySelectorAll('.suggestion')] : [];
+    if (shown && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && items.length) {
+      event.preventDefault();
+      state.suggestionIndex = (state.suggestionIndex + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+      updateHint();
+    } else if (shown && event.key === 'Tab' && items.length) {
+      event.preventDefault();
+      items[state.suggestionIndex]?.dispatchEvent(new MouseEvent('mousedown'));
+    } else if (event.key === 'Escape') {
+      hideSuggestions();
+    } else if (!shown && event.key === 'ArrowUp' && state.history.length && (input.value === '' || state.historyAt >= 0)) {
+      event.preventDefault();
+      state.historyAt = state.historyAt < 0 ? state.history.length - 1 : Math.max(0, state.historyAt - 1);
+      input.value = state.history[state.historyAt];
+    } else if (!shown && event.key === 'ArrowDown' && state.historyAt >= 0) {
+      event.preventDefault();
+      state.historyAt++;
+      input.value = state.history[state.historyAt] ?? '';
+      if (state.historyAt >= state.history.length) state.historyAt = -1;
+    }
+  });
+}
+
+function hideSuggestions() {
+  $('#suggestions').hidden = true;
+}
+
+/** Suggestions while the command is being typed; the chosen command's options once it is. */
+function updateHint() {
+  const input = $('#command');
+  const raw = input.value.replace(/^\s+/, '');
+  const text = raw.startsWith('/') ? raw : raw ? `/${raw}` : '';
+  const commands = state.info.commands;
+  const hint = $('#composer-hint');
+  const box = $('#suggestions');
+  const exact = commands
+    .filter((c) => text === c.command || text.startsWith(c.command + ' '))
+    .sort((a, b) => b.command.length - a.command.length)[0];
+  if (exact) {
+    hideSuggestions();
+    const used = new Set([...text.slice(exact.command.length).matchAll(/([\w-]+)\s*[:=]/g)].map((m) => m[1].toLowerCase()));
+    hint.replaceChildren(document.createTextNode(`${exact.command} `));
+    for (const o of exact.options) {
+      const span = document.createElement('span');
+      span.className = `opt${o.required ? ' req' : ''}`;
+      span.textContent = `${o.required ? '' : '['}${o.name}:${o.hint}${o.required ? '' : ']'} `;
+      span.title = o.description;
+      if (used.has(o.name)) span.style.opacity = '0.45';
+      hint.append(span);
+    }
+    if (!exact.options.length) hint.append(document.createTextNode('— no options; press Enter'));
+    return;
+  }
+  hint.textContent = text ? '' : 'Enter sends · Tab completes · ↑ recalls the last command';
+  const matches = text ? commands.filter((c) => c.command.startsWith(text.split(/\s+/).length > 1 ? text : text.trim())) : [];
+  if (!matches.length || document.activeElement !== input) return hideSuggestions();
+  state.suggestionIndex = Math.min(state.suggestionIndex, matches.length - 1);
+  const title = document.createElement('div');
+  title.className = 'title';
+  title.textContent = 'Commands matching ' + text;
+  box.replaceChildren(
+    title,
+    ...matches.map((c, i) => {
+      const item = document.createElement('div');
+      item.className = `suggestion${i === state.suggestionIndex ? ' active' : ''}`;
+      item.innerHTML = `<span class="name"></span><span class="opts"></span><span class="desc"></span>`;
+      item.querySelector('.name').textContent = c.command;
+      item.querySelector('.opts').textContent = c.options.map((o) => o.name).join(' ');
+      item.querySelector('.desc').textContent = c.description;
+      item.addEventListener('mousedown', (event) => {
+        event.preventDefault();
+        input.value = `${c.command} `;
+        input.focus();
+        updateHint();
+      });
+      return item;
+    }),
+  );
+  box.hidden = false;
+}
+
+// ------------------------------------------------------------------ markdown (the part Discord draws)
+
+function escapeHtml(text) {
+  return String(text).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+}
+
+function escapeAttr(text) {
+  return escapeHtml(text);
+}
+
+/** Block-level markdown: code blocks, quotes, headings, subtext, lists; inline markdown inside. */
+function markdown(text) {
+  const parts = String(text).split(/(```[\s\S]*?```)/g);
+  let html = '';
+  for (let i = 0; i < parts.length; i++) {
+    let part = parts[i];
+    if (i % 2 === 1) {
+      let body = part.slice(3, -3);
+      const newline = body.indexOf('\n');
+      if (newline >= 0 && /^[\w+-]*$/.test(body.slice(0, newline))) body = body.slice(newline + 1);
+      html += `<code class="md-block">${escapeHtml(body.replace(/\n$/, ''))}</code>`;
+      continue;
+    }
+    if (i > 0) part = part.replace(/^\n/, '');
+    if (i < parts.length - 1) part = part.replace(/\n$/, '');
+    html += lines(part);
+  }
+  return html;
+}
+
+function lines(text) {
+  if (text === '') return '';
+  let html = '';
+  let afterBlock = false;
+  text.split('\n').forEach((line, i) => {
+    let block = null;
+    let m;
+    if ((m = /^>>> ([\s\S]*)/.exec(line)) || (m = /^> (.*)/.exec(line))) block = `<span class="md-quote">${inline(m[1]) || '&nbsp;'}</span>`;
+    else if ((m = /^-# (.*)/.exec(line))) block = `<span class="md-sub">${inline(m[1])}</span>`;
+    else if ((m = /^(#{1,3}) (.*)/.exec(line))) block = `<span class="md-h${m[1].length}">${inline(m[2])}</span>`;
+    if (i > 0 && !afterBlock) html += '\n';
+    if (block) {
+      html += block;
+      afterBlock = true;
+    } else {
+      const list = /^(\s*)[-*] (.*)/.exec(line);
+      html += list ? `${list[1]}  • ${inline(list[2])}` : inline(line);
+      afterBlock = false;
+    }
+  });
+  return html;
+}
+
+/** Inline markdown: code, mentions, timestamps, links, bold, underline, italics, strike, spoilers. */
+function inline(text) {
+  const held = [];
+  const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
+  let out = String(text)
+    .replace(/`([^`]+)`/g, (_, code) => hold(`<code class="md-code">${escapeHtml(code)}</code>`))
+    .replace(/<@!?(\d+)>/g, (_, id) => hold(`<span class="mention${id === state.userId ? ' me' : ''}">@${escapeHtml(displayName(id))}</span>`))
+    .replace(/<#(\d+)>/g, (_, id) => hold(`<span class="mention">#${escapeHtml(id === state.info.channel.id ? state.info.channel.name : 'unknown')}</span>`))
+    .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
+    .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
+    .replace(/<a?:(\w+):\d+>/g, (_, name) => hold(`:${escapeHtml(name)}:`))
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`))
+    .replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`));
+  out = escapeHtml(out)
+    .replace(/\*\*\*([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
+    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
+    .replace(/__(.+?)__/g, '<u>$1</u>')
+    .replace(/(^|[^\w*])\*(?!\s)([^*]+?)\*(?!\w)/g, '$1<em>$2</em>')
+    .replace(/(^|[^\w])_(?!\s)([^_]+?)_(?!\w)/g, '$1<em>$2</em>')
+    .replace(/~~(.+?)~~/g, '<s>$1</s>')
+    .replace(/\|\|(.+?)\|\|/g, '<span class="md-spoiler">$1</span>')
+    .replace(/\\([*_~`|\\])/g, '$1');
+  return out.replace(/\u0000(\d+)\u0000/g, (_, n) => held[Number(n)]);
+}
+
+function stamp(ms, style) {
+  const date = new Date(ms);
+  const text =
+    style === 'R'
+      ? relative(ms)
+      : style === 't'
+        ? date.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })
+        : style === 'T'
+          ? date.toLocaleTimeString()
+          : style === 'd'
+            ? date.toLocaleDateString()
+            : style === 'D'
+              ? date.toLocaleDateString([], { dateStyle: 'long' })
+              : date.toLocaleString([], { dateStyle: style === 'F' ? 'full' : 'long', timeStyle: 'short' });
+  return `<span class="stamp" data-ms="${ms}" data-style="${style}" title="${escapeAttr(date.toLocaleString())}">${escapeHtml(text)}</span>`;
+}
+
+function relative(ms) {
+  const diff = ms - Date.now();
+  const abs = Math.abs(diff);
+  const units = [
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+    ['second', 1000],
+  ];
+  const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
+  for (const [unit, size] of units) if (abs >= size || unit === 'second') return format.format(Math.round(diff / size), unit);
+  return '';
+}
+
+function refreshTimestamps() {
+  for (const el of document.querySelectorAll('.stamp[data-style="R"]')) el.textContent = relative(Number(el.dataset.ms));
+}
+
+main().catch((error) => notice(`The playground could not start: ${error.message}`, 'error'));
