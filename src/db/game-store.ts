@@ -111,6 +111,12 @@ export class GameStore {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
       game: p<GameRow>('SELECT * FROM games WHERE id = ?'),
+      // The row and its seats in one statement: one consistent read without a transaction around it.
+      gameWithPlayers: p<GameRow & { seats: string }>(
+        `SELECT g.*, (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
+                      FROM (SELECT * FROM players WHERE game_id = g.id ORDER BY seat)) AS seats
+         FROM games g WHERE g.id = ?`,
+      ),
       players: p<PlayerRow>(
         'SELECT seat, user_id, name, is_bot, prediction, left_reason FROM players WHERE game_id = ? ORDER BY seat',
       ),
@@ -165,6 +171,16 @@ export class GameStore {
 
   game(id: number): GameRow | undefined {
     return this.s.game.get(id);
+  }
+  /** A game's row and seats, read at one instant. */
+  gameWithPlayers(id: number): { row: GameRow; players: PlayerRow[] } | undefined {
+    const found = this.s.gameWithPlayers.get(id);
+    if (!found) return undefined;
+    const { seats, ...row } = found;
+    const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
+      ([seat, user_id, name, is_bot, prediction, left_reason]) => ({ seat, user_id, name, is_bot, prediction, left_reason }),
+    );
+    return { row, players };
   }
   players(gameId: number): PlayerRow[] {
     return this.s.players.all(gameId);

@@ -108,7 +108,6 @@ export class GameService {
   private readonly rng: Rng;
   private readonly now: () => number;
   private readonly hooks: ServiceHooks;
-  private readonly readTx: <T>(fn: () => T) => T;
   private readonly writeTx: <T>(fn: () => T) => T;
 
   constructor(
@@ -120,7 +119,6 @@ export class GameService {
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};
     const run = db.transaction((fn: () => unknown) => fn());
-    this.readTx = (fn) => run.deferred(fn) as ReturnType<typeof fn>;
     this.writeTx = (fn) => run.immediate(fn) as ReturnType<typeof fn>;
   }
 
@@ -361,16 +359,15 @@ export class GameService {
 
   private load(gameId: number): Loaded | null {
     if (!Number.isSafeInteger(gameId)) return null;
-    return this.readTx(() => {
-      const row = this.store.game(gameId);
-      if (!row) return null;
-      return {
-        row,
-        players: this.store.players(gameId),
-        state: row.state === null ? null : (JSON.parse(row.state) as GameState),
-        deadlines: JSON.parse(row.deadlines) as Deadlines,
-      };
-    });
+    const found = this.store.gameWithPlayers(gameId);
+    if (!found) return null;
+    const { row, players } = found;
+    return {
+      row,
+      players,
+      state: row.state === null ? null : (JSON.parse(row.state) as GameState),
+      deadlines: JSON.parse(row.deadlines) as Deadlines,
+    };
   }
 
   /**

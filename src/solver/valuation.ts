@@ -34,6 +34,8 @@ export interface ValuationParams {
   faceExtraThrows: number;
   /** The same for Free Choice cells. */
   choiceExtraThrows: number;
+  /** How much a pool's open cells of the other row (House for Straight and back) take from its spare tries, 0–1. */
+  competition: number;
   /** Scale on the expected future raw points. */
   rawMeanScale: number;
   /** Scale on the standard deviation of the future raw points. */
@@ -53,6 +55,7 @@ export const DEFAULT_PARAMS: ValuationParams = {
   olatheSpare: 0.5,
   faceExtraThrows: 0.5,
   choiceExtraThrows: 0.5,
+  competition: 0,
   rawMeanScale: 1,
   rawSdScale: 1,
   rawTiebreak: 1e-4,
@@ -354,7 +357,7 @@ function interp(table: Float64Array[], tries: number, k: number): number {
 }
 
 /**
- * Straight / House: points × P(every cell non-zero). `poolN[p]` open cells of the row in pool p,
+ * Straight / House: points × P(every cell non-zero). `poolCat[p*7 + ci]` open cells of the row in pool p,
  * `poolOpen[p]` open cells of the pool, `no` open ordered cells.
  */
 function hitPart(
@@ -362,7 +365,10 @@ function hitPart(
   points: number,
   spare: number,
   zero: boolean,
-  poolN: (p: number) => number,
+  ci: number,
+  rival: number,
+  competition: number,
+  poolCat: readonly number[],
   poolOpen: readonly number[],
   no: number,
 ): Part {
@@ -370,9 +376,9 @@ function hitPart(
   let made = no * hs.p;
   let variance = no * hs.p * (1 - hs.p);
   for (let p = 0; p < poolOpen.length; p++) {
-    const n = poolN(p);
+    const n = poolCat[p * CAT_COUNT + ci]!;
     if (n === 0) continue;
-    const tries = effectiveTries(n, poolOpen[p]!, spare);
+    const tries = effectiveTries(n, poolOpen[p]! - competition * poolCat[p * CAT_COUNT + rival]!, spare);
     if (pAll > 0) pAll *= interp(hs.pAtLeast, tries, n);
     const e = interp(hs.eMin, tries, n);
     made += e;
@@ -382,11 +388,11 @@ function hitPart(
   return { inc: points * pAll, mean: made * hs.avg, variance: variance * hs.avg * hs.avg };
 }
 
-function olathePart(hs: HitStats, spare: number, made: number, poolN: (p: number) => number, poolOpen: readonly number[], no: number): Part {
+function olathePart(hs: HitStats, spare: number, made: number, poolCat: readonly number[], poolOpen: readonly number[], no: number): Part {
   let expected = no * hs.p;
   let variance = no * hs.p * (1 - hs.p);
   for (let p = 0; p < poolOpen.length; p++) {
-    const n = poolN(p);
+    const n = poolCat[p * CAT_COUNT + OLATHE]!;
     if (n === 0) continue;
     const e = interp(hs.eMin, effectiveTries(n, poolOpen[p]!, spare), n);
     expected += e;
@@ -403,13 +409,13 @@ function categoryPart(
   stats: TurnStats,
   params: ValuationParams,
   poolOpen: readonly number[],
-  poolN: (p: number) => number,
+  poolCat: readonly number[],
   no: number,
   total: number,
   zero: boolean,
   made: number,
 ): Part {
-  const part = rawCategoryPart(m, ci, stats, params, poolOpen, poolN, no, total, zero, made);
+  const part = rawCategoryPart(m, ci, stats, params, poolOpen, poolCat, no, total, zero, made);
   const w = params.incentiveWeights[ci] ?? 1;
   if (w !== 1) part.inc *= w;
   return part;
@@ -421,7 +427,7 @@ function rawCategoryPart(
   stats: TurnStats,
   params: ValuationParams,
   poolOpen: readonly number[],
-  poolN: (p: number) => number,
+  poolCat: readonly number[],
   no: number,
   total: number,
   zero: boolean,
@@ -429,14 +435,14 @@ function rawCategoryPart(
 ): Part {
   switch (ci) {
     case STRAIGHT:
-      return hitPart(stats.straight, STRAIGHT_POINTS, params.straightSpare, zero, poolN, poolOpen, no);
+      return hitPart(stats.straight, STRAIGHT_POINTS, params.straightSpare, zero, ci, HOUSE, params.competition, poolCat, poolOpen, no);
     case HOUSE:
-      return hitPart(stats.house, HOUSE_POINTS, params.houseSpare, zero, poolN, poolOpen, no);
+      return hitPart(stats.house, HOUSE_POINTS, params.houseSpare, zero, ci, STRAIGHT, params.competition, poolCat, poolOpen, no);
     case OLATHE:
-      return olathePart(stats.olathe, params.olatheSpare, made, poolN, poolOpen, no);
+      return olathePart(stats.olathe, params.olatheSpare, made, poolCat, poolOpen, no);
     default: {
       let nf = 0;
-      for (let p = 0; p < poolOpen.length; p++) nf += poolN(p);
+      for (let p = 0; p < poolOpen.length; p++) nf += poolCat[p * CAT_COUNT + ci]!;
       return thresholdPart(m, ci, stats, total, nf, no);
     }
   }
@@ -482,7 +488,7 @@ export function estimateCard(m: CardModel, params: ValuationParams = DEFAULT_PAR
   const stats = turnStats(m.throws, params);
   let inc = 0, mean = 0, variance = 0;
   for (let ci = 0; ci < CAT_COUNT; ci++) {
-    const part = categoryPart(m, ci, stats, params, m.poolOpen, (p) => m.poolCat[p * CAT_COUNT + ci]!, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
+    const part = categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
@@ -545,21 +551,24 @@ export function valueOutcomes(
 
 function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool: number, ci: number, table: Int16Array): Float64Array {
   const poolOpen = m.poolOpen.slice();
-  if (pool >= 0) poolOpen[pool]!--;
+  const poolCat = m.poolCat.slice();
+  if (pool >= 0) {
+    poolOpen[pool]!--;
+    poolCat[pool * CAT_COUNT + ci]!--;
+  }
   // Parts of the other categories, with the pool one cell smaller.
   let inc = 0, mean = 0, variance = 0;
   for (let c = 0; c < CAT_COUNT; c++) {
     if (c === ci) continue;
-    const part = categoryPart(m, c, stats, params, poolOpen, (p) => m.poolCat[p * CAT_COUNT + c]!, m.orderedCat[c]!, m.totals[c]!, m.zero[c]!, m.olathesMade);
+    const part = categoryPart(m, c, stats, params, poolOpen, poolCat, m.orderedCat[c]!, m.totals[c]!, m.zero[c]!, m.olathesMade);
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
   }
-  const poolN = (p: number): number => m.poolCat[p * CAT_COUNT + ci]! - (p === pool ? 1 : 0);
   const no = m.orderedCat[ci]! - (pool < 0 ? 1 : 0);
   const byScore = scoreBuffer;
   for (const s of scoresOf(ci)) {
-    const part = categoryPart(m, ci, stats, params, poolOpen, poolN, no, m.totals[ci]! + s, m.zero[ci]! || s === 0, m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0));
+    const part = categoryPart(m, ci, stats, params, poolOpen, poolCat, no, m.totals[ci]! + s, m.zero[ci]! || s === 0, m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0));
     const futureMean = mean + part.mean;
     const raw = m.raw + s;
     const mod = expectedModifier(raw, futureMean * params.rawMeanScale, (variance + part.variance) * params.rawSdScale ** 2, m.columnCount);
@@ -604,6 +613,6 @@ export type { Category };
 export function debugParts(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): number[] {
   const stats = turnStats(m.throws, params);
   return CATEGORIES.map((_, ci) =>
-    categoryPart(m, ci, stats, params, m.poolOpen, (p) => m.poolCat[p * CAT_COUNT + ci]!, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade).inc,
+    categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade).inc,
   );
 }
