@@ -1,4 +1,5 @@
-// The bot's entry point (`npm start`): read .env, check it, run until SIGINT/SIGTERM.
+// The bot's entry point (`npm start`): read .env, check it, run until SIGINT/SIGTERM. Without DISCORD_TOKEN
+// it starts the playground instead (src/playground): the bot against a local fake Discord, in a web page.
 import dotenv from 'dotenv';
 import { ConfigError, readConfig } from './config';
 import { createLogger } from './logger';
@@ -7,6 +8,12 @@ import { startBot } from './bot';
 dotenv.config({ quiet: true });
 
 async function main(): Promise<void> {
+  if (!process.env.DISCORD_TOKEN?.trim()) {
+    // No bot token: nothing to connect to, so play locally against the loopback Discord instead.
+    console.error('olathe: DISCORD_TOKEN is not set — starting the playground (the bot against a local fake Discord).');
+    const { runPlayground } = await import('./playground/cli');
+    return runPlayground(process.env);
+  }
   let config;
   try {
     config = readConfig(process.env);

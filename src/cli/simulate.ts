@@ -20,6 +20,8 @@ export interface SimulateOptions {
   seed: number;
   throwsPerTurn?: number;
   strategy?: StrategyOptions;
+  /** Stop early once this many ms have passed (after a whole game); `games` in the result says how many ran. */
+  budgetMs?: number;
 }
 
 export interface SimulateResult {
@@ -82,7 +84,11 @@ export function simulate(opts: SimulateOptions): SimulateResult {
   const timings: number[] = [];
   let sum = 0, sumSq = 0, rawSum = 0, olathes = 0;
   const rates: Record<Category, number> = { fours: 0, fives: 0, sixes: 0, straight: 0, house: 0, choice: 0, olathe: 0 };
+  const started = performance.now();
+  let n = 0;
   for (let g = 0; g < opts.games; g++) {
+    if (opts.budgetMs !== undefined && g > 0 && performance.now() - started > opts.budgetMs) break;
+    n++;
     const state = playGame(options, [opts.difficulty], gameSeed(opts.seed, g), opts.strategy, timings);
     const b = scoreCard(state.players[0]!.card);
     sum += b.final;
@@ -91,7 +97,6 @@ export function simulate(opts: SimulateOptions): SimulateResult {
     for (const c of CATEGORIES) if (b.incentives[c] > 0) rates[c]++;
     olathes += b.incentives.olathe / 2;
   }
-  const n = opts.games;
   const mean = sum / n;
   for (const c of CATEGORIES) rates[c] = round(rates[c] / n);
   return {
@@ -123,10 +128,14 @@ export function headToHead(
   games: number,
   seed: number,
   strategy: StrategyOptions = {},
+  budgetMs?: number,
 ): HeadToHead {
   const options = gameOptions(variant, columns);
-  let wins = 0, losses = 0, ties = 0;
+  let wins = 0, losses = 0, ties = 0, played = 0;
+  const started = performance.now();
   for (let g = 0; g < games; g++) {
+    if (budgetMs !== undefined && g > 0 && performance.now() - started > budgetMs) break;
+    played++;
     const aSeat = g % 2;
     const seats: Difficulty[] = aSeat === 0 ? [a, b] : [b, a];
     const state = playGame(options, seats, gameSeed(seed, g), strategy);
@@ -135,7 +144,7 @@ export function headToHead(
     else if (winners[0] === aSeat) wins++;
     else losses++;
   }
-  return { games, wins, losses, ties, winRate: round(wins / games) };
+  return { games: played, wins, losses, ties, winRate: round(wins / played) };
 }
 
 // ---------- the command line ----------

@@ -121,8 +121,9 @@ export class GameStore {
         'SELECT seat, user_id, name, is_bot, prediction, left_reason FROM players WHERE game_id = ? ORDER BY seat',
       ),
       openInChannel: p<{ id: number }>("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')"),
+      // CROSS JOIN keeps the player's own seats as the outer loop: a few rows, not every game of the guild.
       lastFinishedOf: p<{ id: number }>(
-        `SELECT g.id FROM players p JOIN games g ON g.id = p.game_id
+        `SELECT g.id FROM players p CROSS JOIN games g ON g.id = p.game_id
          WHERE p.user_id = ? AND g.guild_id = ? AND g.status IN ('finished', 'ended')
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),

@@ -179,8 +179,10 @@ export interface CommandUsage {
   command: string;
   description: string;
   /** One entry per option, e.g. { name: 'variant', hint: 'olathe|balut', description, required }. */
-  options: Array<{ name: string; hint: string; description: string; required: boolean }>;
+  options: Array<{ name: string; hint: string; description: string; required: boolean; kind: OptionKind; values?: string[] }>;
 }
+
+export type OptionKind = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'other';
 
 /** Every runnable command line (each subcommand) with its options, for the page's hints. */
 export function describeCommands(tree: readonly APIApplicationCommand[]): CommandUsage[] {
@@ -191,7 +193,10 @@ export function describeCommands(tree: readonly APIApplicationCommand[]): Comman
       out.push({
         command: prefix,
         description,
-        options: level.map((o) => ({ name: o.name, hint: hintOf(o), description: o.description ?? '', required: o.required === true })),
+        options: level.map((o) => {
+          const values = o.choices ? o.choices.map((c) => String(c.value)) : o.type === T.Boolean ? ['true', 'false'] : undefined;
+          return { name: o.name, hint: hintOf(o), description: o.description ?? '', required: o.required === true, kind: kindOf(o), ...(values ? { values } : {}) };
+        }),
       });
       return;
     }
@@ -199,6 +204,23 @@ export function describeCommands(tree: readonly APIApplicationCommand[]): Comman
   };
   for (const command of tree) if ((command.type ?? 1) === 1) walk(`/${command.name}`, command.description, (command.options ?? []) as OptionDef[]);
   return out;
+}
+
+function kindOf(def: OptionDef): OptionKind {
+  switch (def.type) {
+    case T.String:
+      return 'string';
+    case T.Integer:
+      return 'integer';
+    case T.Number:
+      return 'number';
+    case T.Boolean:
+      return 'boolean';
+    case T.User:
+      return 'user';
+    default:
+      return 'other';
+  }
 }
 
 function hintOf(def: OptionDef): string {

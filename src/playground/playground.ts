@@ -9,6 +9,8 @@ import { createLogger } from '../logger';
 import { startBot } from '../bot';
 import type { RunningBot } from '../bot';
 import { commands } from '../discord/router';
+import { openDatabase } from '../db/open';
+import { GameService } from '../service/game-service';
 import { startPlaygroundServer } from './server';
 
 export const DEFAULT_PLAYGROUND_PORT = 3000;
@@ -69,6 +71,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const body = [...commands.values()].map((c) => c.data.toJSON());
     await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
 
+    const leftover = endLeftoverGames(options.databasePath, log);
+    if (leftover > 0) log.info('ended games left over from an earlier playground run', { games: leftover });
+
     const ready = fake.nextReady(20_000);
     const bot = await startBot(config, log);
     cleanup.push(() => bot.stop());
@@ -91,5 +96,33 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   } catch (error) {
     await undo();
     throw error;
+  }
+}
+
+/**
+ * Each run's fake Discord is a new server with a new channel, so games still open in the database from an
+ * earlier run live in a channel that no longer exists: their turn clocks would only fail to post there.
+ * They are ended (scored as they stand) before the bot starts. Returns how many.
+ */
+export function endLeftoverGames(databasePath: string, log: Logger): number {
+  const db = openDatabase(databasePath);
+  try {
+    const service = new GameService(db);
+    const open = db.prepare(`SELECT id FROM games WHERE status IN ('lobby', 'playing')`).all() as Array<{ id: number }>;
+    let ended = 0;
+    for (const { id } of open) {
+      try {
+        service.end(id, 'playground', { canManage: true });
+        ended++;
+      } catch (error) {
+        log.warn('could not end a leftover playground game', { gameId: id, error });
+      }
+    }
+    return ended;
+  } catch (error) {
+    log.warn('could not look for leftover playground games', { error });
+    return 0;
+  } finally {
+    db.close();
   }
 }

@@ -1,5 +1,5 @@
-// Every player action, Discord-free. Each operation reads the game (one row and its seats, in one read
-// transaction), decides with the pure engine, then writes in one IMMEDIATE transaction guarded by the row's
+// Every player action, Discord-free. Each operation reads the game (its row and seats, in one statement),
+// decides with the pure engine, then writes in one IMMEDIATE transaction guarded by the row's
 // `rev` (UPDATE … WHERE rev = ?) and the events' (game_id, seq) primary key. A writer that lost a race to
 // another connection — a second shard, the turn clock — conflicts, rolls back, and tries again from a fresh
 // read, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything.
@@ -19,6 +19,7 @@ import {
 import type { GameChanges, GameRow, LeftReason, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { eventFromRow, eventRow } from '../db/event-rows';
+import { decodeState, encodeState } from '../db/snapshot';
 import type { Deadlines } from './deadlines';
 import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
 import { MESSAGES, ServiceError } from './errors';
@@ -197,7 +198,7 @@ export class GameService {
         status: 'playing',
         started_at: now,
         version: state.version,
-        state: JSON.stringify(state),
+        state: encodeState(state),
         deadlines: JSON.stringify(deadlines),
         next_deadline: earliestDeadline(deadlines),
       };
@@ -246,6 +247,7 @@ export class GameService {
   /** Stops a game (or cancels a lobby): the host, or a member who may manage messages. */
   end(gameId: number, userId: string, who: { canManage: boolean }): ActionResult {
     return this.mutate(gameId, (g) => {
+      if (g.row.status !== 'lobby' && g.row.status !== 'playing') throw new ServiceError('game-over', MESSAGES.gameOver);
       if (userId !== g.row.host_id && !who.canManage) throw new ServiceError('not-host', MESSAGES.notHostOrManager);
       if (g.row.status === 'lobby') {
         const commit = this.cancelCommit(g);
@@ -266,12 +268,13 @@ export class GameService {
         if (g.row.status !== 'playing' || !g.state) return null;
         const due = dueSeats(g.deadlines, now);
         if (due.length === 0) return null; // another connection moved the game on since we looked
+        // A due seat that cannot act gets no event; the commit still drops its deadline, so it is not due forever.
         const makers: EventMaker[] = due.map(
           (seat) => (state) => (seatsToAct(state).includes(seat) ? timeoutEvent(state, seat, this.rng) : null),
         );
         return this.playCommit(g, g.state, makers, now);
       });
-      if (result) results.push(result);
+      if (result && result.events.length > 0) results.push(result);
     }
     return results;
   }
@@ -365,7 +368,7 @@ export class GameService {
     return {
       row,
       players,
-      state: row.state === null ? null : (JSON.parse(row.state) as GameState),
+      state: row.state === null ? null : decodeState(row.state, JSON.parse(row.options) as GameOptions),
       deadlines: JSON.parse(row.deadlines) as Deadlines,
     };
   }
@@ -437,7 +440,7 @@ export class GameService {
       status: after.status,
       finished_at: over ? now : null,
       version: after.version,
-      state: JSON.stringify(after),
+      state: encodeState(after),
       deadlines: JSON.stringify(deadlines),
       next_deadline: earliestDeadline(deadlines),
     };

@@ -100,7 +100,7 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     channelId: row.channel_id,
     hostId: row.host_id,
     status: row.status,
-    options: JSON.parse(row.options) as GameOptions,
+    options: state ? state.options : (JSON.parse(row.options) as GameOptions), // the same options, already parsed
     turnTimeoutMs: row.turn_timeout_ms,
     createdAt: row.created_at,
     startedAt: row.started_at,

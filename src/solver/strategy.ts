@@ -32,7 +32,15 @@ export interface StrategyOptions {
 
 // ---------- outcome values per difficulty ----------
 
-/** The parameters normal plays with: the expert's model without the threshold and modifier foresight. */
+/**
+ * The difficulties:
+ * - easy: greedy. Each outcome is worth the most points any legal cell gives it; holds aim at that, and the
+ *   dice go where they score most. No thought for incentives or the modifier.
+ * - normal: the expert's valuation of cells, but short-sighted holds: each hold is chosen as if the next
+ *   throw were the turn's last.
+ * - expert: the valuation and holds that are exact for every throw left (the widget), and the write
+ *   compared by the value of the next turn too.
+ */
 const NORMAL_PARAMS: ValuationParams = { ...DEFAULT_PARAMS };
 
 const cache = new WeakMap<object, WeakMap<Card, Map<string, OutcomeValuation>>>();
@@ -165,7 +173,8 @@ export function chooseDecision(state: GameState, seat: number, difficulty: Diffi
     return { kind: 'write', column: ref.column, category: ref.category };
   };
   if (throwsLeft <= 0) return write();
-  const best = bestHold(turn.dice, throwsLeft, valuation.values, { top: 1, currentlyHeld: turn.held });
+  const horizon = difficulty === 'normal' ? 1 : throwsLeft;
+  const best = bestHold(turn.dice, horizon, valuation.values, { top: 1, currentlyHeld: turn.held });
   if (best.stop) return write();
   if (sameMask(best.held, turn.held)) return { kind: 'throw' };
   return { kind: 'hold', held: best.held };

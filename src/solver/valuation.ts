@@ -16,7 +16,8 @@
 // All thresholds and edges are scaled by N/4 for a card of N columns, and the Down/Up order is respected
 // because only the legal cells are offered.
 import type { Card, Category, GameState, Variant } from '../game/index';
-import { CATEGORIES, legalCells, MODIFIER_EDGES, scoreCell, TOTAL_THRESHOLDS, THRESHOLD_POINTS, STRAIGHT_POINTS, HOUSE_POINTS, OLATHE_POINTS, LOWEST_MODIFIER } from '../game/index';
+import * as game from '../game/index';
+import { CATEGORIES, legalCells, scoreCell } from '../game/index';
 import type { CellRef } from '../game/index';
 import { expectedValueBeforeFirstThrow, finalOutcomeDistribution, outcomeDice } from './widget';
 
@@ -34,6 +35,11 @@ export interface ValuationParams {
   faceExtraThrows: number;
   /** The same for Free Choice cells. */
   choiceExtraThrows: number;
+  /**
+   * 0: those extra throws always; 1: scaled by the share of the pool's open cells that are not of the
+   * category (the cells a failed try could go to instead), so they dwindle as the card fills.
+   */
+  extraBySpare: number;
   /** How much a pool's open cells of the other row (House for Straight and back) take from its spare tries, 0–1. */
   competition: number;
   /** Scale on the expected future raw points. */
@@ -53,8 +59,9 @@ export const DEFAULT_PARAMS: ValuationParams = {
   straightSpare: 0.35,
   houseSpare: 0.35,
   olatheSpare: 0.5,
-  faceExtraThrows: 0.5,
-  choiceExtraThrows: 0.5,
+  faceExtraThrows: 0.85,
+  choiceExtraThrows: 0.75,
+  extraBySpare: 1,
   competition: 0,
   rawMeanScale: 1,
   rawSdScale: 1,
@@ -62,6 +69,15 @@ export const DEFAULT_PARAMS: ValuationParams = {
   incentiveWeights: [1, 1, 1, 1, 1, 1, 1],
 };
 
+// Local copies of the engine's constants: imported bindings cost a getter call each in hot loops under
+// some loaders (tsx), and these are read thousands of times per decision.
+const MODIFIER_EDGES: readonly number[] = [...game.MODIFIER_EDGES];
+const LOWEST_MODIFIER = game.LOWEST_MODIFIER;
+const TOTAL_THRESHOLDS = { ...game.TOTAL_THRESHOLDS };
+const THRESHOLD_POINTS = game.THRESHOLD_POINTS;
+const STRAIGHT_POINTS = game.STRAIGHT_POINTS;
+const HOUSE_POINTS = game.HOUSE_POINTS;
+const OLATHE_POINTS = game.OLATHE_POINTS;
 const CAT_COUNT = CATEGORIES.length;
 const FOURS = 0, FIVES = 1, SIXES = 2, STRAIGHT = 3, HOUSE = 4, CHOICE = 5, OLATHE = 6;
 const MAX_COLUMNS = 8;
@@ -107,17 +123,23 @@ interface HitStats {
   eMin: Float64Array[];
 }
 
-interface ThresholdStats {
-  /** Score distribution of one cell in score units (count of the face, or pips for Choice). */
-  free: Float64Array;
-  ordered: Float64Array;
-  unit: number;
-  meanFree: number;
-  varFree: number;
-  meanOrdered: number;
-  varOrdered: number;
+/** Free threshold cells are modelled with extra throws on a grid 0, 0.25, …, 2.5 (interpolated between). */
+const DELTA_STEP = 0.25;
+const DELTA_GRID = 11;
+
+interface Tails {
+  mean: number;
+  variance: number;
   /** tail[nf][no][x] = P(sum of nf free + no ordered cells ≥ x units). */
   tail: Float64Array[][];
+}
+
+interface ThresholdStats {
+  unit: number;
+  meanOrdered: number;
+  varOrdered: number;
+  /** By extra throws for the Free cells: grid[i] for i × DELTA_STEP extra throws. */
+  grid: Tails[];
 }
 
 interface TurnStats {
@@ -156,7 +178,7 @@ function meanVar(d: Float64Array, unit: number): [number, number] {
 }
 
 /** The distribution of a turn's final outcomes aimed at `value`, with fractional throws mixed linearly. */
-function outcomeDistribution(throws: number, value: (o: number) => number): Float64Array {
+export function outcomeDistribution(throws: number, value: (o: number) => number): Float64Array {
   const lo = Math.max(1, Math.min(5, Math.floor(throws)));
   const hi = Math.max(1, Math.min(5, Math.ceil(throws)));
   const w = Math.min(1, Math.max(0, throws - lo));
@@ -198,50 +220,67 @@ function hitStats(throws: number, ci: number, weight: (score: number) => number)
   return { p: pMade, avg: made > 0 ? pts / made : 0, pAtLeast, eMin };
 }
 
-function thresholdStats(throws: number, extra: number, ci: number): ThresholdStats {
-  let free: Float64Array, ordered: Float64Array, unit: number;
-  if (ci === CHOICE) {
-    unit = 1;
-    const sumDist = (t: number): Float64Array => {
-      const d = outcomeDistribution(t, (o) => outcomeDice(o).reduce((a, b) => a + b, 0));
-      const out = new Float64Array(31);
-      d.forEach((m, o) => { out[outcomeDice(o).reduce((a, b) => a + b, 0)]! += m; });
-      return out;
-    };
-    free = sumDist(throws + extra);
-    ordered = sumDist(throws);
-  } else {
-    unit = ci + 4; // fours 4, fives 5, sixes 6
+/** Distribution of the pips of a turn aimed at the most pips, for 1–5 throws (built once each). */
+const sumDistCache: Float64Array[] = [];
+function sumDistribution(throws: number): Float64Array {
+  let out = sumDistCache[throws];
+  if (!out) {
+    const d = finalOutcomeDistribution(throws, (o) => outcomeDice(o).reduce((a, b) => a + b, 0));
+    out = new Float64Array(31);
+    d.forEach((m, o) => { out![outcomeDice(o).reduce((a, b) => a + b, 0)]! += m; });
+    sumDistCache[throws] = out;
+  }
+  return out;
+}
+
+/** The cell's score distribution (in units) after `throws` throws aimed at the category; fractional throws mix. */
+function cellDistribution(ci: number, throws: number): Float64Array {
+  if (ci !== CHOICE) {
     // Keeping every die of the face: each die is one with probability 1 − (5/6)^throws, independently.
-    free = binomialPmf(5, 1 - (5 / 6) ** (throws + extra));
-    ordered = binomialPmf(5, 1 - (5 / 6) ** throws);
+    return binomialPmf(5, 1 - (5 / 6) ** throws);
   }
-  const [meanFree, varFree] = meanVar(free, unit);
+  const lo = Math.max(1, Math.min(5, Math.floor(throws)));
+  const hi = Math.max(1, Math.min(5, Math.ceil(throws)));
+  const w = Math.min(1, Math.max(0, throws - lo));
+  const a = sumDistribution(lo);
+  if (hi === lo || w === 0) return a;
+  const b = sumDistribution(hi);
+  return a.map((x, i) => (1 - w) * x + w * b[i]!);
+}
+
+function thresholdStats(throws: number, ci: number): ThresholdStats {
+  const unit = ci === CHOICE ? 1 : ci + 4; // fours 4, fives 5, sixes 6
+  const ordered = cellDistribution(ci, throws);
   const [meanOrdered, varOrdered] = meanVar(ordered, unit);
-  const tail: Float64Array[][] = [];
-  for (let nf = 0; nf <= MAX_COLUMNS; nf++) {
-    const row: Float64Array[] = [];
-    let d: Float64Array = Float64Array.of(1);
-    for (let i = 0; i < nf; i++) d = convolve(d, free);
-    for (let no = 0; no <= 2; no++) {
-      const t = new Float64Array(d.length + 1);
-      for (let x = d.length - 1; x >= 0; x--) t[x] = t[x + 1]! + d[x]!;
-      row.push(t);
-      d = convolve(d, ordered);
+  const grid: Tails[] = [];
+  for (let g = 0; g < DELTA_GRID; g++) {
+    const free = cellDistribution(ci, throws + g * DELTA_STEP);
+    const [mean, variance] = meanVar(free, unit);
+    const tail: Float64Array[][] = [];
+    for (let nf = 0; nf <= MAX_COLUMNS; nf++) {
+      const row: Float64Array[] = [];
+      let d: Float64Array = Float64Array.of(1);
+      for (let i = 0; i < nf; i++) d = convolve(d, free);
+      for (let no = 0; no <= 2; no++) {
+        const t = new Float64Array(d.length + 1);
+        for (let x = d.length - 1; x >= 0; x--) t[x] = t[x + 1]! + d[x]!;
+        row.push(t);
+        d = convolve(d, ordered);
+      }
+      tail.push(row);
     }
-    tail.push(row);
+    grid.push({ mean, variance, tail });
   }
-  return { free, ordered, unit, meanFree, varFree, meanOrdered, varOrdered, tail };
+  return { unit, meanOrdered, varOrdered, grid };
 }
 
 export function turnStats(throws: number, params: ValuationParams = DEFAULT_PARAMS): TurnStats {
-  const key = `${throws}/${params.faceExtraThrows}/${params.choiceExtraThrows}`;
+  void params;
+  const key = `${throws}`;
   let s = statsCache.get(key);
   if (!s) {
     const threshold: ThresholdStats[] = [];
-    for (const ci of [FOURS, FIVES, SIXES, CHOICE]) {
-      threshold[ci] = thresholdStats(throws, ci === CHOICE ? params.choiceExtraThrows : params.faceExtraThrows, ci);
-    }
+    for (const ci of [FOURS, FIVES, SIXES, CHOICE]) threshold[ci] = thresholdStats(throws, ci);
     s = {
       threshold,
       straight: hitStats(throws, STRAIGHT, (x) => (x === 20 ? 0.01 : 0)),
@@ -325,21 +364,32 @@ const THRESHOLD_OF: Record<number, number> = {
   [CHOICE]: TOTAL_THRESHOLDS.choice,
 };
 
-function thresholdPart(m: CardModel, ci: number, stats: TurnStats, total: number, nf: number, no: number): Part {
+function tailAt(tails: Tails, nf: number, no: number, needUnits: number): number {
+  const tail = tails.tail[Math.min(nf, MAX_COLUMNS)]![Math.min(no, 2)]!;
+  return needUnits < tail.length ? tail[needUnits]! : 0;
+}
+
+function thresholdPart(m: CardModel, ci: number, stats: TurnStats, total: number, nf: number, no: number, delta: number): Part {
   const st = stats.threshold[ci]!;
+  const x = Math.min(DELTA_GRID - 1, Math.max(0, delta / DELTA_STEP));
+  const lo = Math.floor(x);
+  const hi = Math.min(DELTA_GRID - 1, lo + 1);
+  const w = x - lo;
+  const a = st.grid[lo]!;
+  const b = st.grid[hi]!;
   const target = (THRESHOLD_OF[ci]! * m.columnCount) / 4;
   const needPoints = target - total;
   let p: number;
   if (needPoints <= 0) p = 1;
   else {
     const needUnits = Math.ceil(needPoints / st.unit - 1e-9);
-    const tail = st.tail[Math.min(nf, MAX_COLUMNS)]![Math.min(no, 2)]!;
-    p = needUnits < tail.length ? tail[needUnits]! : 0;
+    p = tailAt(a, nf, no, needUnits);
+    if (w > 0) p += w * (tailAt(b, nf, no, needUnits) - p);
   }
   return {
     inc: THRESHOLD_POINTS * p,
-    mean: nf * st.meanFree + no * st.meanOrdered,
-    variance: nf * st.varFree + no * st.varOrdered,
+    mean: nf * (a.mean + w * (b.mean - a.mean)) + no * st.meanOrdered,
+    variance: nf * (a.variance + w * (b.variance - a.variance)) + no * st.varOrdered,
   };
 }
 
@@ -441,9 +491,20 @@ function rawCategoryPart(
     case OLATHE:
       return olathePart(stats.olathe, params.olatheSpare, made, poolCat, poolOpen, no);
     default: {
+      // Extra throws for the Free cells: the most early on, none once every open cell of the pool is one of
+      // these (no other cell to take a failed try), by `extraBySpare`.
       let nf = 0;
-      for (let p = 0; p < poolOpen.length; p++) nf += poolCat[p * CAT_COUNT + ci]!;
-      return thresholdPart(m, ci, stats, total, nf, no);
+      let share = 0;
+      for (let p = 0; p < poolOpen.length; p++) {
+        const n = poolCat[p * CAT_COUNT + ci]!;
+        if (n === 0) continue;
+        nf += n;
+        share += (n * Math.max(0, poolOpen[p]! - n)) / Math.max(1, poolOpen[p]!);
+      }
+      if (nf > 0) share /= nf;
+      const most = ci === CHOICE ? params.choiceExtraThrows : params.faceExtraThrows;
+      const delta = most * (1 - params.extraBySpare + params.extraBySpare * share);
+      return thresholdPart(m, ci, stats, total, nf, no, delta);
     }
   }
 }
@@ -460,17 +521,32 @@ function normalCdf(x: number): number {
 
 /** E[modifier] for raw points now `raw` and future raw points ~ Normal(mean, variance), on N columns. */
 export function expectedModifier(raw: number, mean: number, variance: number, columnCount: number): number {
+  const targets = bandTargets(columnCount);
   let e = LOWEST_MODIFIER;
   const sd = Math.sqrt(Math.max(0, variance));
-  for (const edge of MODIFIER_EDGES) {
-    const target = Math.ceil((edge * columnCount) / 4 - 1e-9); // integer raw needed
-    if (sd < 1e-6) {
-      if (raw + mean >= target - 1e-9) e++;
-    } else {
-      e += normalCdf((raw + mean - (target - 0.5)) / sd);
-    }
+  const x = raw + mean;
+  if (sd < 1e-6) {
+    for (let i = 0; i < targets.length; i++) if (x >= targets[i]! - 1e-9) e++;
+    return e;
+  }
+  const inv = 1 / sd;
+  for (let i = 0; i < targets.length; i++) {
+    const z = (x - (targets[i]! - 0.5)) * inv;
+    if (z > 8) e++;
+    else if (z > -8) e += normalCdf(z);
   }
   return e;
+}
+
+/** The integer raw totals that reach each band edge on N columns (edge·N/4, rounded up). */
+const targetCache: Float64Array[] = [];
+function bandTargets(columnCount: number): Float64Array {
+  let t = targetCache[columnCount];
+  if (!t) {
+    t = Float64Array.from(MODIFIER_EDGES, (edge) => Math.ceil((edge * columnCount) / 4 - 1e-9));
+    targetCache[columnCount] = t;
+  }
+  return t;
 }
 
 // ---------- Φ of a whole card ----------

@@ -420,34 +420,36 @@ export function keepValue(keep: number, throwsLeft: number, outcomeValue: Outcom
  */
 export function finalOutcomeDistribution(throws: number, outcomeValue: OutcomeValues): Float64Array {
   const t = widgetTables();
-  const values = toArray(outcomeValue);
+  const values = Float64Array.from(toArray(outcomeValue));
   const n = Math.max(1, Math.min(throws, MAX_THROWS_PER_TURN));
   // Copy every level: solveLevels reuses its buffers.
   const levels = solveLevels(values, n - 1).map((l) => Float64Array.from(l));
   let mass = new Float64Array(OUTCOME_COUNT);
   for (let j = t.trStart[t.emptyKeep]!; j < t.trStart[t.emptyKeep + 1]!; j++) mass[t.trOutcome[j]!]! += t.trProb[j]!;
   const final = new Float64Array(OUTCOME_COUNT);
+  const kv = new Float64Array(KEEP_COUNT);
   for (let r = n - 1; r >= 1; r--) {
-    const prev = levels[r - 1]!;
+    keepValues(t, levels[r - 1]!, kv);
     const next = new Float64Array(OUTCOME_COUNT);
     for (let o = 0; o < OUTCOME_COUNT; o++) {
       const m = mass[o]!;
       if (m === 0) continue;
-      let bestK = t.outcomeKeep[o]!;
+      // The same choice as bestHold: the best value; on a tie, stopping or holding more dice.
+      let bestK = -1;
       let best = values[o]!;
       let bestSize = DICE;
-      for (let i = t.subStart[o]!; i < t.subStart[o + 1]!; i++) {
+      const end = t.subStart[o + 1]! - 1; // the last sub-multiset is the outcome itself (stop)
+      for (let i = t.subStart[o]!; i < end; i++) {
         const k = t.subKeep[i]!;
-        if (t.keepSize[k] === DICE) continue;
-        let v = 0;
-        for (let j = t.trStart[k]!; j < t.trStart[k + 1]!; j++) v += t.trProb[j]! * prev[t.trOutcome[j]!]!;
-        if (v > best + 1e-12 || (Math.abs(v - best) <= 1e-12 && t.keepSize[k]! > bestSize)) {
+        const v = kv[k]!;
+        const size = t.keepSize[k]!;
+        if (v > best + 1e-12 || (Math.abs(v - best) <= 1e-12 && size > bestSize)) {
           best = v;
           bestK = k;
-          bestSize = t.keepSize[k]!;
+          bestSize = size;
         }
       }
-      if (t.keepSize[bestK] === DICE) final[o]! += m;
+      if (bestK < 0) final[o]! += m;
       else for (let j = t.trStart[bestK]!; j < t.trStart[bestK + 1]!; j++) next[t.trOutcome[j]!]! += m * t.trProb[j]!;
     }
     mass = next;

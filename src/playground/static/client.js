@@ -68,6 +68,7 @@ function avatar(id, size = '') {
 async function switchUser(id) {
   state.userId = id;
   const user = userById(id);
+  delete document.body.dataset.viewer;
   const url = new URL(location.href);
   url.searchParams.set('user', user.username);
   history.replaceState(null, '', url);
@@ -102,6 +103,7 @@ async function switchUser(id) {
   loaded = true;
   for (const run of pending) run();
   renderNow(true);
+  document.body.dataset.viewer = user.username;
 }
 
 function upsert(seq, message) {
@@ -430,7 +432,7 @@ function drawButton(message, c) {
   button.type = 'button';
   button.className = `btn s${c.style ?? 2}`;
   if (/^[⚀-⚅]/u.test(c.label ?? '')) button.classList.add('die');
-  button.textContent = `${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ';
+  button.innerHTML = escapeHtml(`${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ').replace(/[⚀-⚅]/gu, '<span class="die-face">$&</span>');
   button.disabled = Boolean(c.disabled);
   button.dataset.customId = c.custom_id ?? '';
   button.addEventListener('click', () => act('/api/click', { messageId: message.id, customId: c.custom_id }, button));
@@ -513,8 +515,8 @@ async function act(path, body, control) {
 }
 
 function queueRedrawOf(control) {
-  const id = control.closest('.message')?.dataset.id;
-  if (id) state.drawn.delete(id);
+  const drawn = state.drawn.get(control.closest('.message')?.dataset.id);
+  if (drawn) drawn.key = '';
   queueRender();
 }
 
@@ -594,7 +596,8 @@ function setUpComposer() {
       event.preventDefault();
       state.suggestionIndex = (state.suggestionIndex + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
       updateHint();
-    } else if (shown && event.key === 'Tab' && items.length) {
+    } else if (shown && items.length && (event.key === 'Tab' || (event.key === 'Enter' && /\S$/.test(input.value)))) {
+      // Enter completes a half-typed word, as Discord's box does; with nothing half-typed it sends.
       event.preventDefault();
       items[state.suggestionIndex]?.dispatchEvent(new MouseEvent('mousedown'));
     } else if (event.key === 'Escape') {
@@ -616,51 +619,90 @@ function hideSuggestions() {
   $('#suggestions').hidden = true;
 }
 
-/** Suggestions while the command is being typed; the chosen command's options once it is. */
+/**
+ * Suggestions as in Discord's command box: the commands while one is being typed; once it is, its options,
+ * then the values of a chosen option (choices, true/false, users). Below the box, the command's usage.
+ */
 function updateHint() {
   const input = $('#command');
   const raw = input.value.replace(/^\s+/, '');
-  const text = raw.startsWith('/') ? raw : raw ? `/${raw}` : '';
+  const text = raw === '' ? '' : raw.startsWith('/') ? raw : `/${raw}`;
   const commands = state.info.commands;
   const hint = $('#composer-hint');
-  const box = $('#suggestions');
   const exact = commands
     .filter((c) => text === c.command || text.startsWith(c.command + ' '))
     .sort((a, b) => b.command.length - a.command.length)[0];
-  if (exact) {
-    hideSuggestions();
-    const used = new Set([...text.slice(exact.command.length).matchAll(/([\w-]+)\s*[:=]/g)].map((m) => m[1].toLowerCase()));
-    hint.replaceChildren(document.createTextNode(`${exact.command} `));
-    for (const o of exact.options) {
-      const span = document.createElement('span');
-      span.className = `opt${o.required ? ' req' : ''}`;
-      span.textContent = `${o.required ? '' : '['}${o.name}:${o.hint}${o.required ? '' : ']'} `;
-      span.title = o.description;
-      if (used.has(o.name)) span.style.opacity = '0.45';
-      hint.append(span);
-    }
-    if (!exact.options.length) hint.append(document.createTextNode('— no options; press Enter'));
-    return;
+  if (!exact) {
+    hint.textContent = text ? '' : 'Enter sends · Tab or Enter completes a suggestion · ↑ recalls the last command';
+    const typed = text.trim();
+    const matches = typed ? commands.filter((c) => c.command.startsWith(typed)) : [];
+    return showSuggestions(
+      `Commands matching ${typed}`,
+      matches.map((c) => ({ name: c.command, detail: c.options.map((o) => o.name).join(' '), description: c.description, text: `${c.command} ` })),
+    );
   }
-  hint.textContent = text ? '' : 'Enter sends · Tab completes · ↑ recalls the last command';
-  const matches = text ? commands.filter((c) => c.command.startsWith(text.split(/\s+/).length > 1 ? text : text.trim())) : [];
-  if (!matches.length || document.activeElement !== input) return hideSuggestions();
-  state.suggestionIndex = Math.min(state.suggestionIndex, matches.length - 1);
-  const title = document.createElement('div');
-  title.className = 'title';
-  title.textContent = 'Commands matching ' + text;
+
+  const rest = text.slice(exact.command.length);
+  const used = new Set([...rest.matchAll(/([\w-]+)\s*[:=]/g)].map((m) => m[1].toLowerCase()));
+  hint.replaceChildren(document.createTextNode(`${exact.command} `));
+  for (const o of exact.options) {
+    const span = document.createElement('span');
+    span.className = `opt${o.required ? ' req' : ''}`;
+    span.textContent = `${o.required ? '' : '['}${o.name}:${o.hint}${o.required ? '' : ']'} `;
+    span.title = o.description;
+    if (used.has(o.name)) span.style.opacity = '0.45';
+    hint.append(span);
+  }
+  if (!exact.options.length) hint.append(document.createTextNode('— no options; press Enter'));
+
+  // The word being typed: an option name, or name:value.
+  const before = raw.slice(0, raw.length - (/(\S*)$/.exec(raw)?.[1].length ?? 0));
+  const word = rest.startsWith(' ') ? (/(\S*)$/.exec(rest)?.[1] ?? '') : null;
+  if (word === null) return hideSuggestions();
+  const colon = word.search(/[:=]/);
+  if (colon < 0) {
+    const options = exact.options.filter((o) => o.name.startsWith(word.toLowerCase()) && !used.has(o.name));
+    return showSuggestions(
+      `Options of ${exact.command}`,
+      options.map((o) => ({ name: `${o.name}:`, detail: o.hint, description: o.description, text: `${before}${o.name}:` })),
+    );
+  }
+  const option = exact.options.find((o) => o.name === word.slice(0, colon).toLowerCase());
+  if (!option) return hideSuggestions();
+  const partial = word.slice(colon + 1).toLowerCase().replace(/^@/, '');
+  const values =
+    option.kind === 'user'
+      ? state.info.users.map((u) => ({ value: `@${u.name}`, description: `@${u.username}` }))
+      : (option.values ?? []).map((value) => ({ value, description: option.description }));
+  const bare = (value) => value.toLowerCase().replace(/^@/, '');
+  const fitting = values.filter((v) => bare(v.value).startsWith(partial) && bare(v.value) !== partial);
+  showSuggestions(
+    `${option.name}: ${option.hint}`,
+    fitting.map((v) => ({ name: v.value, detail: '', description: v.description, text: `${before}${option.name}:${v.value} ` })),
+  );
+}
+
+function showSuggestions(title, items) {
+  const input = $('#command');
+  const box = $('#suggestions');
+  if (!items.length || document.activeElement !== input) return hideSuggestions();
+  state.suggestionIndex = Math.min(state.suggestionIndex, items.length - 1);
+  const heading = document.createElement('div');
+  heading.className = 'title';
+  heading.textContent = title;
   box.replaceChildren(
-    title,
-    ...matches.map((c, i) => {
+    heading,
+    ...items.map((entry, i) => {
       const item = document.createElement('div');
       item.className = `suggestion${i === state.suggestionIndex ? ' active' : ''}`;
-      item.innerHTML = `<span class="name"></span><span class="opts"></span><span class="desc"></span>`;
-      item.querySelector('.name').textContent = c.command;
-      item.querySelector('.opts').textContent = c.options.map((o) => o.name).join(' ');
-      item.querySelector('.desc').textContent = c.description;
+      item.innerHTML = '<span class="name"></span><span class="opts"></span><span class="desc"></span>';
+      item.querySelector('.name').textContent = entry.name;
+      item.querySelector('.opts').textContent = entry.detail;
+      item.querySelector('.desc').textContent = entry.description;
       item.addEventListener('mousedown', (event) => {
         event.preventDefault();
-        input.value = `${c.command} `;
+        input.value = entry.text;
+        state.suggestionIndex = 0;
         input.focus();
         updateHint();
       });
@@ -729,7 +771,7 @@ function inline(text) {
   const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
   let out = String(text)
     .replace(/`([^`]+)`/g, (_, code) => hold(`<code class="md-code">${escapeHtml(code)}</code>`))
-    .replace(/<@!?(\d+)>/g, (_, id) => hold(`<span class="mention${id === state.userId ? ' me' : ''}">@${escapeHtml(displayName(id))}</span>`))
+    .replace(/<@!?(\d+)>/g, (_, id) => hold(`<span class="mention${id === state.userId ? ' you' : ''}">@${escapeHtml(displayName(id))}</span>`))
     .replace(/<#(\d+)>/g, (_, id) => hold(`<span class="mention">#${escapeHtml(id === state.info.channel.id ? state.info.channel.name : 'unknown')}</span>`))
     .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
     .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
@@ -744,7 +786,8 @@ function inline(text) {
     .replace(/(^|[^\w])_(?!\s)([^_]+?)_(?!\w)/g, '$1<em>$2</em>')
     .replace(/~~(.+?)~~/g, '<s>$1</s>')
     .replace(/\|\|(.+?)\|\|/g, '<span class="md-spoiler">$1</span>')
-    .replace(/\\([*_~`|\\])/g, '$1');
+    .replace(/\\([*_~`|\\])/g, '$1')
+    .replace(/[⚀-⚅]/gu, '<span class="die-face">$&</span>');
   return out.replace(/\u0000(\d+)\u0000/g, (_, n) => held[Number(n)]);
 }
 

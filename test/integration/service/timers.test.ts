@@ -107,6 +107,17 @@ describe('a turn past its deadline', () => {
   });
 });
 
+describe('a deadline for a seat that cannot act', () => {
+  it('is dropped by the clock instead of being due forever', () => {
+    const { service, clock, db } = harness();
+    const view = startedGame(service, ['ann', 'ben']);
+    db.prepare(`UPDATE games SET deadlines = '{"1": 5}', next_deadline = 5 WHERE id = ?`).run(view.id); // ben is not in a turn
+    expect(service.expireTurns()).toEqual([]);
+    expect(service.game(view.id)!.deadlines).toEqual({ 0: clock.t + TEN_MINUTES });
+    expect(service.nextDeadline()).toBe(clock.t + TEN_MINUTES);
+  });
+});
+
 describe('after a restart', () => {
   it('a new process still enforces the stored deadline', () => {
     const first = harness();
