@@ -45,7 +45,7 @@ export function resultRows(description: string): Map<string, { raw: number; bonu
   const rows = new Map<string, { raw: number; bonus: number; mod: number; final: number }>();
   const num = (s: string) => Number(s.replace('−', '-').replace('+', ''));
   for (const line of description.split('\n')) {
-    const m = /^\d+\. (.+?)\s+(\d+)\s+([+−]?\d+)\s+([+−]?\d+)\s+(-?\d+)/u.exec(line);
+    const m = /^\d+\. (.+?)\s+(\d+)\s+([+−]?\d+)\s+([+−]?\d+)\s+([−-]?\d+)/u.exec(line);
     if (m) rows.set(m[1]!.trim(), { raw: num(m[2]!), bonus: num(m[3]!), mod: num(m[4]!), final: num(m[5]!) });
   }
   return rows;

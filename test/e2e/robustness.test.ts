@@ -96,7 +96,7 @@ describe('refusals, races and restarts', () => {
     expect(ended.content).toContain('ended the game');
     const results = await fake.waitFor(() => resultsMessages(fake)[1]);
     expect(embedText(results)).toContain('ended early');
-    expect(embedText(results)).toMatch(/Olathes? (was|were) scored/);
+    expect(embedText(results)).toMatch(/\d+ Baluts? (was|were) scored/);
     // Every turn message of the ended game lost its controls.
     expect(publicMessages(fake).filter((m) => m.content.includes('your turn') && m.components.length > 0)).toEqual([]);
     expect(fake.breaches).toEqual([]);

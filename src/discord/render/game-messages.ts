@@ -16,7 +16,7 @@ import { encodeCustomId } from '../custom-id';
 import type { MessageBody } from './turn';
 import type { RenderableGame } from './view';
 import { mention, seatName } from './view';
-import { diceText, signed } from './text';
+import { diceText, fivesText, points, signed } from './text';
 
 export const MAX_PLAYERS = 8;
 
@@ -44,7 +44,7 @@ export function renderLobby(game: RenderableGame): MessageBody {
       { name: `Players ${game.players.length}/${MAX_PLAYERS}`, value: players },
       {
         name: 'Predict',
-        value: game.options.predictions ? 'on — each player guesses how many Olathes will be scored' : 'off',
+        value: game.options.predictions ? `on — each player guesses how many ${categoryLabel('olathe', game.options.variant)}s will be scored` : 'off',
         inline: true,
       },
       { name: 'Turn timer', value: `${Math.round(game.turnTimeoutMs / 60000)} min`, inline: true },
@@ -129,7 +129,7 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
     const b = s.breakdown;
     const name = names[i]!.slice(0, width).padEnd(width);
     lines.push(
-      `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${String(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
+      `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${points(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
     );
   });
   const winners = results.winners.map((seat) => mention(game, seat));
@@ -138,13 +138,13 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
     winners.length === 0
       ? 'Nobody finished the game.'
       : winners.length === 1
-        ? `${winners[0]} wins with ${top.breakdown.final} points!`
-        : `Shared win: ${winners.join(' and ')} with ${top.breakdown.final} points each!`;
+        ? `${winners[0]} wins with ${points(top.breakdown.final)} points!`
+        : `Shared win: ${winners.join(' and ')} with ${points(top.breakdown.final)} points each!`;
   const parts = [headline, '```', ...lines, '```'];
   if (state.options.predictions) {
     const guessed = results.exactPredictions.map((seat) => mention(game, seat));
     parts.push(
-      `🔮 ${results.olathesScored} Olathe${results.olathesScored === 1 ? ' was' : 's were'} scored — ${guessed.length ? `${guessed.join(', ')} guessed it.` : 'nobody guessed it.'}`,
+      `🔮 ${fivesText(results.olathesScored, game.options.variant)} ${results.olathesScored === 1 ? 'was' : 'were'} scored — ${guessed.length ? `${guessed.join(', ')} guessed it.` : 'nobody guessed it.'}`,
     );
   }
   if (game.status === 'ended') parts.push('The game was ended early; cards score as they stand.');

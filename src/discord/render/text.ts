@@ -68,6 +68,17 @@ export function cardTable(card: Card, variant: Variant): string {
 /** "Raw 101 · bonus +3 · modifier −2 → 1 point so far" */
 export function scoreLine(card: Card): string {
   const b = scoreCard(card);
-  const points = b.final === 1 || b.final === -1 ? 'point' : 'points';
-  return `Raw ${b.rawTotal} · bonus ${signed(b.incentiveTotal)} · modifier ${signed(b.modifier)} → **${b.final < 0 ? `−${-b.final}` : b.final}** ${points} so far`;
+  const unit = b.final === 1 || b.final === -1 ? 'point' : 'points';
+  return `Raw ${b.rawTotal} · bonus ${signed(b.incentiveTotal)} · modifier ${signed(b.modifier)} → **${points(b.final)}** ${unit} so far`;
+}
+
+/** "3 Olathes", "1 Balut": a count of scored five-of-a-kinds in the variant's own word. */
+export function fivesText(count: number, variant: Variant): string {
+  const word = categoryLabel('olathe', variant);
+  return `${count} ${word}${count === 1 ? '' : 's'}`;
+}
+
+/** A score for people, with a true minus sign: 17, 0, −2. */
+export function points(n: number): string {
+  return n < 0 ? `−${-n}` : String(n);
 }

@@ -1,7 +1,7 @@
 // A player's turn message: their card, the dice, and the controls to hold, throw, declare and write.
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, APISelectMenuOption } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { Category, GameState } from '../../game';
+import type { Category, GameState, Variant } from '../../game';
 import { turnStamp } from '../../service/stamp';
 import {
   CATEGORIES,
@@ -20,7 +20,7 @@ import {
 import { encodeCellValue, encodeCustomId } from '../custom-id';
 import type { RenderableGame } from './view';
 import { seatName } from './view';
-import { cardTable, diceText, scoreLine } from './text';
+import { cardTable, diceText, fivesText, scoreLine } from './text';
 
 export interface MessageBody {
   content?: string;
@@ -61,7 +61,7 @@ export function renderTurn(game: RenderableGame, seat: number, opts: TurnRenderO
   } else {
     lines.push(`**${perTurn} throws** this turn — nothing thrown yet.`);
   }
-  if (state.options.predictions && player.prediction !== null) lines.push(`🔮 You predicted ${player.prediction} Olathes.`);
+  if (state.options.predictions && player.prediction !== null) lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
   const deadline = game.deadlines[seat];
   if (deadline) lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
 
@@ -126,7 +126,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, opts
   if (needsColumn) rows.push(declareSelect(game, state, seat, stamp));
   else if (dice) rows.push(writeSelect(game, state, seat, stamp));
 
-  if (state.options.predictions && player.turnsTaken === 0 && !dice) rows.push(predictSelect(game, seat, stamp, player.prediction));
+  if (state.options.predictions && player.turnsTaken === 0 && !dice) rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant));
   return rows;
 }
 
@@ -197,9 +197,9 @@ function valueCategory(value: string): Category {
   return value.split('.')[1] as Category;
 }
 
-function predictSelect(game: RenderableGame, seat: number, stamp: string, current: number | null): Row {
+function predictSelect(game: RenderableGame, seat: number, stamp: string, current: number | null, variant: Variant): Row {
   const options: APISelectMenuOption[] = Array.from({ length: MAX_PREDICTION + 1 }, (_, n) => ({
-    label: `${n} Olathe${n === 1 ? '' : 's'} in the whole game`,
+    label: `${fivesText(n, variant)} in the whole game`,
     value: String(n),
     default: current === n,
   }));
@@ -209,7 +209,7 @@ function predictSelect(game: RenderableGame, seat: number, stamp: string, curren
       {
         type: ComponentType.StringSelect,
         custom_id: encodeCustomId({ action: 'predict', gameId: game.id, seat, stamp }),
-        placeholder: '🔮 Predict how many Olathes all players will score ▾',
+        placeholder: `🔮 Predict how many ${categoryLabel('olathe', variant)}s all players will score ▾`,
         options,
       },
     ],
