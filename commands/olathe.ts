@@ -29,8 +29,10 @@ export const data = new SlashCommandBuilder()
       .addIntegerOption((o) =>
         o.setName('turn-timeout').setDescription('Minutes before an idle turn is played for you (default 10)').setMinValue(1).setMaxValue(1440),
       )
-      .addBooleanOption((o) => o.setName('predictions').setDescription('Guess how many Olathes will be scored (default off)')),
+      .addBooleanOption((o) => o.setName('predictions').setDescription('Guess how many Olathes will be scored (default off)'))
+      .addBooleanOption((o) => o.setName('hints').setDescription('Allow 💡 hints from the solver (default on)')),
   )
+  .addSubcommand((s) => s.setName('hint').setDescription('The best dice to hold now, or the best cell to write (only you see it).'))
   .addSubcommand((s) =>
     s
       .setName('card')

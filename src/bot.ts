@@ -8,6 +8,7 @@ import { redact } from './logger';
 import { openDatabase } from './db/open';
 import { GameService } from './service/game-service';
 import { seededRng } from './game';
+import { widgetBuildMs } from './solver/widget';
 import type { BotContext } from './discord/context';
 import { routeInteraction } from './discord/router';
 import { claimEndedTurns, publishAfterAction } from './discord/publish';
@@ -25,6 +26,8 @@ export interface RunningBot {
 export async function startBot(config: Config, log: Logger): Promise<RunningBot> {
   redact(config.token);
   const db = openDatabase(config.databasePath);
+  // The solver's tables are built once, before the first hint or computer move needs them.
+  log.info('solver ready', { tableBuildMs: Math.round(widgetBuildMs() * 10) / 10 });
   if (config.diceSeed !== null) log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
   const service = new GameService(db, config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {});
   const client = new Client({

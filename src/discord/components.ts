@@ -1,6 +1,8 @@
 // What each button and select does: parse the custom_id, check the clicker may use it, call the service,
 // answer the click by updating its message (acknowledged at once), then bring the rest of the channel in line.
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags } from 'discord.js';
+import { hintEmbed } from './hint';
 import type { GameView } from '../service/game-service';
 import type { ComponentId } from './custom-id';
 import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
@@ -35,8 +37,9 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id));
       return;
     }
-    case 'analysis':
     case 'hint':
+      return void (await interaction.reply({ embeds: [hintEmbed(requireGame(service.game(id.gameId)), user.id)], flags: MessageFlags.Ephemeral }));
+    case 'analysis':
       throw new UserFacingError('That is not available yet.');
     default:
       return turnAction(interaction, id, ctx);
@@ -85,7 +88,7 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   const ended = claimEndedTurns(ctx, result);
   // The clicked message is the turn's own message, even if its id was not stored yet.
   const mine = ended.find((turn) => turn.seat === id.seat);
-  await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat, { hints: false }));
+  await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat));
   await publishAfterAction(ctx, result, ended, interaction.message.id);
 }
 

@@ -35,10 +35,10 @@ export function collapsedTurn(line: string): MessageBody {
 }
 
 /** The fresh turn message that starts a turn, pinging its player. */
-export function turnMessage(game: GameView, seat: number, hints: boolean): MessageBody {
+export function turnMessage(game: GameView, seat: number): MessageBody {
   const userId = game.players[seat]!.userId;
   return {
-    ...renderTurn(game, seat, { hints }),
+    ...renderTurn(game, seat),
     content: `<@${userId}>, your turn!`,
     allowedMentions: { users: [userId] },
   };
@@ -121,7 +121,7 @@ export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise
     for (const seat of seatsToAct(state)) {
       if (game.messages[turnKey(seat)]) continue;
       const turnsTaken = state.players[seat]!.turnsTaken;
-      const id = await postMessage(ctx, game.channelId, turnMessage(game, seat, false));
+      const id = await postMessage(ctx, game.channelId, turnMessage(game, seat));
       // A quick player can finish the turn from this message before its id is stored; that click already
       // collapsed it, so only a turn still in play gets its message recorded.
       const now = ctx.service.game(game.id)?.state?.players[seat];

@@ -16,6 +16,8 @@ export interface GameOptions {
   readonly columns: readonly ColumnKind[];
   readonly throwsPerTurn: number;
   readonly predictions: boolean;
+  /** Whether players may ask for hints (default yes). Not a rule: the engine ignores it. */
+  readonly hints?: boolean;
 }
 
 export interface Turn {

@@ -18,6 +18,7 @@ export function optionsProblem(options: GameOptions): string | null {
   const throws = throwsProblem(options.variant, options.throwsPerTurn);
   if (throws) return throws;
   if (typeof options.predictions !== 'boolean') return 'Predictions are either on or off.';
+  if (options.hints !== undefined && typeof options.hints !== 'boolean') return 'Hints are either on or off.';
   return null;
 }
 
@@ -35,5 +36,6 @@ export function normalOptions(options: GameOptions): GameOptions {
     columns: [...options.columns],
     throwsPerTurn: options.throwsPerTurn,
     predictions: options.predictions,
+    ...(options.hints === false ? { hints: false } : {}),
   };
 }

@@ -18,7 +18,7 @@ describe('a two-player Olathe game, end to end', () => {
     const commands = world.fake.registeredCommands.guilds[world.fake.guildId] ?? [];
     expect(commands.map((c) => c.name)).toEqual(['olathe']);
     const subcommands = (commands[0]!.options ?? []).map((o) => o.name);
-    expect(subcommands).toEqual(['start', 'card', 'leaderboard', 'help', 'quit', 'end']);
+    expect(subcommands).toEqual(['start', 'hint', 'card', 'leaderboard', 'help', 'quit', 'end']);
   });
 
   it('is played from lobby to results', async () => {
@@ -53,6 +53,17 @@ describe('a two-player Olathe game, end to end', () => {
       }
       await acked(fake.click(player, current.id, control(current, 'throw').customId));
       current = fake.message(current.id)!;
+      if (turns === 1) {
+        // A hint for the player in turn (only they see it); the other player is told it is not their turn.
+        const advice = await fake.click(player, current.id, control(current, 'hint').customId).reply();
+        expect(advice.ephemeralFor).toBe(player.id);
+        expect(advice.embeds[0]!.title).toBe('💡 Hint');
+        expect(advice.embeds[0]!.description).toMatch(/\*\*1\.\*\* (Hold [1-6 ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/);
+        const other = player === alice ? bob : alice;
+        const refusal = await fake.slash(other, 'olathe', {}, { subcommand: 'hint' }).reply();
+        expect(refusal.content).toBe("It's not your turn — hints are for your own turn.");
+        expect(fake.message(current.id)!.editCount).toBe(current.editCount);
+      }
       if (turns % 3 === 0) {
         // Hold the first die and throw again: its face must survive the throw.
         const hold = control(current, 'hold', 0);

@@ -33,12 +33,7 @@ export const MAX_PREDICTION = 24;
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
-export interface TurnRenderOptions {
-  /** Offer the 💡 Hint button. */
-  hints?: boolean;
-}
-
-export function renderTurn(game: RenderableGame, seat: number, opts: TurnRenderOptions = {}): MessageBody {
+export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const state = game.state!;
   const player = state.players[seat]!;
   const { variant, columns: kinds } = state.options;
@@ -74,11 +69,11 @@ export function renderTurn(game: RenderableGame, seat: number, opts: TurnRenderO
   };
   return {
     embeds: [embed],
-    components: turnControls(game, state, seat, opts),
+    components: turnControls(game, state, seat),
   };
 }
 
-function turnControls(game: RenderableGame, state: GameState, seat: number, opts: TurnRenderOptions): Row[] {
+function turnControls(game: RenderableGame, state: GameState, seat: number): Row[] {
   const player = state.players[seat]!;
   const stamp = turnStamp(player);
   const base = { gameId: game.id, seat, stamp };
@@ -113,7 +108,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, opts
       disabled: needsColumn || left === 0 || allHeld,
     },
   ];
-  if (opts.hints) {
+  if (state.options.hints !== false) {
     buttons.push({
       type: ComponentType.Button,
       custom_id: encodeCustomId({ action: 'hint', ...base }),

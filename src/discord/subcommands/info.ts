@@ -6,6 +6,7 @@ import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
 import { layoutText, variantName } from '../render/game-messages';
 import { cardTable, diceText, scoreLine } from '../render/text';
+import { hintEmbed } from '../hint';
 
 export const LEADERBOARD_SIZE = 15;
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
@@ -68,4 +69,10 @@ export async function help(interaction: ChatInputCommandInteraction, ctx: BotCon
     embeds: [{ title: '🎲 How to play', description: `${rulesText()}\n\n${here}` }],
     flags: MessageFlags.Ephemeral,
   });
+}
+
+export async function hint(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const game = ctx.service.openGameInChannel(interaction.channelId);
+  if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
+  await interaction.reply({ embeds: [hintEmbed(game, interaction.user.id)], flags: MessageFlags.Ephemeral });
 }

@@ -35,7 +35,8 @@ export function gameOptionsFrom(interaction: ChatInputCommandInteraction): GameO
   const throwsPerTurn = o.getInteger('throws') ?? DEFAULT_THROWS;
   const problem = layoutProblem(variant, counts) ?? throwsProblem(variant, throwsPerTurn);
   if (problem) throw new UserFacingError(`${problem} (See /olathe help.)`);
-  return { variant, columns: layoutColumns(counts), throwsPerTurn, predictions: o.getBoolean('predictions') ?? false };
+  const hints = o.getBoolean('hints') ?? true;
+  return { variant, columns: layoutColumns(counts), throwsPerTurn, predictions: o.getBoolean('predictions') ?? false, ...(hints ? {} : { hints: false }) };
 }
 
 export async function start(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {

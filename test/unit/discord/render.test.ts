@@ -50,7 +50,7 @@ const eightPlayers = () => newGame(SIX_COLUMNS, Array.from({ length: 8 }, (_, i)
 describe('renderers respect every Discord limit on a 6-column card with 8 players', () => {
   it('a turn before the declaration offers the column select and predictions', () => {
     const game = gameOf(eightPlayers());
-    const body = renderTurn(game, 0, { hints: true });
+    const body = renderTurn(game, 0);
     expect(limitsOf(body)).toEqual([]);
     const ids = body.components.flatMap((r) => r.components.map((c) => ('custom_id' in c ? c.custom_id : '')));
     expect(ids.map((id) => parseCustomId(id)?.action)).toEqual(['throw', 'hint', 'declare', 'predict']);
@@ -97,7 +97,7 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
 
   it('a late-game card, the lobby, the scoreboard, the shout and the results stay within limits', () => {
     const late = play(eightPlayers(), 7, (s) => s.players[7]!.turnsTaken >= 30);
-    expect(limitsOf(renderTurn(gameOf(late), late.current, { hints: true }))).toEqual([]);
+    expect(limitsOf(renderTurn(gameOf(late), late.current))).toEqual([]);
     expect(limitsOf(renderLobby(gameOf(late)))).toEqual([]);
     expect(limitsOf(renderScoreboard(gameOf(late)))).toEqual([]);
     expect(limitsOf(renderShout(gameOf(late), 3, [6, 6, 6, 6, 6]))).toEqual([]);
