@@ -146,7 +146,15 @@ function bareBaseline(stateBytes: string, checkpointPages: number): { rate: numb
 
 // ---------- 2. the service ----------
 
-function serviceThroughput(): { rate: number; p99: number; p50: number; mean: number; finished: number; stateBytes: number } {
+function serviceThroughput(): {
+  rate: number;
+  cpuRate: number;
+  p99: number;
+  p50: number;
+  mean: number;
+  finished: number;
+  stateBytes: number;
+} {
   const file = tempFile('service.sqlite');
   const db = openDatabase(file);
   const service = new GameService(db);
@@ -156,6 +164,7 @@ function serviceThroughput(): { rate: number; p99: number; p50: number; mean: nu
   const time = new Latencies();
   let finished = 0;
   let stateBytes = 0;
+  const cpu = process.cpuUsage();
   const start = performance.now();
   for (let i = 0; time.count < ACTIONS; i++) {
     const slot = i % GAMES;
@@ -170,9 +179,19 @@ function serviceThroughput(): { rate: number; p99: number; p50: number; mean: nu
     if (i === ACTIONS / 2) stateBytes = tables.reduce((n, t) => n + JSON.stringify(t.state).length, 0) / GAMES;
   }
   const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
   db.close();
   removeDb(file);
-  return { rate: time.count / seconds, p99: time.percentileMs(99), p50: time.percentileMs(50), mean: time.meanMs(), finished, stateBytes };
+  const cpuSeconds = (used.user + used.system) / 1e6;
+  return {
+    rate: time.count / seconds,
+    cpuRate: time.count / cpuSeconds,
+    p99: time.percentileMs(99),
+    p50: time.percentileMs(50),
+    mean: time.meanMs(),
+    finished,
+    stateBytes,
+  };
 }
 
 // ---------- 3. memory against the number of stored games ----------
@@ -269,6 +288,9 @@ function memoryFlatness(): { few: number; many: number; drift: number; fileMb: n
 // ---------- the report ----------
 
 export async function run(): Promise<void> {
+  // Other work on the machine shows up in every figure: say how busy it was.
+  const [load] = os.loadavg();
+  console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start (one core is all this uses)`);
   // The bare baseline rewrites a snapshot the size of a real one: a 3-player Olathe game half-way through.
   let sample = newGame(LAYOUTS[0]!, ['a', 'b', 'c']);
   const dice = seededRng(1);
@@ -293,6 +315,7 @@ export async function run(): Promise<void> {
   console.log(
     `  one action: p50 ${fmt(s.p50, 3)} ms, mean ${fmt(s.mean, 3)} ms, p99 ${fmt(s.p99, 3)} ms — goal p99 ≤ ${GOAL_P99_MS} ms: ${verdict(s.p99 <= GOAL_P99_MS)}`,
   );
+  console.log(`  per CPU-second used (what the process itself costs, whatever else runs): ${fmt(s.cpuRate)} actions`);
   console.log(`  cost against the bare database: ${fmt(bare.rate / s.rate, 1)}× (snapshot ≈ ${fmt(s.stateBytes)} bytes)`);
 
   const m = memoryFlatness();

@@ -110,15 +110,11 @@ export class GameStore {
   constructor(readonly db: Database.Database) {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
-      game: p<GameRow>('SELECT * FROM games WHERE id = ?'),
       // The row and its seats in one statement: one consistent read without a transaction around it.
       gameWithPlayers: p<GameRow & { seats: string }>(
         `SELECT g.*, (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
                       FROM (SELECT * FROM players WHERE game_id = g.id ORDER BY seat)) AS seats
          FROM games g WHERE g.id = ?`,
-      ),
-      players: p<PlayerRow>(
-        'SELECT seat, user_id, name, is_bot, prediction, left_reason FROM players WHERE game_id = ? ORDER BY seat',
       ),
       openInChannel: p<{ id: number }>("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')"),
       // CROSS JOIN keeps the player's own seats as the outer loop: a few rows, not every game of the guild.
@@ -170,9 +166,6 @@ export class GameStore {
     };
   }
 
-  game(id: number): GameRow | undefined {
-    return this.s.game.get(id);
-  }
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): { row: GameRow; players: PlayerRow[] } | undefined {
     const found = this.s.gameWithPlayers.get(id);
@@ -182,9 +175,6 @@ export class GameStore {
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({ seat, user_id, name, is_bot, prediction, left_reason }),
     );
     return { row, players };
-  }
-  players(gameId: number): PlayerRow[] {
-    return this.s.players.all(gameId);
   }
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get(channelId)?.id ?? null;

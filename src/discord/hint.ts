@@ -20,6 +20,7 @@ export function hintEmbed(game: GameView, userId: string): APIEmbed {
     throw new UserFacingError("It's not your turn — hints are for your own turn.");
   }
   const advice = hint(state, seat);
+  if (!advice) throw new UserFacingError('You have nothing to decide right now.');
   const lines = advice.choices.map((c, i) => {
     const behind = c.behindBest > 0.005 ? ` (${c.behindBest.toFixed(2)} behind)` : '';
     return `**${i + 1}.** ${c.text} — expected final **${points(Math.round(c.expectedFinal * 100) / 100)}**${behind}`;

@@ -19,7 +19,6 @@ import {
 import type { GameChanges, GameRow, LeftReason, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { eventFromRow, eventRow } from '../db/event-rows';
-import { decodeState, encodeState } from '../db/snapshot';
 import type { Deadlines } from './deadlines';
 import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
 import { MESSAGES, ServiceError } from './errors';
@@ -198,7 +197,7 @@ export class GameService {
         status: 'playing',
         started_at: now,
         version: state.version,
-        state: encodeState(state),
+        state: JSON.stringify(state),
         deadlines: JSON.stringify(deadlines),
         next_deadline: earliestDeadline(deadlines),
       };
@@ -264,7 +263,15 @@ export class GameService {
   expireTurns(now: number = this.now()): ActionResult[] {
     const results: ActionResult[] = [];
     for (const gameId of this.store.dueGameIds(now)) {
-      const result = this.mutateOrSkip(gameId, (g) => {
+      const result = this.expireGame(gameId, now);
+      if (result && result.events.length > 0) results.push(result);
+    }
+    return results;
+  }
+
+  private expireGame(gameId: number, now: number): ActionResult | null {
+    try {
+      return this.mutateOrSkip(gameId, (g) => {
         if (g.row.status !== 'playing' || !g.state) return null;
         const due = dueSeats(g.deadlines, now);
         if (due.length === 0) return null; // another connection moved the game on since we looked
@@ -274,9 +281,11 @@ export class GameService {
         );
         return this.playCommit(g, g.state, makers, now);
       });
-      if (result && result.events.length > 0) results.push(result);
+    } catch (error) {
+      // Lost every race to other connections: the game is still due, and the next tick tries again.
+      if (error instanceof ServiceError && error.code === 'stale') return null;
+      throw error;
     }
-    return results;
   }
 
   /** The earliest stored turn deadline, so the bot can set one timer; null when no turn is running. */
@@ -368,7 +377,7 @@ export class GameService {
     return {
       row,
       players,
-      state: row.state === null ? null : decodeState(row.state, JSON.parse(row.options) as GameOptions),
+      state: row.state === null ? null : (JSON.parse(row.state) as GameState),
       deadlines: JSON.parse(row.deadlines) as Deadlines,
     };
   }
@@ -440,7 +449,7 @@ export class GameService {
       status: after.status,
       finished_at: over ? now : null,
       version: after.version,
-      state: encodeState(after),
+      state: JSON.stringify(after),
       deadlines: JSON.stringify(deadlines),
       next_deadline: earliestDeadline(deadlines),
     };

@@ -5,7 +5,7 @@
 // A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
 // `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
 import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game/index';
-import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, scoreCard, throwEvent, withCell } from '../game/index';
+import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, seatsToAct, throwEvent } from '../game/index';
 import type { Category } from '../game/index';
 import type { HoldChoice, OutcomeValues } from './widget';
 import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
@@ -26,8 +26,6 @@ export type Decision =
 export interface StrategyOptions {
   /** Valuation parameters for expert (and normal); the tuned defaults unless given. */
   params?: ValuationParams;
-  /** Expert: compare this many of the best cells by the value of the next turn too (0 = off). */
-  lookahead?: number;
 }
 
 // ---------- outcome values per difficulty ----------
@@ -36,12 +34,13 @@ export interface StrategyOptions {
  * The difficulties:
  * - easy: greedy. Each outcome is worth the most points any legal cell gives it; holds aim at that, and the
  *   dice go where they score most. No thought for incentives or the modifier.
- * - normal: the expert's valuation of cells, but short-sighted holds: each hold is chosen as if the next
- *   throw were the turn's last.
- * - expert: the valuation and holds that are exact for every throw left (the widget), and the write
- *   compared by the value of the next turn too.
+ * - normal: a bonus-aware player that chases the Straight, House and Olathe incentives and the modifier
+ *   but not the Fours/Fives/Sixes/Choice totals, with short-sighted holds: each hold is chosen as if the
+ *   next throw were the turn's last.
+ * - expert: the valuation, and holds that are exact for every throw left (the widget).
  */
-const NORMAL_PARAMS: ValuationParams = { ...DEFAULT_PARAMS };
+const NORMAL_PARAMS: ValuationParams = { ...DEFAULT_PARAMS, incentiveWeights: [0, 0, 0, 1, 1, 0, 1] };
+const NORMAL_HORIZON = 1;
 
 const cache = new WeakMap<object, WeakMap<Card, Map<string, OutcomeValuation>>>();
 
@@ -105,42 +104,6 @@ function sameMask(a: readonly boolean[], b: readonly boolean[]): boolean {
   return true;
 }
 
-/** The best of the top `k` cells for the dice, judged by the expected value of the next turn. */
-function lookaheadWrite(state: GameState, seat: number, dice: Dice, valuation: OutcomeValuation, o: number, k: number, options: StrategyOptions): CellRef {
-  const params = options.params ?? DEFAULT_PARAMS;
-  const { variant, throwsPerTurn } = state.options;
-  const player = state.players[seat]!;
-  const ranked = valuation.cells
-    .map((ref, i) => ({ ref, v: valuation.valueOfCell[i * OUTCOME_COUNT + o]! }))
-    .sort((a, b) => b.v - a.v)
-    .slice(0, k);
-  let best = ranked[0]!;
-  let bestValue = -Infinity;
-  for (const cand of ranked) {
-    const card = withCell(player.card, cand.ref, dice);
-    let value: number;
-    const columns = card.columns.flatMap((col, i) => (CATEGORIES.some((c) => col.cells[c] === null) ? [i] : []));
-    if (columns.length === 0) {
-      const b = scoreCard(card);
-      value = b.final + params.rawTiebreak * b.rawTotal;
-    } else if (variant === 'balut') {
-      const cells = dedupeCells(variant, legalCells(card, null));
-      value = expectedValueBeforeFirstThrow(throwsPerTurn, valueOutcomes(card, variant, throwsPerTurn, cells, params).values);
-    } else {
-      value = -Infinity;
-      for (const col of columns) {
-        const cells = legalCells(card, col);
-        value = Math.max(value, expectedValueBeforeFirstThrow(throwsPerTurn, valueOutcomes(card, variant, throwsPerTurn, cells, params).values));
-      }
-    }
-    if (value > bestValue) {
-      bestValue = value;
-      best = cand;
-    }
-  }
-  return best.ref;
-}
-
 /** The column to declare (Olathe): the best expected turn, the leftmost on a tie. */
 function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions): { column: number; ranking: { column: number; ev: number }[] } {
   const ranking = declarableColumns(state, seat).map((column) => ({
@@ -158,6 +121,7 @@ function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, op
 export function chooseDecision(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions = {}): Decision {
   const player = state.players[seat];
   if (!player) throw new Error(`no seat ${seat}`);
+  if (!seatsToAct(state).includes(seat)) throw new Error(`seat ${seat} cannot act now`);
   const turn = player.turn;
   if (state.options.variant === 'olathe' && turn.column === null) {
     return { kind: 'declare', column: chooseColumn(state, seat, difficulty, options).column };
@@ -167,13 +131,11 @@ export function chooseDecision(state: GameState, seat: number, difficulty: Diffi
   const o = outcomeIndex(turn.dice);
   const throwsLeft = state.options.throwsPerTurn - turn.throwsUsed;
   const write = (): Decision => {
-    let ref = valuation.cells[valuation.bestCell[o]!]!;
-    const k = difficulty === 'expert' ? options.lookahead ?? 0 : 0;
-    if (k > 0 && valuation.cells.length > 1) ref = lookaheadWrite(state, seat, turn.dice!, valuation, o, k, options);
+    const ref = valuation.cells[valuation.bestCell[o]!]!;
     return { kind: 'write', column: ref.column, category: ref.category };
   };
   if (throwsLeft <= 0) return write();
-  const horizon = difficulty === 'normal' ? 1 : throwsLeft;
+  const horizon = difficulty === 'normal' ? Math.min(NORMAL_HORIZON, throwsLeft) : throwsLeft;
   const best = bestHold(turn.dice, horizon, valuation.values, { top: 1, currentlyHeld: turn.held });
   if (best.stop) return write();
   if (sameMask(best.held, turn.held)) return { kind: 'throw' };
@@ -236,8 +198,10 @@ export interface HintChoice {
   expectedFinal: number;
   /** How much less than the best choice it is expected to end with (0 for the best). */
   behindBest: number;
-  /** The choice in plain words, e.g. "Hold 6 6 6 and throw again". */
+  /** The choice in plain words, e.g. "Hold 6 6 6 and throw the other 2". */
   text: string;
+  /** The choice with its worth in plain words, e.g. "… — expected final score 11.40, 0.35 less than the best". */
+  detail: string;
 }
 
 export interface Hint {
@@ -264,16 +228,24 @@ function holdText(choice: HoldChoice, throwsLeft: number, writeText: string): st
   return `Hold ${choice.keptDice.join(' ')} and throw the other ${5 - choice.keptDice.length}`;
 }
 
-/** The best three choices for the seat now, with expected final scores, for `/olathe hint`. */
-export function hint(state: GameState, seat: number, options: StrategyOptions = {}): Hint {
+/**
+ * The best three choices for the seat now, with expected final scores, for `/olathe hint`; null when the
+ * seat has nothing to decide (not its turn, card full, game over). Expected values are the valuation's
+ * estimate of the card's final score (incentives + modifier) with the solver's play from here on.
+ */
+export function hint(state: GameState, seat: number, options: StrategyOptions = {}): Hint | null {
   const player = state.players[seat];
-  if (!player) throw new Error(`no seat ${seat}`);
+  if (!player || !seatsToAct(state).includes(seat)) return null;
   const turn = player.turn;
   const throws = state.options.throwsPerTurn;
-  const finish = (situation: Hint['situation'], raw: Omit<HintChoice, 'behindBest'>[], summaryOf: (best: HintChoice) => string): Hint => {
+  const finish = (situation: Hint['situation'], raw: Omit<HintChoice, 'behindBest' | 'detail'>[], summaryOf: (best: HintChoice) => string): Hint => {
     const top = raw.slice(0, 3);
     const bestEv = top[0]?.expectedFinal ?? 0;
-    const choices = top.map((c) => ({ ...c, behindBest: bestEv - c.expectedFinal }));
+    const choices = top.map((c, i) => {
+      const behindBest = Math.max(0, bestEv - c.expectedFinal);
+      const worth = i === 0 || behindBest < 0.005 ? 'the best' : `${fmt(behindBest)} less than the best`;
+      return { ...c, behindBest, detail: `${c.text} — expected final score ${fmt(c.expectedFinal)}, ${worth}` };
+    });
     return { situation, choices, summary: summaryOf(choices[0]!) };
   };
   if (state.options.variant === 'olathe' && turn.column === null) {

@@ -19,7 +19,7 @@ import type { Card, Category, GameState, Variant } from '../game/index';
 import * as game from '../game/index';
 import { CATEGORIES, legalCells, scoreCell } from '../game/index';
 import type { CellRef } from '../game/index';
-import { expectedValueBeforeFirstThrow, finalOutcomeDistribution, outcomeDice } from './widget';
+import { finalOutcomeDistribution, outcomeDice } from './widget';
 
 /** The 252 outcomes (a local copy: imported bindings are slow in hot loops under some loaders). */
 const OUTCOME_COUNT = 252;
@@ -40,6 +40,8 @@ export interface ValuationParams {
    * category (the cells a failed try could go to instead), so they dwindle as the card fills.
    */
   extraBySpare: number;
+  /** How far open Straight cells fail to count as places for a failed try at a threshold row, 0–1. */
+  straightNotSpare: number;
   /** How much a pool's open cells of the other row (House for Straight and back) take from its spare tries, 0–1. */
   competition: number;
   /** Scale on the expected future raw points. */
@@ -62,6 +64,7 @@ export const DEFAULT_PARAMS: ValuationParams = {
   faceExtraThrows: 0.85,
   choiceExtraThrows: 0.75,
   extraBySpare: 1,
+  straightNotSpare: 0,
   competition: 0,
   rawMeanScale: 1,
   rawSdScale: 1,
@@ -81,6 +84,8 @@ const OLATHE_POINTS = game.OLATHE_POINTS;
 const CAT_COUNT = CATEGORIES.length;
 const FOURS = 0, FIVES = 1, SIXES = 2, STRAIGHT = 3, HOUSE = 4, CHOICE = 5, OLATHE = 6;
 const MAX_COLUMNS = 8;
+/** Free cells of one category a card can have (Olathe: 2–4 Free columns; Balut: 4). */
+const MAX_FREE_CELLS = 6;
 const MAX_CELLS = MAX_COLUMNS * CAT_COUNT;
 
 // ---------- score tables ----------
@@ -177,27 +182,15 @@ function meanVar(d: Float64Array, unit: number): [number, number] {
   return [m, m2 - m * m];
 }
 
-/** The distribution of a turn's final outcomes aimed at `value`, with fractional throws mixed linearly. */
-export function outcomeDistribution(throws: number, value: (o: number) => number): Float64Array {
-  const lo = Math.max(1, Math.min(5, Math.floor(throws)));
-  const hi = Math.max(1, Math.min(5, Math.ceil(throws)));
-  const w = Math.min(1, Math.max(0, throws - lo));
-  const a = finalOutcomeDistribution(lo, value);
-  if (hi === lo || w === 0) return a;
-  const b = finalOutcomeDistribution(hi, value);
-  return a.map((x, i) => (1 - w) * x + w * b[i]!);
-}
-
 function hitStats(throws: number, ci: number, weight: (score: number) => number): HitStats {
   const table = scoreTableFor();
-  const p = expectedValueBeforeFirstThrow(throws, (o) => (table[ci * OUTCOME_COUNT + o]! > 0 ? 1 + weight(table[ci * OUTCOME_COUNT + o]!) : 0));
-  const dist = finalOutcomeDistribution(throws, (o) => (table[ci * OUTCOME_COUNT + o]! > 0 ? 1 + weight(table[ci * OUTCOME_COUNT + o]!) : 0));
+  const base = ci * OUTCOME_COUNT;
+  const dist = finalOutcomeDistribution(throws, (o) => (table[base + o]! > 0 ? 1 + weight(table[base + o]!) : 0));
   let made = 0, pts = 0;
   dist.forEach((m, o) => {
-    const s = table[ci * OUTCOME_COUNT + o]!;
+    const s = table[base + o]!;
     if (s > 0) { made += m; pts += m * s; }
   });
-  void p;
   const pMade = made;
   const pAtLeast: Float64Array[] = [];
   const eMin: Float64Array[] = [];
@@ -257,10 +250,11 @@ function thresholdStats(throws: number, ci: number): ThresholdStats {
     const free = cellDistribution(ci, throws + g * DELTA_STEP);
     const [mean, variance] = meanVar(free, unit);
     const tail: Float64Array[][] = [];
-    for (let nf = 0; nf <= MAX_COLUMNS; nf++) {
+    let freeSum: Float64Array = Float64Array.of(1); // the sum of nf Free cells
+    for (let nf = 0; nf <= MAX_FREE_CELLS; nf++) {
+      if (nf > 0) freeSum = convolve(freeSum, free);
       const row: Float64Array[] = [];
-      let d: Float64Array = Float64Array.of(1);
-      for (let i = 0; i < nf; i++) d = convolve(d, free);
+      let d = freeSum;
       for (let no = 0; no <= 2; no++) {
         const t = new Float64Array(d.length + 1);
         for (let x = d.length - 1; x >= 0; x--) t[x] = t[x + 1]! + d[x]!;
@@ -365,7 +359,7 @@ const THRESHOLD_OF: Record<number, number> = {
 };
 
 function tailAt(tails: Tails, nf: number, no: number, needUnits: number): number {
-  const tail = tails.tail[Math.min(nf, MAX_COLUMNS)]![Math.min(no, 2)]!;
+  const tail = tails.tail[Math.min(nf, MAX_FREE_CELLS)]![Math.min(no, 2)]!;
   return needUnits < tail.length ? tail[needUnits]! : 0;
 }
 
@@ -499,7 +493,8 @@ function rawCategoryPart(
         const n = poolCat[p * CAT_COUNT + ci]!;
         if (n === 0) continue;
         nf += n;
-        share += (n * Math.max(0, poolOpen[p]! - n)) / Math.max(1, poolOpen[p]!);
+        const others = poolOpen[p]! - n - params.straightNotSpare * poolCat[p * CAT_COUNT + STRAIGHT]!;
+        share += (n * Math.max(0, others)) / Math.max(1, poolOpen[p]!);
       }
       if (nf > 0) share /= nf;
       const most = ci === CHOICE ? params.choiceExtraThrows : params.faceExtraThrows;

@@ -5,7 +5,7 @@ import type { GameEvent, GameOptions, GameState } from '../../../src/game';
 import { applyEvent, declarableColumns, newGame, seatsToAct, seededRng, throwEvent, timeoutEvent, writableCells } from '../../../src/game';
 import { eventFromRow, eventRow } from '../../../src/db/event-rows';
 import { dueSeats, earliestDeadline, nextDeadlines } from '../../../src/service/deadlines';
-import { optionsProblem, turnTimeoutProblem } from '../../../src/service/options';
+import { normalOptions, optionsProblem, turnTimeoutProblem } from '../../../src/service/options';
 import { turnStamp } from '../../../src/service/stamp';
 
 const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
@@ -61,6 +61,9 @@ describe('option checks', () => {
     expect(optionsProblem({ ...OLATHE, columns: ['free'] })).toMatch(/2 to 4 Free/);
     expect(optionsProblem({ ...OLATHE, predictions: 'yes' as unknown as boolean })).toMatch(/on or off/);
     expect(optionsProblem(null as unknown as GameOptions)).toMatch(/variant/);
+    expect(optionsProblem({ ...OLATHE, hints: 'no' as unknown as boolean })).toMatch(/Hints/);
+    expect(normalOptions({ ...OLATHE, hints: false })).toEqual({ ...OLATHE, hints: false });
+    expect(normalOptions({ ...OLATHE, hints: true })).toEqual(OLATHE); // on is the default, not stored
     expect(turnTimeoutProblem(600_000)).toBeNull();
     expect(turnTimeoutProblem(999)).not.toBeNull();
     expect(turnTimeoutProblem(1.5e3 + 0.5)).not.toBeNull();

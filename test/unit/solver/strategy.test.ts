@@ -104,7 +104,7 @@ describe('computer players', () => {
 describe('hint', () => {
   it('ranks the columns before an Olathe declaration', () => {
     const state = newGame(options('olathe', OLATHE_CARD), ['a']);
-    const h = hint(state, 0);
+    const h = hint(state, 0)!;
     expect(h.situation).toBe('declare');
     expect(h.choices.length).toBe(3);
     expect(h.choices[0]!.behindBest).toBe(0);
@@ -115,7 +115,7 @@ describe('hint', () => {
 
   it('says to throw before the first throw', () => {
     const state = newGame(options('balut', BALUT_CARD), ['a']);
-    const h = hint(state, 0);
+    const h = hint(state, 0)!;
     expect(h.situation).toBe('throw');
     expect(h.choices).toHaveLength(1);
   });
@@ -123,7 +123,7 @@ describe('hint', () => {
   it('ranks holds after a throw and cells after the last throw', () => {
     let state = newGame(options('balut', BALUT_CARD), ['a']);
     state = applyEvent(state, { type: 'throw', seat: 0, dice: [2, 3, 4, 5, 1] });
-    const h = hint(state, 0);
+    const h = hint(state, 0)!;
     expect(h.situation).toBe('hold');
     expect(h.choices.length).toBe(3);
     expect(h.choices[0]!.kind).toBe('write'); // a straight on the first throw: stop and write it
@@ -133,10 +133,18 @@ describe('hint', () => {
     state = applyEvent(state, { type: 'hold', seat: 0, die: 0 });
     state = applyEvent(state, { type: 'throw', seat: 0, dice: [2, 6, 6, 6, 2] });
     state = applyEvent(state, { type: 'throw', seat: 0, dice: [2, 6, 6, 6, 2] });
-    const w = hint(state, 0);
+    const w = hint(state, 0)!;
     expect(w.situation).toBe('write');
     expect(w.choices[0]!.category).toBe('house');
     expect(w.choices.every((c) => c.kind === 'write')).toBe(true);
+    expect(w.choices[0]!.detail).toMatch(/^Write House — expected final score -?\d+\.\d\d, the best$/);
+    expect(w.choices[1]!.detail).toMatch(/less than the best|the best/);
+  });
+
+  it('has nothing to say when the seat cannot act', () => {
+    const state = newGame(options('olathe', OLATHE_CARD), ['a', 'b']);
+    expect(hint(state, 1)).toBeNull();
+    expect(() => chooseDecision(state, 1, 'expert')).toThrow(/cannot act/);
   });
 });
 
