@@ -5,6 +5,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context';
 import { subcommands } from '../src/discord/subcommands';
 import { MAX_THROWS, MIN_THROWS } from '../src/game';
+import { DIFFICULTIES } from '../src/solver/strategy';
 
 export const data = new SlashCommandBuilder()
   .setName('olathe')
@@ -30,7 +31,14 @@ export const data = new SlashCommandBuilder()
         o.setName('turn-timeout').setDescription('Minutes before an idle turn is played for you (default 10)').setMinValue(1).setMaxValue(1440),
       )
       .addBooleanOption((o) => o.setName('predictions').setDescription('Guess how many Olathes will be scored (default off)'))
-      .addBooleanOption((o) => o.setName('hints').setDescription('Allow 💡 hints from the solver (default on)')),
+      .addBooleanOption((o) => o.setName('hints').setDescription('Allow 💡 hints from the solver (default on)'))
+      .addIntegerOption((o) => o.setName('bots').setDescription('Computer players to seat at once (0–7)').setMinValue(0).setMaxValue(7))
+      .addStringOption((o) =>
+        o
+          .setName('difficulty')
+          .setDescription('How well the computer players play (default normal)')
+          .addChoices(...DIFFICULTIES.map((d) => ({ name: d, value: d }))),
+      ),
   )
   .addSubcommand((s) => s.setName('hint').setDescription('The best dice to hold now, or the best cell to write (only you see it).'))
   .addSubcommand((s) =>

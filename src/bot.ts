@@ -13,8 +13,8 @@ import type { BotContext } from './discord/context';
 import { routeInteraction } from './discord/router';
 import { claimEndedTurns, publishAfterAction } from './discord/publish';
 
-/** How often the bot looks for turns past their deadline (deadlines live in the database). */
-export const DEADLINE_TICK_MS = 1000;
+/** The longest the clock sleeps before looking at the stored deadlines again. */
+export const MAX_CLOCK_SLEEP_MS = 1000;
 
 export interface RunningBot {
   client: Client;
@@ -29,7 +29,10 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
   // The solver's tables are built once, before the first hint or computer move needs them.
   log.info('solver ready', { tableBuildMs: Math.round(widgetBuildMs() * 10) / 10 });
   if (config.diceSeed !== null) log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
-  const service = new GameService(db, config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {});
+  const service = new GameService(db, {
+    botStepMs: config.botStepMs,
+    ...(config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {}),
+  });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
@@ -51,42 +54,48 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn('gateway disconnected', { shard }));
 
-  let ticking = false;
-  const tick = setInterval(() => {
-    if (!accepting || ticking) return;
+  // The clock: sleeps until the earliest stored deadline (a turn timer or a computer player's next step),
+  // handles everything due, and sleeps again. Deadlines live in the database, so a restart loses none; the
+  // sleep is capped so deadlines set by another process are seen too.
+  let clock: NodeJS.Timeout | undefined;
+  const scheduleClock = () => {
+    if (!accepting) return;
     const next = service.nextDeadline();
-    if (next === null || next > Date.now()) return;
-    ticking = true;
+    const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
+    clock = setTimeout(runClock, delay);
+  };
+  const runClock = () => {
     const work = (async () => {
       const results = service.expireTurns();
       const claimed = results.map((result) => claimEndedTurns(context, result));
       for (const [i, result] of results.entries()) {
-        log.info('turn timed out', { gameId: result.view.id });
+        const timedOut = result.events.some((e) => e.type === 'timeout');
+        if (timedOut) log.info('turn timed out', { gameId: result.view.id });
+        else log.debug('computer player moved', { gameId: result.view.id });
         await publishAfterAction(context, result, claimed[i]!);
       }
-    })()
-      .catch((error) => log.error('turn deadline check failed', { error }))
-      .finally(() => (ticking = false));
+    })().catch((error) => log.error('deadline check failed', { error }));
     track(work);
-  }, DEADLINE_TICK_MS);
+    void work.finally(scheduleClock);
+  };
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   try {
     await client.login(config.token);
     await ready;
   } catch (error) {
-    clearInterval(tick);
     db.close();
     throw error;
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
+  scheduleClock();
 
   return {
     client,
     context,
     async stop() {
       accepting = false;
-      clearInterval(tick);
+      clearTimeout(clock);
       await Promise.allSettled([...inFlight]);
       await client.destroy();
       db.close();

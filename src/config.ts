@@ -13,7 +13,11 @@ export interface Config {
   logLevel: LogLevel;
   /** Tests and replays only: makes the dice repeatable. Unset in production, where dice use crypto.randomInt. */
   diceSeed: string | null;
+  /** The pause between a computer player's steps, so people can follow them (ms). */
+  botStepMs: number;
 }
+
+export const DEFAULT_BOT_STEP_MS = 1200;
 
 export const DEFAULT_DATABASE_PATH = './data/olathe.sqlite';
 
@@ -22,6 +26,13 @@ export class ConfigError extends Error {
 }
 
 const SNOWFLAKE = /^\d{15,21}$/;
+
+function wholeMs(value: string | undefined, name: string, fallback: number): number {
+  const text = value?.trim();
+  if (!text) return fallback;
+  if (!/^\d{1,7}$/.test(text)) throw new ConfigError(`${name}, when set, must be a whole number of milliseconds.`);
+  return Number(text);
+}
 
 /** The configuration, or a ConfigError whose message is one line saying what to fix in `.env`. */
 export function readConfig(env: NodeJS.ProcessEnv): Config {
@@ -53,5 +64,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     apiUrl: apiUrl?.replace(/\/+$/, '') ?? null,
     logLevel,
     diceSeed: env.OLATHE_DICE_SEED?.trim() || null,
+    botStepMs: wholeMs(env.OLATHE_BOT_STEP_MS, 'OLATHE_BOT_STEP_MS', DEFAULT_BOT_STEP_MS),
   };
 }

@@ -5,7 +5,7 @@
 // The same arguments always give the same games (the dice come from a generator seeded per game).
 // Bad arguments: exit 2 with one line on stderr saying which and why.
 import { pathToFileURL } from 'node:url';
-import type { ColumnKind, GameOptions, GameState, Variant } from '../game/index';
+import type { ColumnKind, Face, GameOptions, GameState, Rng, Variant } from '../game/index';
 import { CATEGORIES, DEFAULT_LAYOUT, DEFAULT_THROWS, applyEvent, gameResults, layoutColumns, layoutProblem, newGame, scoreCard, seededRng, seatsToAct, throwsProblem } from '../game/index';
 import type { Category } from '../game/index';
 import type { Difficulty, StrategyOptions } from '../solver/strategy';
@@ -47,6 +47,39 @@ export function gameSeed(seed: number, g: number): string {
   return `${seed}:${g}`;
 }
 
+/**
+ * The dice of a simulated game: each turn of each seat draws all the faces it could need up front (five per
+ * throw allowed), and a throw takes its five and uses them for the dice not held. Every die is still a fair,
+ * independent face; the point is that two bots playing the same seed see the same faces turn by turn, throw
+ * by throw, whatever they hold, so comparisons between bots are much less noisy.
+ */
+class TurnDice {
+  private readonly rng: Rng;
+  private readonly faces = new Map<number, number[]>();
+  constructor(seed: string) {
+    this.rng = seededRng(seed);
+  }
+  /** An Rng for one throw: the five faces of throw `throwIndex` of the seat's current turn. */
+  forThrow(state: GameState, seat: number): Rng {
+    const player = state.players[seat]!;
+    const perTurn = 5 * state.options.throwsPerTurn;
+    let faces = this.faces.get(seat);
+    if (player.turn.throwsUsed === 0 || !faces) {
+      faces = Array.from({ length: perTurn }, () => this.rng.face());
+      this.faces.set(seat, faces);
+    }
+    const base = 5 * player.turn.throwsUsed;
+    let die = 0;
+    const held = player.turn.dice ? player.turn.held : [];
+    return {
+      face: () => {
+        while (held[die]) die++;
+        return faces[base + die++]! as Face;
+      },
+    };
+  }
+}
+
 /** Plays one game to the end with one bot per seat; returns the final state and each decision's time in ms. */
 export function playGame(
   options: GameOptions,
@@ -55,17 +88,24 @@ export function playGame(
   strategy: StrategyOptions = {},
   timings?: number[],
 ): GameState {
-  const rng = seededRng(seed);
+  const dice = new TurnDice(seed);
   let state = newGame(options, difficulties.map((d, i) => `bot${i}-${d}`));
   while (state.status === 'playing') {
     const seat = seatsToAct(state)[0]!;
     const t0 = performance.now();
     const decision = chooseDecision(state, seat, difficulties[seat]!, strategy);
     if (timings) timings.push(performance.now() - t0);
+    const rng = decision.kind === 'throw' ? dice.forThrow(state, seat) : NO_DICE;
     for (const event of decisionEvents(state, seat, decision, rng)) state = applyEvent(state, event);
   }
   return state;
 }
+
+const NO_DICE: Rng = {
+  face: () => {
+    throw new Error('no dice are thrown here');
+  },
+};
 
 function round(x: number, digits = 4): number {
   const f = 10 ** digits;

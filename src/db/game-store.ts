@@ -99,6 +99,11 @@ const LEADERBOARD_FROM = `
   WHERE g.guild_id = @guild AND g.status = 'finished' AND g.finished_at >= @since
     AND (p.is_bot = 0 OR @bots = 1) AND (@variant IS NULL OR g.variant = @variant)`;
 
+// Who a leaderboard row is: a person's user id; a computer player's difficulty across games, so every
+// `bot:expert:<k>` of every game counts as the one identity `bot:expert`.
+const LEADERBOARD_WHO = `CASE WHEN p.is_bot = 1 AND p.user_id GLOB 'bot:?*:?*'
+    THEN substr(p.user_id, 1, 3 + instr(substr(p.user_id, 5), ':')) ELSE p.user_id END`;
+
 // The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
 const SAVABLE = new Set<keyof GameChanges>(['status', 'host_id', 'started_at', 'finished_at', 'version', 'state', 'deadlines', 'next_deadline']);
 
@@ -154,14 +159,14 @@ export class GameStore {
       dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
       nextDeadline: p<{ t: number | null }>('SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL'),
       leaderboard: p<LeaderboardSqlRow>(
-        `SELECT p.user_id AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
+        `SELECT ${LEADERBOARD_WHO} AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
            MAX(p.final_score) AS bestFinal, SUM(p.olathes_thrown) AS olathesThrown, SUM(p.olathes_scored) AS olathesScored,
            SUM(p.exact_prediction) AS exactPredictions
-         ${LEADERBOARD_FROM} GROUP BY p.user_id`,
+         ${LEADERBOARD_FROM} GROUP BY 1`,
       ),
       // SQLite takes the bare column `name` from the row holding the MAX: the name of each player's latest game.
       latestNames: p<{ userId: string; name: string; isBot: 0 | 1 }>(
-        `SELECT p.user_id AS userId, p.name AS name, p.is_bot AS isBot, MAX(g.finished_at) ${LEADERBOARD_FROM} GROUP BY p.user_id`,
+        `SELECT ${LEADERBOARD_WHO} AS userId, p.name AS name, p.is_bot AS isBot, MAX(g.finished_at) ${LEADERBOARD_FROM} GROUP BY 1`,
       ),
     };
   }

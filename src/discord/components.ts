@@ -3,6 +3,8 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { hintEmbed } from './hint';
+import { analysisEmbed } from './analysis';
+import { DIFFICULTIES } from '../solver/strategy';
 import type { GameView } from '../service/game-service';
 import type { ComponentId } from './custom-id';
 import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
@@ -39,8 +41,13 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     }
     case 'hint':
       return void (await interaction.reply({ embeds: [hintEmbed(requireGame(service.game(id.gameId)), user.id)], flags: MessageFlags.Ephemeral }));
+    case 'addbot': {
+      const difficulty = DIFFICULTIES.find((d) => interaction.isStringSelectMenu() && d === interaction.values[0]);
+      if (!difficulty) throw new UserFacingError('Pick one of the listed difficulties.');
+      return void (await interaction.update(renderLobby(service.addBot(id.gameId, user.id, difficulty))));
+    }
     case 'analysis':
-      throw new UserFacingError('That is not available yet.');
+      return void (await interaction.reply({ embeds: [analysisEmbed(service.analysis(id.gameId, user.id))], flags: MessageFlags.Ephemeral }));
     default:
       return turnAction(interaction, id, ctx);
   }

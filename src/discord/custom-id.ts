@@ -10,7 +10,7 @@ import type { Category } from '../game/dice';
 export const CUSTOM_ID_VERSION = 'o1';
 export const MAX_CUSTOM_ID_LENGTH = 100;
 
-export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel';
+export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel' | 'addbot';
 
 export type ComponentId =
   | { action: LobbyAction; gameId: number }
@@ -18,7 +18,7 @@ export type ComponentId =
   | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number }
   | { action: 'analysis'; gameId: number };
 
-const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel'];
+const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot'];
 const TURN_ACTIONS: readonly string[] = ['throw', 'hint', 'declare', 'write', 'predict'];
 const STAMP = /^\d{1,3}\.\d$/;
 

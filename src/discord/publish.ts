@@ -34,13 +34,16 @@ export function collapsedTurn(line: string): MessageBody {
   return { content: line, embeds: [], components: [], allowedMentions: { parse: [] } };
 }
 
-/** The fresh turn message that starts a turn, pinging its player. */
+/** The fresh turn message that starts a turn, pinging its player (a computer player's has no controls). */
 export function turnMessage(game: GameView, seat: number): MessageBody {
-  const userId = game.players[seat]!.userId;
+  const player = game.players[seat]!;
+  if (player.isBot) {
+    return { ...renderTurn(game, seat), content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } };
+  }
   return {
     ...renderTurn(game, seat),
-    content: `<@${userId}>, your turn!`,
-    allowedMentions: { users: [userId] },
+    content: `<@${player.userId}>, your turn!`,
+    allowedMentions: { users: [player.userId] },
   };
 }
 
@@ -106,9 +109,21 @@ async function publish(ctx: BotContext, result: ActionResult, ended: EndedTurn[]
     for (const turn of ended) {
       if (turn.messageId && turn.messageId !== clickedMessageId) await editMessage(ctx, game.channelId, turn.messageId, collapsedTurn(turn.line));
     }
+    // A computer player's step comes without a click: its turn message is redrawn through the channel.
+    if (!clickedMessageId) await redrawOpenTurns(ctx, result, ended);
     await syncTurnMessages(ctx, game.id);
   } catch (error) {
     ctx.log.error('could not update the channel after an action', { gameId: game.id, error });
+  }
+}
+
+async function redrawOpenTurns(ctx: BotContext, result: ActionResult, ended: EndedTurn[]): Promise<void> {
+  const game = ctx.service.game(result.view.id);
+  if (!game || game.status !== 'playing') return;
+  const seats = new Set(result.events.flatMap((e) => ('seat' in e ? [e.seat] : [])));
+  for (const seat of seats) {
+    const messageId = game.messages[turnKey(seat)];
+    if (messageId && !ended.some((t) => t.seat === seat)) await editMessage(ctx, game.channelId, messageId, turnMessage(game, seat));
   }
 }
 
@@ -138,7 +153,7 @@ export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise
   }
   if (state.options.variant === 'balut') await upsert(ctx, game, 'scoreboard', renderScoreboard(game));
   if (!game.messages.results) {
-    const id = await postMessage(ctx, game.channelId, renderResults(game));
+    const id = await postMessage(ctx, game.channelId, renderResults(game, { analysis: game.players.some((p) => !p.isBot) }));
     ctx.service.setMessageId(game.id, 'results', id);
   }
   if (game.messages.lobby) await editMessage(ctx, game.channelId, game.messages.lobby, renderLobby(game));

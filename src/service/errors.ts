@@ -13,7 +13,9 @@ export type ServiceErrorCode =
   | 'not-started'
   | 'game-over'
   | 'bad-options'
-  | 'bad-message-key';
+  | 'bad-message-key'
+  | 'not-a-bot'
+  | 'not-finished';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
@@ -41,4 +43,10 @@ export const MESSAGES = {
   notInLobby: 'This game has already started — wait for the next one.',
   notStarted: 'The game has not started yet — the host starts it from the lobby.',
   gameOver: 'This game has ended; start a new one with /olathe start.',
+  botHost: 'A computer player cannot host a game.',
+  badDifficulty: 'A computer player plays easy, normal or expert.',
+  notAPlayerThere: 'That player is not in this game.',
+  notABot: 'Only computer players can be taken out of the lobby by the host.',
+  notFinished: 'The analysis is ready when the game ends.',
+  neverPlayed: 'That game was cancelled before it started: there is nothing to analyse.',
 } as const;

@@ -3,6 +3,10 @@
 // `rev` (UPDATE … WHERE rev = ?) and the events' (game_id, seq) primary key. A writer that lost a race to
 // another connection — a second shard, the turn clock — conflicts, rolls back, and tries again from a fresh
 // read, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything.
+//
+// Computer players run on the same clock as turn timeouts: a bot seat that may act has a deadline of
+// now + botStepMs, and when it passes, expireTurns applies one step of the solver's play (a declare, a
+// throw, one hold's toggles, or the write) instead of a timeout. Nothing about a bot lives in memory.
 import type Database from 'better-sqlite3';
 import type { Category, GameEvent, GameOptions, GameState, Rng } from '../game';
 import {
@@ -16,11 +20,22 @@ import {
   throwEvent,
   timeoutEvent,
 } from '../game';
+import type { Analysis, Difficulty } from '../solver/strategy';
+import { DIFFICULTIES, analyseGame, botEvents } from '../solver/strategy';
 import type { GameChanges, GameRow, LeftReason, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { eventFromRow, eventRow } from '../db/event-rows';
-import type { Deadlines } from './deadlines';
+import type { BotPacing, Deadlines } from './deadlines';
 import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
+import {
+  DEFAULT_BOT_STEP_MS,
+  botDifficulty,
+  botIdentityName,
+  botName,
+  botUserId,
+  fallbackBotEvents,
+  nextBotNumber,
+} from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
 import { turnStamp } from './stamp';
@@ -32,6 +47,8 @@ export type { ServiceErrorCode } from './errors';
 export { turnStamp } from './stamp';
 export type { ActionResult, CardView, GameView, GameViewStatus, LeaderboardRow, PlayerView, Shout } from './view';
 export { DEFAULT_TURN_TIMEOUT_MS } from './options';
+export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
+export type { Analysis, AnalysedDecision, Difficulty } from '../solver/strategy';
 
 export const MAX_PLAYERS = 8;
 /** How many times an action is tried again after losing a race to another connection. */
@@ -73,6 +90,10 @@ export interface ServiceOptions {
   rng?: Rng;
   now?: () => number;
   hooks?: ServiceHooks;
+  /** The pause before each step of a computer player (ms); DEFAULT_BOT_STEP_MS unless given. */
+  botStepMs?: number;
+  /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
+  onBotError?: (error: unknown, where: { gameId: number; seat: number }) => void;
 }
 
 /** A game as read: its row, its seats, and the parsed snapshot. */
@@ -84,8 +105,8 @@ interface Loaded {
 }
 
 type Step = { before: GameState; event: GameEvent; after: GameState };
-/** Makes the next event from the state so far; null to make none. */
-type EventMaker = (state: GameState) => GameEvent | null;
+/** Makes the next event(s) from the state so far; null to make none. */
+type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
 type Commit<T> = () => T;
 
 /** Another connection changed the game between our read and our write. */
@@ -109,6 +130,8 @@ export class GameService {
   private readonly now: () => number;
   private readonly hooks: ServiceHooks;
   private readonly writeTx: <T>(fn: () => T) => T;
+  private readonly botStepMs: number;
+  private readonly onBotError: ServiceOptions['onBotError'];
 
   constructor(
     readonly db: Database.Database,
@@ -118,6 +141,8 @@ export class GameService {
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};
+    this.botStepMs = options.botStepMs ?? DEFAULT_BOT_STEP_MS;
+    this.onBotError = options.onBotError;
     const run = db.transaction((fn: () => unknown) => fn());
     this.writeTx = (fn) => run.immediate(fn) as ReturnType<typeof fn>;
   }
@@ -127,6 +152,7 @@ export class GameService {
   openLobby(input: OpenLobbyInput): GameView {
     const problem = optionsProblem(input.options) ?? turnTimeoutProblem(input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
     if (problem) throw new ServiceError('bad-options', problem);
+    if (input.host.isBot || botDifficulty(input.host.id) !== null) throw new ServiceError('bad-options', MESSAGES.botHost);
     const options = normalOptions(input.options);
     if (this.store.openGameIdInChannel(input.channelId) !== null) throw new ServiceError('channel-busy', MESSAGES.channelBusy);
     const now = this.now();
@@ -161,14 +187,35 @@ export class GameService {
       this.requireLobby(g);
       if (g.players.some((p) => p.user_id === user.id)) throw new ServiceError('already-joined', MESSAGES.alreadyJoined);
       if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
-      const player = this.newPlayer(gameId, g.players.length, user, this.now());
-      return () => {
-        const messages = this.save(g, {}); // the rev still moves: a racing join or leave must conflict
-        this.store.insertPlayer(player);
-        this.step('insert player');
-        const players = [...playerViews(g.players), ...playerViews([{ ...player, prediction: null, left_reason: null }])];
-        return this.viewAfter(g, {}, messages, players, null);
-      };
+      return this.seatCommit(g, this.newPlayer(gameId, g.players.length, user, this.now()));
+    });
+  }
+
+  /**
+   * The host seats a computer player in the lobby: user id `bot:<difficulty>:<k>` (k the smallest free in
+   * the game), named e.g. "🤖 Ada (expert)". It plays by itself once the game starts (see expireTurns).
+   */
+  addBot(gameId: number, byUserId: string, difficulty: Difficulty): GameView {
+    if (!DIFFICULTIES.includes(difficulty)) throw new ServiceError('bad-options', MESSAGES.badDifficulty);
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
+      const k = nextBotNumber(g.players.map((p) => p.user_id));
+      const bot: UserRef = { id: botUserId(difficulty, k), name: botName(difficulty, k), isBot: true };
+      return this.seatCommit(g, this.newPlayer(gameId, g.players.length, bot, this.now()));
+    });
+  }
+
+  /** The host takes a computer player out of the lobby. */
+  removeBot(gameId: number, byUserId: string, botId: string): GameView {
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      const target = g.players.find((p) => p.user_id === botId);
+      if (!target) throw new ServiceError('not-a-player', MESSAGES.notAPlayerThere);
+      if (!isBotRow(target)) throw new ServiceError('not-a-bot', MESSAGES.notABot);
+      return this.leavePlan(g, botId);
     });
   }
 
@@ -192,7 +239,7 @@ export class GameService {
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       const now = this.now();
       const state = newGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id));
-      const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms);
+      const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms, this.pacing(g, new Set()));
       const changes: Partial<GameChanges> = {
         status: 'playing',
         started_at: now,
@@ -259,7 +306,10 @@ export class GameService {
 
   // ---------- the turn clock ----------
 
-  /** Times out every turn whose deadline has passed (RULES.md "Turn timeout"): one result per game. */
+  /**
+   * Times out every turn whose deadline has passed (RULES.md "Turn timeout"), and makes one step for each
+   * computer player whose next step is due (never a timeout): one result per game.
+   */
   expireTurns(now: number = this.now()): ActionResult[] {
     const results: ActionResult[] = [];
     for (const gameId of this.store.dueGameIds(now)) {
@@ -276,9 +326,12 @@ export class GameService {
         const due = dueSeats(g.deadlines, now);
         if (due.length === 0) return null; // another connection moved the game on since we looked
         // A due seat that cannot act gets no event; the commit still drops its deadline, so it is not due forever.
-        const makers: EventMaker[] = due.map(
-          (seat) => (state) => (seatsToAct(state).includes(seat) ? timeoutEvent(state, seat, this.rng) : null),
-        );
+        const bots = botSeats(g.players);
+        const makers: EventMaker[] = due.map((seat) => (state) => {
+          if (!seatsToAct(state).includes(seat)) return null;
+          const difficulty = bots.get(seat);
+          return difficulty ? this.botStep(gameId, state, seat, difficulty) : timeoutEvent(state, seat, this.rng);
+        });
         return this.playCommit(g, g.state, makers, now);
       });
     } catch (error) {
@@ -288,7 +341,21 @@ export class GameService {
     }
   }
 
-  /** The earliest stored turn deadline, so the bot can set one timer; null when no turn is running. */
+  /** One step of a computer player, checked against the engine; a plain legal step if the solver fails. */
+  private botStep(gameId: number, state: GameState, seat: number, difficulty: Difficulty): GameEvent[] {
+    try {
+      const events = botEvents(state, seat, difficulty, this.rng);
+      let trial = state;
+      for (const event of events) trial = applyEvent(trial, event);
+      if (events.length > 0) return events;
+      throw new Error('the solver made no move');
+    } catch (error) {
+      this.onBotError?.(error, { gameId, seat });
+      return fallbackBotEvents(state, seat, this.rng);
+    }
+  }
+
+  /** The earliest stored deadline — a turn's timeout or a computer player's next step — so the bot can set one timer; null when none. */
   nextDeadline(): number | null {
     return this.store.nextDeadline();
   }
@@ -332,7 +399,9 @@ export class GameService {
 
   /**
    * A guild's players over its finished games: sorted by wins, then average final score. A player who quit
-   * or was removed still played the game (their card scores); bots are left out unless asked for.
+   * or was removed still played the game (their card scores). Computer players are left out unless asked
+   * for, and then counted apart from people: one row per difficulty across all games (userId
+   * `bot:<difficulty>`, name e.g. "🤖 Expert bot", isBot true). People's rows are the same either way.
    */
   leaderboard(guildId: string, options: LeaderboardOptions = {}): LeaderboardRow[] {
     const { rows, names } = this.store.leaderboard({
@@ -342,20 +411,46 @@ export class GameService {
       variant: options.variant ?? null,
     });
     return rows
-      .map((r) => ({
-        userId: r.userId,
-        name: names.get(r.userId)?.name ?? r.userId,
-        isBot: names.get(r.userId)?.isBot ?? false,
-        games: r.games,
-        wins: r.wins,
-        winRate: r.games > 0 ? r.wins / r.games : 0,
-        averageFinal: r.averageFinal,
-        bestFinal: r.bestFinal,
-        olathesThrown: r.olathesThrown,
-        olathesScored: r.olathesScored,
-        exactPredictions: r.exactPredictions,
-      }))
+      .map((r) => {
+        const seen = names.get(r.userId);
+        const isBot = seen?.isBot ?? false;
+        const difficulty = isBot ? botDifficulty(r.userId) : null;
+        return {
+          userId: r.userId,
+          name: difficulty ? botIdentityName(difficulty) : (seen?.name ?? r.userId),
+          isBot,
+          games: r.games,
+          wins: r.wins,
+          winRate: r.games > 0 ? r.wins / r.games : 0,
+          averageFinal: r.averageFinal,
+          bestFinal: r.bestFinal,
+          olathesThrown: r.olathesThrown,
+          olathesScored: r.olathesScored,
+          exactPredictions: r.exactPredictions,
+        };
+      })
       .sort((a, b) => b.wins - a.wins || b.averageFinal - a.averageFinal || b.games - a.games || (a.userId < b.userId ? -1 : 1));
+  }
+
+  /** Every stored event of a game, in order ([] before it started). */
+  events(gameId: number): GameEvent[] {
+    const g = this.load(gameId);
+    if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
+    return this.store.events(gameId).map(eventFromRow);
+  }
+
+  /**
+   * How one player's decisions compared with the solver's over a finished or ended game: the stored events
+   * replayed through the analysis. Timed-out turns are not the player's decisions and are skipped.
+   */
+  analysis(gameId: number, userId: string): Analysis {
+    const g = this.load(gameId);
+    if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
+    const seat = this.seatOf(g, userId);
+    if (g.row.status === 'cancelled' || g.row.started_at === null) throw new ServiceError('not-finished', MESSAGES.neverPlayed);
+    if (g.row.status !== 'finished' && g.row.status !== 'ended') throw new ServiceError('not-finished', MESSAGES.notFinished);
+    const events = this.store.events(gameId).map(eventFromRow);
+    return analyseGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id), events, seat);
   }
 
   /** The game rebuilt from its stored events alone (null in the lobby): what the snapshot must equal. */
@@ -436,15 +531,24 @@ export class GameService {
   private playCommit(g: Loaded, state: GameState, makers: EventMaker[], now: number): Commit<ActionResult> {
     const steps: Step[] = [];
     let after = state;
-    for (const make of makers) {
-      const event = make(after);
-      if (!event) continue;
+    const apply = (event: GameEvent) => {
       const next = applyEvent(after, event);
       steps.push({ before: after, event, after: next });
       after = next;
+    };
+    for (const make of makers) {
+      const made = make(after);
+      if (!made) continue;
+      for (const event of Array.isArray(made) ? (made as readonly GameEvent[]) : [made as GameEvent]) apply(event);
+    }
+    // Nobody left to play with: when the last person quits or is removed, the computer players stop too.
+    const bots = botSeats(g.players);
+    if (after.status === 'playing' && steps.length > 0 && bots.size > 0 && after.players.every((p, seat) => p.left || bots.has(seat))) {
+      apply({ type: 'end' });
     }
     const over = after.status !== 'playing';
-    const deadlines = over ? {} : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms);
+    const acted = new Set(steps.flatMap((s) => ('seat' in s.event ? [s.event.seat] : [])));
+    const deadlines = over ? {} : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms, this.pacing(g, acted));
     const changes: Partial<GameChanges> = {
       status: after.status,
       finished_at: over ? now : null,
@@ -507,13 +611,26 @@ export class GameService {
     this.step('save results');
   }
 
+  /** Seats a new player (or bot) in the lobby. */
+  private seatCommit(g: Loaded, player: ReturnType<GameService['newPlayer']>): Commit<GameView> {
+    return () => {
+      const messages = this.save(g, {}); // the rev still moves: a racing join or leave must conflict
+      this.store.insertPlayer(player);
+      this.step('insert player');
+      const players = [...playerViews(g.players), ...playerViews([{ ...player, prediction: null, left_reason: null }])];
+      return this.viewAfter(g, {}, messages, players, null);
+    };
+  }
+
   private leavePlan(g: Loaded, userId: string): Commit<GameView> {
     const gameId = g.row.id;
     this.requireLobby(g);
     const seat = this.seatOf(g, userId);
     const remaining = g.players.filter((p) => p.seat !== seat);
-    const host = userId === g.row.host_id ? (remaining[0]?.user_id ?? userId) : g.row.host_id;
-    const empty = remaining.length === 0;
+    // The host is always a person: with only computer players left, the lobby is cancelled.
+    const heir = remaining.find((p) => !isBotRow(p))?.user_id;
+    const host = userId === g.row.host_id ? (heir ?? userId) : g.row.host_id;
+    const empty = heir === undefined;
     const changes: Partial<GameChanges> = {
       host_id: host,
       status: empty ? 'cancelled' : 'lobby',
@@ -573,11 +690,30 @@ export class GameService {
     return g.state;
   }
 
+  private pacing(g: Loaded, acted: ReadonlySet<number>): BotPacing {
+    return { seats: new Set(botSeats(g.players).keys()), stepMs: this.botStepMs, acted };
+  }
+
   private seatOf(g: Loaded, userId: string): number {
     const seat = g.players.find((p) => p.user_id === userId)?.seat;
     if (seat === undefined) throw new ServiceError('not-a-player', MESSAGES.notAPlayer);
     return seat;
   }
+}
+
+/** A seat played by the computer: flagged a bot, with a bot user id that names its difficulty. */
+function isBotRow(p: Pick<PlayerRow, 'is_bot' | 'user_id'>): boolean {
+  return p.is_bot === 1 && botDifficulty(p.user_id) !== null;
+}
+
+/** Seat → difficulty of every computer-played seat. */
+function botSeats(players: readonly PlayerRow[]): Map<number, Difficulty> {
+  const bots = new Map<number, Difficulty>();
+  for (const p of players) {
+    const difficulty = p.is_bot === 1 ? botDifficulty(p.user_id) : null;
+    if (difficulty) bots.set(p.seat, difficulty);
+  }
+  return bots;
 }
 
 function lobbyResult(view: GameView): ActionResult {

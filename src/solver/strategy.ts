@@ -12,7 +12,7 @@ import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeI
 
 const OUTCOME_COUNT = 252;
 import type { OutcomeValuation, ValuationParams } from './valuation';
-import { DEFAULT_PARAMS, cardModel, dedupeCells, estimateCard, scoreTableFor, valueOutcomes } from './valuation';
+import { cardModel, dedupeCells, estimateCard, paramsFor, scoreTableFor, valueOutcomes } from './valuation';
 
 export const DIFFICULTIES = ['easy', 'normal', 'expert'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -39,7 +39,11 @@ export interface StrategyOptions {
  *   next throw were the turn's last.
  * - expert: the valuation, and holds that are exact for every throw left (the widget).
  */
-const NORMAL_PARAMS: ValuationParams = { ...DEFAULT_PARAMS, incentiveWeights: [0, 0, 0, 1, 1, 0, 1] };
+const NORMAL_WEIGHTS = [0, 0, 0, 1, 1, 0, 1];
+const NORMAL_PARAMS = {
+  balut: { ...paramsFor('balut'), incentiveWeights: NORMAL_WEIGHTS },
+  olathe: { ...paramsFor('olathe'), incentiveWeights: NORMAL_WEIGHTS },
+} satisfies Record<Variant, ValuationParams>;
 const NORMAL_HORIZON = 1;
 
 const cache = new WeakMap<object, WeakMap<Card, Map<string, OutcomeValuation>>>();
@@ -78,7 +82,8 @@ export function turnValuation(
   column: number | null,
   options: StrategyOptions = {},
 ): OutcomeValuation {
-  const params = difficulty === 'normal' ? NORMAL_PARAMS : options.params ?? DEFAULT_PARAMS;
+  const variant = state.options.variant;
+  const params = difficulty === 'normal' ? NORMAL_PARAMS[variant] : options.params ?? paramsFor(variant);
   const cacheKeyObject = difficulty === 'easy' ? greedyValuation : params;
   const player = state.players[seat]!;
   let byCard = cache.get(cacheKeyObject);
@@ -422,7 +427,7 @@ function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEven
 }
 
 /** The estimated expected final score of a seat's card as it stands (nothing on the table counted). */
-export function estimatedFinal(state: GameState, seat: number, params: ValuationParams = DEFAULT_PARAMS): number {
+export function estimatedFinal(state: GameState, seat: number, params: ValuationParams = paramsFor(state.options.variant)): number {
   const player = state.players[seat]!;
   return estimateCard(cardModel(player.card, state.options.variant, state.options.throwsPerTurn), params).value;
 }

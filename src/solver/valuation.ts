@@ -57,6 +57,7 @@ export interface ValuationParams {
   incentiveWeights: readonly number[];
 }
 
+/** The parameters tuned with the simulator on the classic Balut card (one pool of 28 cells). */
 export const DEFAULT_PARAMS: ValuationParams = {
   straightSpare: 0.35,
   houseSpare: 0.35,
@@ -71,6 +72,21 @@ export const DEFAULT_PARAMS: ValuationParams = {
   rawTiebreak: 1e-4,
   incentiveWeights: [1, 1, 1, 1, 1, 1, 1],
 };
+
+/**
+ * The parameters tuned on the default Olathe card: a Free column is a pool of only 7 cells, so the spare tries
+ * count for more.
+ */
+export const OLATHE_PARAMS: ValuationParams = {
+  ...DEFAULT_PARAMS,
+  straightSpare: 0.8,
+  houseSpare: 0.8,
+};
+
+/** The tuned parameters for a variant. */
+export function paramsFor(variant: Variant): ValuationParams {
+  return variant === 'olathe' ? OLATHE_PARAMS : DEFAULT_PARAMS;
+}
 
 // Local copies of the engine's constants: imported bindings cost a getter call each in hot loops under
 // some loaders (tsx), and these are read thousands of times per decision.

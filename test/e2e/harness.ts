@@ -33,7 +33,7 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startWorld(options: { diceSeed?: string } = {}): Promise<World> {
+export async function startWorld(options: { diceSeed?: string; botStepMs?: number } = {}): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
   const users = {
@@ -51,6 +51,7 @@ export async function startWorld(options: { diceSeed?: string } = {}): Promise<W
     DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'debug',
     OLATHE_DICE_SEED: options.diceSeed ?? '',
+    OLATHE_BOT_STEP_MS: String(options.botStepMs ?? 40),
   };
   await deployCommands(env);
   let bot = await spawnBot(fake, env);
@@ -213,7 +214,7 @@ export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[]): Promis
         if (m) return [u, m] as const;
       }
       return undefined;
-    }, 8000);
+    }, 20_000);
     if (next === 'done') return turns;
     await playSimpleTurn(fake, next[0], next[1]);
     turns++;

@@ -14,6 +14,7 @@ describe('readConfig', () => {
       apiUrl: null,
       logLevel: 'info',
       diceSeed: null,
+      botStepMs: 1200,
     });
   });
 
@@ -35,6 +36,7 @@ describe('readConfig', () => {
     [{ ...good, DISCORD_GUILD_ID: '12' }, /DISCORD_GUILD_ID, when set/],
     [{ ...good, DISCORD_API_URL: 'ftp://x' }, /DISCORD_API_URL, when set, must be an http/],
     [{ ...good, LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of debug, info, warn, error/],
+    [{ ...good, OLATHE_BOT_STEP_MS: 'fast' }, /OLATHE_BOT_STEP_MS, when set, must be a whole number/],
   ])('refuses %o with one clear line', (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

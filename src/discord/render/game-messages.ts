@@ -13,12 +13,20 @@ import {
   totalCellCount,
 } from '../../game';
 import { encodeCustomId } from '../custom-id';
+import type { Difficulty } from '../../solver/strategy';
+import { DIFFICULTIES } from '../../solver/strategy';
 import type { MessageBody } from './turn';
 import type { RenderableGame } from './view';
 import { mention, seatName } from './view';
 import { diceText, fivesText, points, signed } from './text';
 
 export const MAX_PLAYERS = 8;
+
+export const DIFFICULTY_TEXT: Record<Difficulty, string> = {
+  easy: 'Greedy: takes the best points now',
+  normal: 'Plays for the bonuses, one throw ahead',
+  expert: 'Exact holds for every throw left',
+};
 
 export function variantName(game: RenderableGame): string {
   return game.options.variant === 'olathe' ? 'Olathe' : 'Balut';
@@ -31,7 +39,7 @@ export function layoutText(game: RenderableGame): string {
 
 export function renderLobby(game: RenderableGame): MessageBody {
   const open = game.status === 'lobby';
-  const players = game.players.map((p) => `<@${p.userId}>`).join(' ') || '—';
+  const players = game.players.map((p) => mention(game, p.seat)).join(' ') || '—';
   const statusLine =
     game.status === 'cancelled' ? '✖ This lobby was cancelled.' : open ? 'Join, then the host presses ▶ Start.' : '▶ The game has started.';
   const embed: APIEmbed = {
@@ -58,6 +66,17 @@ export function renderLobby(game: RenderableGame): MessageBody {
     style,
     disabled: !open,
   });
+  const addBot = {
+    type: ComponentType.ActionRow as const,
+    components: [
+      {
+        type: ComponentType.StringSelect as const,
+        custom_id: encodeCustomId({ action: 'addbot', gameId: game.id }),
+        placeholder: '🤖 Add a computer player (host) ▾',
+        options: DIFFICULTIES.map((d) => ({ label: `${d[0]!.toUpperCase()}${d.slice(1)}`, value: d, description: DIFFICULTY_TEXT[d] })),
+      },
+    ],
+  };
   return {
     embeds: [embed],
     components: open
@@ -71,6 +90,7 @@ export function renderLobby(game: RenderableGame): MessageBody {
               button('cancel', '✖ Cancel', ButtonStyle.Danger),
             ],
           },
+          ...(game.players.length < MAX_PLAYERS ? [addBot] : []),
         ]
       : [],
   };
@@ -123,11 +143,12 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
   const state = game.state!;
   const results = gameResults(state);
   const names = results.standings.map((s) => seatName(game, s.seat));
-  const width = Math.min(14, Math.max(6, ...names.map((n) => n.length)));
+  const width = Math.min(22, Math.max(6, ...names.map((n) => [...n].length)));
   const lines = [`${''.padEnd(width + 3)} raw bonus  mod final`];
   results.standings.forEach((s, i) => {
     const b = s.breakdown;
-    const name = names[i]!.slice(0, width).padEnd(width);
+    const cut = [...names[i]!].slice(0, width);
+    const name = cut.join('') + ' '.repeat(width - cut.length);
     lines.push(
       `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${points(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
     );

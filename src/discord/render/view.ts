@@ -3,14 +3,15 @@
 import type { GameView } from '../../service/view';
 
 export type RenderableGame = Pick<GameView, 'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'> & {
-  players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'>>;
+  players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
 };
 
 export function seatName(game: RenderableGame, seat: number): string {
   return game.players[seat]?.name ?? `Seat ${seat + 1}`;
 }
 
+/** A player as Discord shows them: a mention for people, the name for computer players. */
 export function mention(game: RenderableGame, seat: number): string {
-  const userId = game.players[seat]?.userId;
-  return userId ? `<@${userId}>` : seatName(game, seat);
+  const player = game.players[seat];
+  return player && !player.isBot ? `<@${player.userId}>` : seatName(game, seat);
 }

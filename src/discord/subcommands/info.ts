@@ -35,17 +35,19 @@ export async function card(interaction: ChatInputCommandInteraction, ctx: BotCon
 export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const period = interaction.options.getString('period') ?? 'all';
   const since = period === '30d' ? Date.now() - THIRTY_DAYS_MS : undefined;
-  const rows = ctx.service.leaderboard(interaction.guildId!, { since }).slice(0, LEADERBOARD_SIZE);
+  const rows = ctx.service.leaderboard(interaction.guildId!, { since, includeBots: true });
+  const people = rows.filter((r) => !r.isBot).slice(0, LEADERBOARD_SIZE);
+  const computers = rows.filter((r) => r.isBot);
   const title = `🏆 Leaderboard — ${period === '30d' ? 'last 30 days' : 'all time'}`;
   if (rows.length === 0) {
     await interaction.reply({ embeds: [{ title, description: 'No finished games yet. Start one with /olathe start!' }] });
     return;
   }
-  const lines = rows.map(
-    (r, i) =>
-      `**${i + 1}. ${r.name}** — ${r.wins} win${r.wins === 1 ? '' : 's'} in ${r.games} (${Math.round(r.winRate * 100)}%) · avg ${r.averageFinal.toFixed(1)} · best ${r.bestFinal} · 🎲 ${r.olathesThrown} thrown, ${r.olathesScored} scored · 🔮 ${r.exactPredictions}`,
-  );
-  await interaction.reply({ embeds: [{ title, description: lines.join('\n') }], allowedMentions: { parse: [] } });
+  const line = (r: (typeof rows)[number], i: number) =>
+    `**${i + 1}. ${r.name}** — ${r.wins} win${r.wins === 1 ? '' : 's'} in ${r.games} (${Math.round(r.winRate * 100)}%) · avg ${r.averageFinal.toFixed(1)} · best ${r.bestFinal} · 🎲 ${r.olathesThrown} thrown, ${r.olathesScored} scored · 🔮 ${r.exactPredictions}`;
+  const parts = people.length ? people.map(line) : ['No human has finished a game yet.'];
+  if (computers.length) parts.push('', '**Computer players** (ranked apart)', ...computers.map(line));
+  await interaction.reply({ embeds: [{ title, description: parts.join('\n') }], allowedMentions: { parse: [] } });
 }
 
 export function rulesText(): string {

@@ -4,6 +4,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import type { GameOptions, Variant } from '../../game';
 import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns, layoutProblem, throwsProblem } from '../../game';
 import type { BotContext } from '../context';
+import type { Difficulty } from '../../solver/strategy';
 import { UserFacingError } from '../context';
 import { renderLobby } from '../render/game-messages';
 
@@ -46,13 +47,15 @@ export async function start(interaction: ChatInputCommandInteraction, ctx: BotCo
   }
   const options = gameOptionsFrom(interaction);
   const minutes = interaction.options.getInteger('turn-timeout') ?? DEFAULT_TURN_MINUTES;
-  const view = ctx.service.openLobby({
+  let view = ctx.service.openLobby({
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnTimeoutMs: minutes * 60_000,
   });
+  const difficulty = (interaction.options.getString('difficulty') ?? 'normal') as Difficulty;
+  for (let n = interaction.options.getInteger('bots') ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
   if (messageId) ctx.service.setMessageId(view.id, 'lobby', messageId);

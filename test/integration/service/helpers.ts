@@ -7,7 +7,7 @@ import type { Category, GameOptions, Rng } from '../../../src/game';
 import { seededRng, writableCells, declarableColumns } from '../../../src/game';
 import type { Db } from '../../../src/db/open';
 import { openDatabase } from '../../../src/db/open';
-import type { ActionResult, GameView, ServiceHooks } from '../../../src/service/game-service';
+import type { ActionResult, GameView, ServiceHooks, ServiceOptions } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 
 export const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
@@ -61,11 +61,20 @@ export interface Harness {
   file: string;
 }
 
-export function harness(file = tempDbPath(), options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } = {}): Harness {
+export function harness(
+  file = tempDbPath(),
+  options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } & Pick<ServiceOptions, 'botStepMs' | 'onBotError'> = {},
+): Harness {
   const db = openDatabase(file);
   const clock = options.clock ?? new Clock();
   const rng = riggedRng(options.seed);
-  const service = new GameService(db, { rng, now: clock.now, hooks: options.hooks });
+  const service = new GameService(db, {
+    rng,
+    now: clock.now,
+    hooks: options.hooks,
+    botStepMs: options.botStepMs,
+    onBotError: options.onBotError,
+  });
   return { db, service, clock, rng, file };
 }
 
