@@ -1,7 +1,8 @@
 // The bot's entry point (`npm start`): read .env, check it, run until SIGINT/SIGTERM. Without DISCORD_TOKEN
 // it starts the playground instead (src/playground): the bot against a local fake Discord, in a web page.
 import dotenv from 'dotenv';
-import { ConfigError, readConfig } from './config';
+import { readConfig } from './config';
+import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
 
@@ -14,34 +15,17 @@ async function main(): Promise<void> {
     const { runPlayground } = await import('./playground/cli');
     return runPlayground(process.env);
   }
-  let config;
-  try {
-    config = readConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`olathe: ${error.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    throw error;
-  }
+  const config = readSettings(() => readConfig(process.env));
+  if (!config) return;
   const log = createLogger(config.logLevel);
   const bot = await startBot(config, log);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info('stopping', { signal });
-    bot.stop().then(
-      () => process.exit(0),
-      (error) => {
-        log.error('unclean stop', { error });
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  stopOnSignals(
+    (signal) => {
+      log.info('stopping', { signal });
+      return bot.stop();
+    },
+    (error) => log.error('unclean stop', { error }),
+  );
 }
 
 main().catch((error) => {

@@ -2,6 +2,7 @@
 // read PLAYGROUND_PORT and PLAYGROUND_DATABASE, start everything, print the one URL to open, stop
 // cleanly on Ctrl-C.
 import { ConfigError } from '../config';
+import { readSettings, stopOnSignals } from '../process-lifecycle';
 import { DEFAULT_PLAYGROUND_DATABASE, DEFAULT_PLAYGROUND_PORT, startPlayground } from './playground';
 
 export function playgroundPort(env: NodeJS.ProcessEnv): number {
@@ -16,17 +17,8 @@ export function playgroundPort(env: NodeJS.ProcessEnv): number {
 
 /** Starts the playground and keeps it running until SIGINT/SIGTERM. Sets process.exitCode on failure. */
 export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  let port: number;
-  try {
-    port = playgroundPort(env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`olathe: ${error.message}`);
-      process.exitCode = 1;
-      return;
-    }
-    throw error;
-  }
+  const port = readSettings(() => playgroundPort(env));
+  if (port === null) return;
   const databasePath = env.PLAYGROUND_DATABASE?.trim() || DEFAULT_PLAYGROUND_DATABASE;
   let playground;
   try {
@@ -44,18 +36,8 @@ export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promi
     return;
   }
   console.log(`Olathe playground: open ${playground.url}`);
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    playground.stop().then(
-      () => process.exit(0),
-      (error) => {
-        console.error(`olathe: unclean stop: ${error instanceof Error ? error.message : String(error)}`);
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  stopOnSignals(
+    () => playground.stop(),
+    (error) => console.error(`olathe: unclean stop: ${error instanceof Error ? error.message : String(error)}`),
+  );
 }

@@ -16,6 +16,7 @@ import { encodeCustomId } from '../custom-id';
 import type { Difficulty } from '../../solver/strategy';
 import { DIFFICULTIES } from '../../solver/strategy';
 import type { MessageBody } from './turn';
+import { selectRow } from './turn';
 import type { RenderableGame } from './view';
 import { mention, seatName } from './view';
 import { diceText, fivesText, points, signed } from './text';
@@ -66,17 +67,11 @@ export function renderLobby(game: RenderableGame): MessageBody {
     style,
     disabled: !open,
   });
-  const addBot = {
-    type: ComponentType.ActionRow as const,
-    components: [
-      {
-        type: ComponentType.StringSelect as const,
-        custom_id: encodeCustomId({ action: 'addbot', gameId: game.id }),
-        placeholder: '🤖 Add a computer player (host) ▾',
-        options: DIFFICULTIES.map((d) => ({ label: `${d[0]!.toUpperCase()}${d.slice(1)}`, value: d, description: DIFFICULTY_TEXT[d] })),
-      },
-    ],
-  };
+  const addBot = selectRow(
+    encodeCustomId({ action: 'addbot', gameId: game.id }),
+    '🤖 Add a computer player (host) ▾',
+    DIFFICULTIES.map((d) => ({ label: `${d[0]!.toUpperCase()}${d.slice(1)}`, value: d, description: DIFFICULTY_TEXT[d] })),
+  );
   return {
     embeds: [embed],
     components: open

@@ -134,17 +134,7 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
     const detail = next ? `next: ${categoryLabel(next, variant)}` : `${emptyCellCount(column)} empty`;
     return { label: `${columnLabel(kinds, index)} — ${detail}`, value: String(index) };
   });
-  return {
-    type: ComponentType.ActionRow,
-    components: [
-      {
-        type: ComponentType.StringSelect,
-        custom_id: encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }),
-        placeholder: 'Declare your column ▾',
-        options,
-      },
-    ],
-  };
+  return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), 'Declare your column ▾', options);
 }
 
 /**
@@ -175,17 +165,7 @@ function writeSelect(game: RenderableGame, state: GameState, seat: number, stamp
     });
   }
   options.sort((a, b) => CATEGORIES.indexOf(valueCategory(a.value)) - CATEGORIES.indexOf(valueCategory(b.value)));
-  return {
-    type: ComponentType.ActionRow,
-    components: [
-      {
-        type: ComponentType.StringSelect,
-        custom_id: encodeCustomId({ action: 'write', gameId: game.id, seat, stamp }),
-        placeholder: 'Write your dice in… ▾',
-        options,
-      },
-    ],
-  };
+  return selectRow(encodeCustomId({ action: 'write', gameId: game.id, seat, stamp }), 'Write your dice in… ▾', options);
 }
 
 function valueCategory(value: string): Category {
@@ -198,15 +178,14 @@ function predictSelect(game: RenderableGame, seat: number, stamp: string, curren
     value: String(n),
     default: current === n,
   }));
-  return {
-    type: ComponentType.ActionRow,
-    components: [
-      {
-        type: ComponentType.StringSelect,
-        custom_id: encodeCustomId({ action: 'predict', gameId: game.id, seat, stamp }),
-        placeholder: `🔮 Predict how many ${categoryLabel('olathe', variant)}s all players will score ▾`,
-        options,
-      },
-    ],
-  };
+  return selectRow(
+    encodeCustomId({ action: 'predict', gameId: game.id, seat, stamp }),
+    `🔮 Predict how many ${categoryLabel('olathe', variant)}s all players will score ▾`,
+    options,
+  );
+}
+
+/** An action row holding one string select. */
+export function selectRow(customId: string, placeholder: string, options: APISelectMenuOption[]): Row {
+  return { type: ComponentType.ActionRow, components: [{ type: ComponentType.StringSelect, custom_id: customId, placeholder, options }] };
 }
