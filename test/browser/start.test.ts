@@ -1,14 +1,11 @@
 // `npm start` without DISCORD_TOKEN starts the playground instead of stopping: it prints the one address to
 // open, serves the page, and stops cleanly on Ctrl-C (SIGINT). A malformed setting is still one clear line.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnScript } from '../support/project';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const dir = mkdtempSync(join(tmpdir(), 'olathe-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -17,11 +14,11 @@ function start(extra: NodeJS.ProcessEnv) {
   delete env.DISCORD_TOKEN;
   delete env.LOG_LEVEL;
   Object.assign(env, extra);
-  const child = spawn(TSX, ['src/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   return { child, exited, out: () => stdout, err: () => stderr };
 }

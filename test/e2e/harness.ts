@@ -1,19 +1,17 @@
 // End-to-end harness: the loopback Discord, and the real bot (`src/index.ts`, the production entry point)
 // spawned as a child process against it, with its own database in a temp folder.
-import { spawn } from 'node:child_process';
+import { spawnScript } from '../support/project';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { APIMessageTopLevelComponent } from 'discord.js';
 import { PERMISSIONS, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
 
-export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+
 
 export interface World {
   fake: FakeDiscord;
@@ -77,14 +75,14 @@ export async function startWorld(options: { diceSeed?: string; botStepMs?: numbe
 /** Runs a project script to its end. Never spawnSync: the fake Discord lives in this process and must keep answering. */
 export function runScript(script: string, env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(TSX, [script], { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnScript(script, [], { env });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(input ?? '');
+    child.stdin!.end(input ?? '');
   });
 }
 
@@ -96,7 +94,7 @@ export async function deployCommands(env: NodeJS.ProcessEnv): Promise<string> {
 
 async function spawnBot(fake: FakeDiscord, env: NodeJS.ProcessEnv): Promise<BotProcess> {
   const ready = fake.nextReady(20_000);
-  const child = spawn(TSX, ['src/index.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));

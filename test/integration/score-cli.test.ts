@@ -1,11 +1,10 @@
 // The real scoring calculator CLI (`npm run --silent score`), spawned through tsx. Each spawn costs about
 // half a second, so the cases run concurrently and there are few of them.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT, spawnScript } from '../support/project';
 import { breakdownJson } from '../../src/game/card-json';
 import type { Card, Cells } from '../../src/game/card';
 import type { Dice } from '../../src/game/dice';
@@ -14,8 +13,6 @@ import type { ColumnKind } from '../../src/game/layout';
 import { seededRng } from '../../src/game/rng';
 import { scoreCard } from '../../src/game/scoring';
 
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
 const CLI = join('src', 'cli', 'score.ts');
 
 interface Run {
@@ -26,15 +23,15 @@ interface Run {
 
 function runCli(args: readonly string[], stdin: string): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(TSX, [CLI, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawnScript(CLI, args);
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code, stdout, stderr }));
-    child.stdin.on('error', () => {}); // the CLI may stop reading at a bad line
-    child.stdin.end(stdin);
+    child.stdin!.on('error', () => {}); // the CLI may stop reading at a bad line
+    child.stdin!.end(stdin);
   });
 }
 
