@@ -24,7 +24,7 @@ export type Decision =
   | { readonly kind: 'write'; readonly column: number; readonly category: Category };
 
 export interface StrategyOptions {
-  /** Valuation parameters for expert (and normal); the tuned defaults unless given. */
+  /** Valuation parameters for expert; the tuned defaults for the variant unless given. */
   params?: ValuationParams;
 }
 

@@ -40,10 +40,6 @@ export interface ValuationParams {
    * category (the cells a failed try could go to instead), so they dwindle as the card fills.
    */
   extraBySpare: number;
-  /** How far open Straight cells fail to count as places for a failed try at a threshold row, 0–1. */
-  straightNotSpare: number;
-  /** How much a pool's open cells of the other row (House for Straight and back) take from its spare tries, 0–1. */
-  competition: number;
   /** Scale on the expected future raw points. */
   rawMeanScale: number;
   /** Scale on the standard deviation of the future raw points. */
@@ -51,8 +47,8 @@ export interface ValuationParams {
   /** Weight of raw points on their own (the tie-break on final score). */
   rawTiebreak: number;
   /**
-   * Multipliers on each category's incentive part when choosing (Fours … Olathe), tuned with the simulator
-   * to make up for what the model leaves out. 1 = the incentive's own points.
+   * Multipliers on each category's incentive part (Fours … Olathe) when choosing. 1 = the incentive's own
+   * points (expert); the normal bot uses 0 for the Fours/Fives/Sixes/Choice totals.
    */
   incentiveWeights: readonly number[];
 }
@@ -65,8 +61,6 @@ export const DEFAULT_PARAMS: ValuationParams = {
   faceExtraThrows: 0.85,
   choiceExtraThrows: 0.75,
   extraBySpare: 1,
-  straightNotSpare: 0,
-  competition: 0,
   rawMeanScale: 1,
   rawSdScale: 1,
   rawTiebreak: 1e-4,
@@ -74,13 +68,14 @@ export const DEFAULT_PARAMS: ValuationParams = {
 };
 
 /**
- * The parameters tuned on the default Olathe card: a Free column is a pool of only 7 cells, so the spare tries
- * count for more.
+ * The parameters tuned on the default Olathe card: a Free column is a pool of only 7 cells, and a try at a
+ * Straight, House or Olathe there is cheap for the column's other cells, so spare tries count for more.
  */
 export const OLATHE_PARAMS: ValuationParams = {
   ...DEFAULT_PARAMS,
   straightSpare: 0.8,
   houseSpare: 0.8,
+  olatheSpare: 1.3,
 };
 
 /** The tuned parameters for a variant. */
@@ -170,7 +165,7 @@ interface TurnStats {
   olathe: HitStats;
 }
 
-const statsCache = new Map<string, TurnStats>();
+const statsCache = new Map<number, TurnStats>();
 
 function binomialPmf(n: number, p: number): Float64Array {
   const out = new Float64Array(n + 1);
@@ -284,10 +279,9 @@ function thresholdStats(throws: number, ci: number): ThresholdStats {
   return { unit, meanOrdered, varOrdered, grid };
 }
 
-export function turnStats(throws: number, params: ValuationParams = DEFAULT_PARAMS): TurnStats {
-  void params;
-  const key = `${throws}`;
-  let s = statsCache.get(key);
+/** Per-turn statistics for a number of throws (1–5), built lazily once each. */
+export function turnStats(throws: number): TurnStats {
+  let s = statsCache.get(throws);
   if (!s) {
     const threshold: ThresholdStats[] = [];
     for (const ci of [FOURS, FIVES, SIXES, CHOICE]) threshold[ci] = thresholdStats(throws, ci);
@@ -297,7 +291,7 @@ export function turnStats(throws: number, params: ValuationParams = DEFAULT_PARA
       house: hitStats(throws, HOUSE, (x) => x * 0.001),
       olathe: hitStats(throws, OLATHE, () => 0),
     };
-    statsCache.set(key, s);
+    statsCache.set(throws, s);
   }
   return s;
 }
@@ -426,8 +420,6 @@ function hitPart(
   spare: number,
   zero: boolean,
   ci: number,
-  rival: number,
-  competition: number,
   poolCat: readonly number[],
   poolOpen: readonly number[],
   no: number,
@@ -438,7 +430,7 @@ function hitPart(
   for (let p = 0; p < poolOpen.length; p++) {
     const n = poolCat[p * CAT_COUNT + ci]!;
     if (n === 0) continue;
-    const tries = effectiveTries(n, poolOpen[p]! - competition * poolCat[p * CAT_COUNT + rival]!, spare);
+    const tries = effectiveTries(n, poolOpen[p]!, spare);
     if (pAll > 0) pAll *= interp(hs.pAtLeast, tries, n);
     const e = interp(hs.eMin, tries, n);
     made += e;
@@ -495,9 +487,9 @@ function rawCategoryPart(
 ): Part {
   switch (ci) {
     case STRAIGHT:
-      return hitPart(stats.straight, STRAIGHT_POINTS, params.straightSpare, zero, ci, HOUSE, params.competition, poolCat, poolOpen, no);
+      return hitPart(stats.straight, STRAIGHT_POINTS, params.straightSpare, zero, ci, poolCat, poolOpen, no);
     case HOUSE:
-      return hitPart(stats.house, HOUSE_POINTS, params.houseSpare, zero, ci, STRAIGHT, params.competition, poolCat, poolOpen, no);
+      return hitPart(stats.house, HOUSE_POINTS, params.houseSpare, zero, ci, poolCat, poolOpen, no);
     case OLATHE:
       return olathePart(stats.olathe, params.olatheSpare, made, poolCat, poolOpen, no);
     default: {
@@ -509,8 +501,7 @@ function rawCategoryPart(
         const n = poolCat[p * CAT_COUNT + ci]!;
         if (n === 0) continue;
         nf += n;
-        const others = poolOpen[p]! - n - params.straightNotSpare * poolCat[p * CAT_COUNT + STRAIGHT]!;
-        share += (n * Math.max(0, others)) / Math.max(1, poolOpen[p]!);
+        share += (n * Math.max(0, poolOpen[p]! - n)) / Math.max(1, poolOpen[p]!);
       }
       if (nf > 0) share /= nf;
       const most = ci === CHOICE ? params.choiceExtraThrows : params.faceExtraThrows;
@@ -572,7 +563,7 @@ export interface Estimate {
 
 /** The estimated expected final score of a card with every open cell still to be played. */
 export function estimateCard(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): Estimate {
-  const stats = turnStats(m.throws, params);
+  const stats = turnStats(m.throws);
   let inc = 0, mean = 0, variance = 0;
   for (let ci = 0; ci < CAT_COUNT; ci++) {
     const part = categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
@@ -609,7 +600,7 @@ export function valueOutcomes(
 ): OutcomeValuation {
   const table = scoreTableFor();
   const m = cardModel(card, variant, throws);
-  const stats = turnStats(throws, params);
+  const stats = turnStats(throws);
   const values = new Float64Array(OUTCOME_COUNT).fill(-Infinity);
   const bestCell = new Uint8Array(OUTCOME_COUNT);
   const valueOfCell = new Float64Array(cells.length * OUTCOME_COUNT);
@@ -675,7 +666,8 @@ export function valueTurn(state: GameState, seat: number, column?: number | null
   const player = state.players[seat]!;
   const col = column !== undefined ? column : player.turn.column;
   const cells = legalCells(player.card, state.options.variant === 'olathe' ? col : null);
-  return valueOutcomes(player.card, state.options.variant, state.options.throwsPerTurn, dedupeCells(state.options.variant, cells), params);
+  const { variant, throwsPerTurn } = state.options;
+  return valueOutcomes(player.card, variant, throwsPerTurn, dedupeCells(variant, cells), params ?? paramsFor(variant));
 }
 
 /**
@@ -698,7 +690,7 @@ export type { Category };
 
 /** The incentive part of each category (for calibration tools). */
 export function debugParts(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): number[] {
-  const stats = turnStats(m.throws, params);
+  const stats = turnStats(m.throws);
   return CATEGORIES.map((_, ci) =>
     categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade).inc,
   );

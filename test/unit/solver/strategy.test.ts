@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnKind, GameEvent, GameOptions, GameState, Variant } from '../../../src/game/index';
-import { applyEvent, legalCells, newGame, scoreCard, seededRng, seatsToAct, writableCells, declarableColumns } from '../../../src/game/index';
+import { applyEvent, legalCells, newGame, scoreCard, seededRng, seatsToAct, timeoutEvent, writableCells, declarableColumns } from '../../../src/game/index';
+import { headToHead } from '../../../src/cli/simulate';
 import type { Difficulty } from '../../../src/solver/strategy';
 import { ACCURACY_TOLERANCE, DIFFICULTIES, analyseGame, chooseDecision, decisionEvents, hint, playBotTurn } from '../../../src/solver/strategy';
 
@@ -101,6 +102,15 @@ describe('computer players', () => {
   });
 });
 
+describe('head to head', () => {
+  it('has expert beat easy in most two-player Balut games', () => {
+    const h = headToHead('balut', BALUT_CARD, 'expert', 'easy', 24, 11);
+    expect(h.games).toBe(24);
+    expect(h.wins + h.losses + h.ties).toBe(24);
+    expect(h.winRate).toBeGreaterThanOrEqual(0.6); // the bench measures ≥ 75 % over 2,000 games
+  });
+});
+
 describe('hint', () => {
   it('ranks the columns before an Olathe declaration', () => {
     const state = newGame(options('olathe', OLATHE_CARD), ['a']);
@@ -157,6 +167,25 @@ describe('post-game analysis', () => {
     expect(a.decisions.filter((d) => d.kind === 'declare')).toHaveLength(28);
     expect(a.totalLoss).toBeLessThan(1e-6);
     expect(a.accuracy).toBe(100);
+  });
+
+  it('skips timed-out turns', () => {
+    const opts = options('olathe', OLATHE_CARD);
+    const rng = seededRng('timeouts');
+    let state = newGame(opts, ['a']);
+    const events: GameEvent[] = [];
+    const apply = (e: GameEvent): void => {
+      state = applyEvent(state, e);
+      events.push(e);
+    };
+    apply(timeoutEvent(state, 0, rng)); // turn 1 times out before anything happens
+    for (const e of decisionEvents(state, 0, chooseDecision(state, 0, 'expert'), rng)) apply(e); // turn 2: declare
+    for (const e of decisionEvents(state, 0, chooseDecision(state, 0, 'expert'), rng)) apply(e); // throw
+    apply(timeoutEvent(state, 0, rng)); // … and times out after the throw
+    const a = analyseGame(opts, ['a'], events, 0);
+    expect(a.decisions).toHaveLength(1); // only the declaration of turn 2 was the player's
+    expect(a.decisions[0]!.kind).toBe('declare');
+    expect(a.decisions[0]!.turn).toBe(2);
   });
 
   it('measures the losses of easy play and names the three costliest', () => {
