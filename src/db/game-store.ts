@@ -33,6 +33,12 @@ export type GameChanges = Pick<
   'status' | 'host_id' | 'started_at' | 'finished_at' | 'version' | 'state' | 'deadlines' | 'next_deadline'
 >;
 
+/** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
+type GameRowTuple = [
+  number, string, string, GameRow['variant'], string, number, GameStatusColumn, string, number,
+  number | null, number | null, number, number, string | null, string, number | null, string, string,
+];
+
 export interface PlayerRow {
   seat: number;
   user_id: string;
@@ -116,11 +122,17 @@ export class GameStore {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
       // The row and its seats in one statement: one consistent read without a transaction around it.
-      gameWithPlayers: p<GameRow & { seats: string }>(
-        `SELECT g.*, (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
-                      FROM (SELECT * FROM players WHERE game_id = g.id ORDER BY seat)) AS seats
-         FROM games g WHERE g.id = ?`,
-      ),
+      // Raw (an array per row, built into a GameRow below): cheaper than better-sqlite3 making the object.
+      // The seats come in primary-key order, i.e. by seat; gameWithPlayers checks rather than sorting here.
+      gameWithPlayers: db
+        .prepare<[number], GameRowTuple>(
+          `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
+             g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
+             (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
+              FROM players WHERE game_id = g.id) AS seats
+           FROM games g WHERE g.id = ?`,
+        )
+        .raw(),
       openInChannel: p<{ id: number }>("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')"),
       // CROSS JOIN keeps the player's own seats as the outer loop: a few rows, not every game of the guild.
       lastFinishedOf: p<{ id: number }>(
@@ -173,12 +185,23 @@ export class GameStore {
 
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): { row: GameRow; players: PlayerRow[] } | undefined {
-    const found = this.s.gameWithPlayers.get(id);
-    if (!found) return undefined;
-    const { seats, ...row } = found;
+    const f = this.s.gameWithPlayers.get(id);
+    if (!f) return undefined;
+    const row: GameRow = {
+      id: f[0], guild_id: f[1], channel_id: f[2], variant: f[3], options: f[4], turn_timeout_ms: f[5], status: f[6],
+      host_id: f[7], created_at: f[8], started_at: f[9], finished_at: f[10], rev: f[11], version: f[12], state: f[13],
+      deadlines: f[14], next_deadline: f[15], messages: f[16],
+    };
+    const seats = f[17];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({ seat, user_id, name, is_bot, prediction, left_reason }),
     );
+    for (let i = 1; i < players.length; i++) {
+      if (players[i - 1]!.seat > players[i]!.seat) {
+        players.sort((a, b) => a.seat - b.seat);
+        break;
+      }
+    }
     return { row, players };
   }
   openGameIdInChannel(channelId: string): number | null {
