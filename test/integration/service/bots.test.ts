@@ -5,9 +5,9 @@ import type { GameEvent, GameOptions } from '../../../src/game';
 import { isCardFull, seatsToAct, turnsPerPlayer } from '../../../src/game';
 import { openDatabase } from '../../../src/db/open';
 import type { ActionResult, Difficulty, GameView } from '../../../src/service/game-service';
-import { DEFAULT_BOT_STEP_MS, GameService, ServiceError } from '../../../src/service/game-service';
+import { DEFAULT_BOT_STEP_MS, GameService } from '../../../src/service/game-service';
 import type { Harness } from './helpers';
-import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, removeTempDirs, riggedRng, user } from './helpers';
+import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, removeTempDirs, riggedRng, user, refusal } from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -15,15 +15,6 @@ const STEP = DEFAULT_BOT_STEP_MS;
 const TEN_MINUTES = 600_000;
 let channel = 0;
 
-function refusal(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 /** A lobby hosted by `host`, with these people joined and then these bots added. */
 function lobby(

@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/open';
 import type { ServiceHooks } from '../../../src/service/game-service';
-import { GameService, ServiceError } from '../../../src/service/game-service';
-import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, riggedRng, snapshotOf, startedGame, tempDir, user } from './helpers';
+import { GameService } from '../../../src/service/game-service';
+import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, riggedRng, snapshotOf, startedGame, tempDir, user, refusal } from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -17,15 +17,6 @@ const ROOT = path.resolve(here, '../../..');
 /** Node itself with the TypeScript loader: a signal that kills the script kills this very process. */
 const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
 
-function refusal(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 /** A second service on its own connection to the same file, with the same clock. */
 function secondConnection(file: string, clock: Clock, hooks?: ServiceHooks) {

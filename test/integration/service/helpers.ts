@@ -8,7 +8,8 @@ import { seededRng, writableCells, declarableColumns } from '../../../src/game';
 import type { Db } from '../../../src/db/open';
 import { openDatabase } from '../../../src/db/open';
 import type { ActionResult, GameView, ServiceHooks, ServiceOptions } from '../../../src/service/game-service';
-import { GameService, turnStamp } from '../../../src/service/game-service';
+import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
+import { expect } from 'vitest';
 
 export const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
 export const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
@@ -137,4 +138,15 @@ export function snapshotOf(db: Db, gameId: number): unknown {
     players: db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY seat').all(gameId),
     events: db.prepare('SELECT * FROM events WHERE game_id = ? ORDER BY seq').all(gameId),
   };
+}
+
+/** The ServiceError that `run` throws (the test fails if it throws anything else, or nothing). */
+export function refusal(run: () => unknown): ServiceError {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ServiceError);
+    return error as ServiceError;
+  }
+  throw new Error('expected a ServiceError');
 }

@@ -2,19 +2,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
 import { GameService, ServiceError } from '../../../src/service/game-service';
-import { BALUT, OLATHE, harness, removeTempDirs, snapshotOf, user } from './helpers';
+import { BALUT, OLATHE, harness, removeTempDirs, snapshotOf, user, refusal } from './helpers';
 
 afterAll(removeTempDirs);
 
-function refusal(run: () => unknown): ServiceError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ServiceError);
-    return error as ServiceError;
-  }
-  throw new Error('expected a ServiceError');
-}
 
 function lobby(service: GameService, channelId = 'chan', options: GameOptions = OLATHE) {
   return service.openLobby({ guildId: 'guild', channelId, host: user('host', 'Hosty'), options });
