@@ -36,7 +36,7 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     case 'start': {
       const view = service.start(id.gameId, user.id);
       await interaction.update(renderLobby(view));
-      await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id));
+      await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id, { progressChanged: true }));
       return;
     }
     case 'hint':

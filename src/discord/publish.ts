@@ -111,7 +111,7 @@ async function publish(ctx: BotContext, result: ActionResult, ended: EndedTurn[]
     }
     // A computer player's step comes without a click: its turn message is redrawn through the channel.
     if (!clickedMessageId) await redrawOpenTurns(ctx, result, ended);
-    await syncTurnMessages(ctx, game.id);
+    await syncTurnMessages(ctx, game.id, { progressChanged: ended.length > 0 });
   } catch (error) {
     ctx.log.error('could not update the channel after an action', { gameId: game.id, error });
   }
@@ -127,8 +127,11 @@ async function redrawOpenTurns(ctx: BotContext, result: ActionResult, ended: End
   }
 }
 
-/** Posts turn messages for seats that may act and have none; at the end, the results. Reads the game afresh. */
-export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise<void> {
+/**
+ * Posts turn messages for seats that may act and have none, and (when a turn ended) Balut's progress
+ * message; at the end, the results. Reads the game afresh.
+ */
+export async function syncTurnMessages(ctx: BotContext, gameId: number, opts: { progressChanged: boolean }): Promise<void> {
   const game = ctx.service.game(gameId);
   const state = game?.state;
   if (!game || !state) return;
@@ -142,7 +145,7 @@ export async function syncTurnMessages(ctx: BotContext, gameId: number): Promise
       const now = ctx.service.game(game.id)?.state?.players[seat];
       if (now && now.turnsTaken === turnsTaken) ctx.service.setMessageId(game.id, turnKey(seat), id);
     }
-    if (state.options.variant === 'balut') await upsert(ctx, game, 'scoreboard', renderScoreboard(game));
+    if (state.options.variant === 'balut' && opts.progressChanged) await upsert(ctx, game, 'scoreboard', renderScoreboard(game));
     return;
   }
   // Over: close every open turn message, then post the results once.
