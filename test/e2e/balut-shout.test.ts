@@ -63,8 +63,9 @@ describe('solo Balut with a forced five of a kind', () => {
     expect(scored!.incentiveTotal).toBeGreaterThanOrEqual(2); // the scored Balut is worth 2
     const board = publicMessages(fake).find((m) => (m.embeds[0]?.title ?? '').includes('progress'))!;
     expect(board.embeds[0]!.description).toContain('Alice** 28/28');
-    // Redrawn when a turn ends (28 times, the last at the end), not on every throw.
-    expect(board.editCount).toBeLessThanOrEqual(29);
+    // Redrawn about once a turn (28 turns), not on every click (each turn took a throw and a write: 56+).
+    expect(board.editCount).toBeGreaterThanOrEqual(27);
+    expect(board.editCount).toBeLessThan(40);
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
   }, 60_000);
