@@ -35,8 +35,12 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       return void (await interaction.update(renderLobby(service.cancel(id.gameId, user.id))));
     case 'start': {
       const view = service.start(id.gameId, user.id);
-      await interaction.update(renderLobby(view));
-      await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id, { progressChanged: true }));
+      try {
+        await interaction.update(renderLobby(view));
+      } finally {
+        // The game has started whether or not Discord took the answer: its first turns must be posted.
+        await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id, { progressChanged: true }));
+      }
       return;
     }
     case 'hint':
@@ -95,8 +99,16 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   const ended = claimEndedTurns(ctx, result);
   // The clicked message is the turn's own message, even if its id was not stored yet.
   const mine = ended.find((turn) => turn.seat === id.seat);
-  await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat));
-  await publishAfterAction(ctx, result, ended, interaction.message.id);
+  let updated = false;
+  try {
+    await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat));
+    updated = true;
+  } finally {
+    // The action is saved even if Discord refused the answer (a click acknowledged too late): the channel
+    // still follows it, and the clicked message is then redrawn through the channel like any other.
+    if (!updated && mine) mine.messageId ??= interaction.message.id;
+    await publishAfterAction(ctx, result, ended, updated ? interaction.message.id : undefined);
+  }
 }
 
 function requireGame(game: GameView | null): GameView {

@@ -135,4 +135,29 @@ describe('refusals, races and restarts', () => {
     expect(await world.bot.kill('SIGTERM')).toBe(0);
     expect(fake.breaches).toEqual([]);
   }, 60_000);
+
+  it('keeps the channel in step when a click is acknowledged too late', async () => {
+    const world2 = await startWorld({ diceSeed: 'late' });
+    try {
+      const { fake, users } = world2;
+      const { alice } = users;
+      const lobby = await fake.slash(alice, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start' }).reply();
+      await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+      const turn = await waitForTurn(fake, alice);
+      await fake.select(alice, turn.id, control(turn, 'declare').customId, ['0']).acked();
+      await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked();
+      const write = control(fake.message(turn.id)!, 'write');
+      // The write reaches the bot, but Discord's clock jumps past the 3 s window before the bot answers.
+      fake.select(alice, turn.id, write.customId, [write.options![0]!.value]);
+      fake.advanceTime(4000);
+      // The move is saved, so the old turn still collapses and the next one is posted, through the channel.
+      await fake.waitFor(() => /^\*\*Alice\*\* wrote \d+ in /.test(fake.message(turn.id)!.content));
+      const next = await waitForTurn(fake, alice);
+      expect(next.id).not.toBe(turn.id);
+      expect(embedText(next)).toContain('turn 2 of 14');
+      expect(fake.breaches.some((b) => /acknowledg|late|3000|10062/i.test(b))).toBe(true);
+    } finally {
+      await world2.close();
+    }
+  }, 30_000);
 });
