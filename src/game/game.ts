@@ -2,7 +2,7 @@
 // "Turn timeout", "The prediction side game"). `applyEvent` is pure: the same events always rebuild the
 // same state, so a stored event list is a full record of a game. Randomness enters only when an event is
 // made (`throwEvent`, `timeoutEvent`), never when it is applied.
-import type { Category, Dice } from './dice';
+import type { Category, Dice, Face } from './dice';
 import { CATEGORIES, DICE_COUNT, isDice, isFiveOfAKind, scoreCell } from './dice';
 import type { Card, CellRef } from './card';
 import { emptyCard, emptyCellCount, isCardFull, legalCells, nextOrderedCell, withCell } from './card';
@@ -144,10 +144,10 @@ export function olathesScored(state: GameState): number {
 /** The throw a player makes now: held dice stay, the others are thrown with `rng`. Validated first. */
 export function throwEvent(state: GameState, seat: number, rng: Rng): GameEvent {
   const player = checkThrow(state, seat);
-  const dice = Array.from({ length: DICE_COUNT }, (_, i) =>
-    player.turn.dice && player.turn.held[i] ? player.turn.dice[i]! : rng.face(),
-  ) as unknown as Dice;
-  return { type: 'throw', seat, dice };
+  const { dice: previous, held } = player.turn;
+  const dice: Face[] = [];
+  for (let i = 0; i < DICE_COUNT; i++) dice.push(previous && held[i] ? previous[i]! : rng.face());
+  return { type: 'throw', seat, dice: dice as unknown as Dice };
 }
 
 /** The event that ends a timed-out turn; it carries a throw only when nothing was thrown yet. */
@@ -161,29 +161,34 @@ export function timeoutEvent(state: GameState, seat: number, rng: Rng): GameEven
 // ---------- applying events ----------
 
 export function applyEvent(state: GameState, event: GameEvent): GameState {
-  switch (event.type) {
-    case 'predict':
-      return bump(predict(state, event.seat, event.count));
-    case 'declare':
-      return bump(declare(state, event.seat, event.column));
-    case 'hold':
-      return bump(toggleHold(state, event.seat, event.die));
-    case 'throw':
-      return bump(applyThrow(state, event.seat, event.dice));
-    case 'write':
-      return bump(write(state, event.seat, { column: event.column, category: event.category }, false));
-    case 'timeout':
-      return bump(timeOut(state, event.seat, event.dice));
-    case 'leave':
-      return bump(leave(state, event.seat));
-    case 'end':
-      if (!isPlaying(state)) throw gameOver();
-      return bump({ ...state, status: 'ended' });
-  }
+  const next = applyRule(state, event);
+  // Every rule returns a state object of its own making (never `state` itself), so the version can be set
+  // on it in place rather than copying the whole state once more per event (the hot path of replays,
+  // bots and the simulator).
+  (next as { version: number }).version = state.version + 1;
+  return next;
 }
 
-function bump(state: GameState): GameState {
-  return { ...state, version: state.version + 1 };
+function applyRule(state: GameState, event: GameEvent): GameState {
+  switch (event.type) {
+    case 'predict':
+      return predict(state, event.seat, event.count);
+    case 'declare':
+      return declare(state, event.seat, event.column);
+    case 'hold':
+      return toggleHold(state, event.seat, event.die);
+    case 'throw':
+      return applyThrow(state, event.seat, event.dice);
+    case 'write':
+      return write(state, event.seat, { column: event.column, category: event.category }, false);
+    case 'timeout':
+      return timeOut(state, event.seat, event.dice);
+    case 'leave':
+      return leave(state, event.seat);
+    case 'end':
+      if (!isPlaying(state)) throw gameOver();
+      return { ...state, status: 'ended' };
+  }
 }
 
 function gameOver(): GameError {
@@ -277,7 +282,8 @@ function applyThrow(state: GameState, seat: number, dice: Dice): GameState {
   if (previous && player.turn.held.some((h, i) => h && previous[i] !== dice[i])) {
     throw new GameError('bad-dice', 'Held dice cannot change in a throw.');
   }
-  const turn: Turn = { ...player.turn, dice: [...dice] as unknown as Dice, throwsUsed: player.turn.throwsUsed + 1 };
+  // Events are immutable data, so the state may share the event's dice.
+  const turn: Turn = { ...player.turn, dice, throwsUsed: player.turn.throwsUsed + 1 };
   return withPlayer(state, seat, { ...player, turn });
 }
 
