@@ -60,8 +60,6 @@ export const DEFAULT_PARAMS: ValuationParams = {
   straightSpare: 0.35,
   houseSpare: 0.35,
   olatheSpare: 0.5,
-  faceExtraThrows: 0.85,
-  choiceExtraThrows: 0.75,
   extraBySpare: 1,
   rawMeanScale: 1,
   rawSdScale: 1,
