@@ -8,7 +8,6 @@ export interface BotContext {
   service: GameService;
   log: Logger;
   rest: REST;
-  /** Where a user error becomes a reply: set per interaction by the router. */
 }
 
 /** A refusal the user caused: shown to them as an ephemeral sentence, state unchanged. */

@@ -458,20 +458,10 @@ function olathePart(hs: HitStats, spare: number, made: number, poolCat: readonly
   return { inc: OLATHE_POINTS * (made + expected), mean: expected * 37.5, variance: variance * 37.5 * 37.5 + expected * 73 };
 }
 
-function categoryPart(
-  m: CardModel,
-  ci: number,
-  stats: TurnStats,
-  params: ValuationParams,
-  poolOpen: readonly number[],
-  poolCat: readonly number[],
-  no: number,
-  total: number,
-  zero: boolean,
-  made: number,
-): Part {
-  const part = rawCategoryPart(m, ci, stats, params, poolOpen, poolCat, no, total, zero, made);
-  const w = params.incentiveWeights[ci] ?? 1;
+/** A row's part of the estimate, its incentive scaled by the row's tuned weight. */
+function categoryPart(...args: Parameters<typeof rawCategoryPart>): Part {
+  const part = rawCategoryPart(...args);
+  const w = args[3].incentiveWeights[args[1]] ?? 1;
   if (w !== 1) part.inc *= w;
   return part;
 }
