@@ -40,9 +40,10 @@ export interface StrategyOptions {
  * - expert: the valuation, and holds that are exact for every throw left (the widget).
  */
 const NORMAL_WEIGHTS = [0, 0, 0, 1, 1, 0, 1];
+// The normal player has no learned correction: it is the model's own heuristic player.
 const NORMAL_PARAMS = {
-  balut: { ...paramsFor('balut'), incentiveWeights: NORMAL_WEIGHTS },
-  olathe: { ...paramsFor('olathe'), incentiveWeights: NORMAL_WEIGHTS },
+  balut: { ...paramsFor('balut'), incentiveWeights: NORMAL_WEIGHTS, correction: undefined },
+  olathe: { ...paramsFor('olathe'), incentiveWeights: NORMAL_WEIGHTS, correction: undefined },
 } satisfies Record<Variant, ValuationParams>;
 const NORMAL_HORIZON = 1;
 

@@ -20,6 +20,8 @@ import * as game from '../game/index';
 import { CATEGORIES, legalCells, scoreCell } from '../game/index';
 import type { CellRef } from '../game/index';
 import { finalOutcomeDistribution, outcomeDice } from './widget';
+import type { Correction } from './correction';
+import { BALUT_CORRECTION, rawEntry, rowEntry } from './correction';
 
 /** The 252 outcomes (a local copy: imported bindings are slow in hot loops under some loaders). */
 const OUTCOME_COUNT = 252;
@@ -51,6 +53,8 @@ export interface ValuationParams {
    * points (expert); the normal bot uses 0 for the Fours/Fives/Sixes/Choice totals.
    */
   incentiveWeights: readonly number[];
+  /** A learned correction of the estimate (`correction.ts`); used only on the card it was trained for. */
+  correction?: Correction;
 }
 
 /** The parameters tuned with the simulator on the classic Balut card (one pool of 28 cells). */
@@ -69,6 +73,9 @@ export const DEFAULT_PARAMS: ValuationParams = {
   incentiveWeights: [1, 1, 1, 1, 1, 1, 1],
 };
 
+/** Balut's parameters with the correction learned in self-play on the classic card (9.84 → 10.07). */
+export const BALUT_PARAMS: ValuationParams = { ...DEFAULT_PARAMS, correction: BALUT_CORRECTION };
+
 /**
  * The parameters tuned on the default Olathe card: a Free column is a pool of only 7 cells, and a try at a
  * Straight, House or Olathe there is cheap for the column's other cells, so spare tries count for more.
@@ -83,7 +90,7 @@ export const OLATHE_PARAMS: ValuationParams = {
 
 /** The tuned parameters for a variant. */
 export function paramsFor(variant: Variant): ValuationParams {
-  return variant === 'olathe' ? OLATHE_PARAMS : DEFAULT_PARAMS;
+  return variant === 'olathe' ? OLATHE_PARAMS : BALUT_PARAMS;
 }
 
 // Local copies of the engine's constants: imported bindings cost a getter call each in hot loops under
@@ -458,12 +465,39 @@ function olathePart(hs: HitStats, spare: number, made: number, poolCat: readonly
   return { inc: OLATHE_POINTS * (made + expected), mean: expected * 37.5, variance: variance * 37.5 * 37.5 + expected * 73 };
 }
 
-/** A row's part of the estimate, its incentive scaled by the row's tuned weight. */
-function categoryPart(...args: Parameters<typeof rawCategoryPart>): Part {
+/**
+ * A row's part of the estimate: the model's, its incentive scaled by the row's weight, plus the learned
+ * correction's entry for the row (`filled`: the cells written once the turn being valued is written).
+ */
+function categoryPart(filled: number, ...args: Parameters<typeof rawCategoryPart>): Part {
   const part = rawCategoryPart(...args);
-  const w = args[3].incentiveWeights[args[1]] ?? 1;
+  const [m, ci, , params, poolOpen, poolCat, no, total, zero] = args;
+  const w = params.incentiveWeights[ci] ?? 1;
   if (w !== 1) part.inc *= w;
+  const correction = params.correction;
+  if (correction && correction.cells === m.columnCount * CAT_COUNT) {
+    let open = no;
+    for (let p = 0; p < poolOpen.length; p++) open += poolCat[p * CAT_COUNT + ci]!;
+    const entry = rowEntry(ci, filled, correction.cells, open, total, zero);
+    if (entry >= 0) part.inc += correction.weights[entry]!;
+  }
   return part;
+}
+
+/** The learned correction's entry for the raw total (0 without one). */
+function rawCorrection(params: ValuationParams, m: CardModel, filled: number, raw: number): number {
+  const correction = params.correction;
+  if (!correction || correction.cells !== m.columnCount * CAT_COUNT) return 0;
+  const entry = rawEntry(filled, correction.cells, raw);
+  return entry >= 0 ? correction.weights[entry]! : 0;
+}
+
+/** Cells already written on the card. */
+export function filledCells(m: CardModel): number {
+  let open = 0;
+  for (const n of m.poolOpen) open += n;
+  for (const n of m.orderedCat) open += n;
+  return m.columnCount * CAT_COUNT - open;
 }
 
 function rawCategoryPart(
@@ -557,15 +591,17 @@ export interface Estimate {
 /** The estimated expected final score of a card with every open cell still to be played. */
 export function estimateCard(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): Estimate {
   const stats = turnStats(m.throws);
+  const filled = filledCells(m);
   let inc = 0, mean = 0, variance = 0;
   for (let ci = 0; ci < CAT_COUNT; ci++) {
-    const part = categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
+    const part = categoryPart(filled, m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
   }
   const mod = expectedModifier(m.raw, mean * params.rawMeanScale, variance * params.rawSdScale ** 2, m.columnCount);
-  return { value: inc + mod + params.rawTiebreak * (m.raw + mean), incentives: inc, modifier: mod, futureRawMean: mean };
+  const value = inc + mod + params.rawTiebreak * (m.raw + mean) + rawCorrection(params, m, filled, m.raw);
+  return { value, incentives: inc, modifier: mod, futureRawMean: mean };
 }
 
 // ---------- the values of a turn's outcomes ----------
@@ -628,10 +664,11 @@ function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool
     poolCat[pool * CAT_COUNT + ci]!--;
   }
   // Parts of the other categories, with the pool one cell smaller.
+  const filled = filledCells(m) + 1;
   let inc = 0, mean = 0, variance = 0;
   for (let c = 0; c < CAT_COUNT; c++) {
     if (c === ci) continue;
-    const part = categoryPart(m, c, stats, params, poolOpen, poolCat, m.orderedCat[c]!, m.totals[c]!, m.zero[c]!, m.olathesMade);
+    const part = categoryPart(filled, m, c, stats, params, poolOpen, poolCat, m.orderedCat[c]!, m.totals[c]!, m.zero[c]!, m.olathesMade);
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
@@ -639,11 +676,11 @@ function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool
   const no = m.orderedCat[ci]! - (pool < 0 ? 1 : 0);
   const byScore = scoreBuffer;
   for (const s of scoresOf(ci)) {
-    const part = categoryPart(m, ci, stats, params, poolOpen, poolCat, no, m.totals[ci]! + s, m.zero[ci]! || s === 0, m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0));
+    const part = categoryPart(filled, m, ci, stats, params, poolOpen, poolCat, no, m.totals[ci]! + s, m.zero[ci]! || s === 0, m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0));
     const futureMean = mean + part.mean;
     const raw = m.raw + s;
     const mod = expectedModifier(raw, futureMean * params.rawMeanScale, (variance + part.variance) * params.rawSdScale ** 2, m.columnCount);
-    byScore[s] = inc + part.inc + mod + params.rawTiebreak * (raw + futureMean);
+    byScore[s] = inc + part.inc + mod + params.rawTiebreak * (raw + futureMean) + rawCorrection(params, m, filled, raw);
   }
   const out = new Float64Array(OUTCOME_COUNT);
   const base = ci * OUTCOME_COUNT;
@@ -680,11 +717,3 @@ export function dedupeCells(variant: Variant, cells: readonly CellRef[]): CellRe
 }
 
 export type { Category };
-
-/** The incentive part of each category (for calibration tools). */
-export function debugParts(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): number[] {
-  const stats = turnStats(m.throws);
-  return CATEGORIES.map((_, ci) =>
-    categoryPart(m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade).inc,
-  );
-}
