@@ -169,8 +169,9 @@ export function headToHead(
   seed: number,
   strategy: StrategyOptions = {},
   budgetMs?: number,
+  throwsPerTurn = DEFAULT_THROWS,
 ): HeadToHead {
-  const options = gameOptions(variant, columns);
+  const options = gameOptions(variant, columns, throwsPerTurn);
   let wins = 0, losses = 0, ties = 0, played = 0;
   const started = performance.now();
   for (let g = 0; g < games; g++) {

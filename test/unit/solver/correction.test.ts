@@ -101,7 +101,8 @@ describe('the corrected estimate', () => {
     const v = valueOutcomes(card, 'balut', 3, cells, corrected);
     const rng = seededRng(4);
     for (let k = 0; k < 20; k++) {
-      const dice = [rng.face(), rng.face(), rng.face(), rng.face(), rng.face()].sort() as Dice;
+      const f = [rng.face(), rng.face(), rng.face(), rng.face(), rng.face()].sort((x, y) => x - y);
+      const dice: Dice = [f[0]!, f[1]!, f[2]!, f[3]!, f[4]!];
       const i = k % cells.length;
       const after = withCell(card, cells[i]!, dice);
       const o = outcomeIndex(dice);
