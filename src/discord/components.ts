@@ -70,7 +70,9 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   let result;
   switch (id.action) {
     case 'hold':
-      result = service.toggleHold(id.gameId, userId, id.die, id.stamp);
+      result = id.held === undefined
+        ? service.toggleHold(id.gameId, userId, id.die, id.stamp)
+        : service.setHold(id.gameId, userId, id.die, id.held, id.stamp);
       break;
     case 'throw':
       result = service.throwDice(id.gameId, userId, id.stamp);

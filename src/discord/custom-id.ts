@@ -3,7 +3,9 @@
 // it was drawn for (the stamp): the game itself is always loaded from the database on a click, and a
 // click on an old message is recognised as stale. Old formats stay parseable when a new version is added.
 //
-// Format (version 1): `o1:<action>:<gameId>[:<seat>:<stamp>[:<arg>]]`, at most 100 characters.
+// Format (version 1): `o1:<action>:<gameId>[:<seat>:<stamp>[:<arg>[:<held>]]]`, at most 100 characters.
+// A hold button carries the state the click asks for (`1` hold, `0` release), so a double click holds once;
+// hold buttons drawn before that part existed (no `<held>`) still work, as a toggle.
 import { CATEGORIES } from '../game/dice';
 import type { Category } from '../game/dice';
 
@@ -15,7 +17,7 @@ export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel' | 'addbot';
 export type ComponentId =
   | { action: LobbyAction; gameId: number }
   | { action: 'throw' | 'hint' | 'declare' | 'write' | 'predict'; gameId: number; seat: number; stamp: string }
-  | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number }
+  | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number; held?: boolean }
   | { action: 'analysis'; gameId: number };
 
 const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot'];
@@ -25,7 +27,10 @@ const STAMP = /^\d{1,3}\.\d$/;
 export function encodeCustomId(id: ComponentId): string {
   const parts: (string | number)[] = [CUSTOM_ID_VERSION, id.action, id.gameId];
   if ('seat' in id) parts.push(id.seat, id.stamp);
-  if (id.action === 'hold') parts.push(id.die);
+  if (id.action === 'hold') {
+    parts.push(id.die);
+    if (id.held !== undefined) parts.push(id.held ? 1 : 0);
+  }
   const text = parts.join(':');
   if (text.length > MAX_CUSTOM_ID_LENGTH) throw new Error(`custom_id too long: ${text.length}`);
   return text;
@@ -36,7 +41,7 @@ export function parseCustomId(text: string): ComponentId | null {
   if (text.length > MAX_CUSTOM_ID_LENGTH) return null;
   const parts = text.split(':');
   if (parts[0] !== CUSTOM_ID_VERSION) return null;
-  const [, action = '', gameText = '', seatText, stamp, argText] = parts;
+  const [, action = '', gameText = '', seatText, stamp, argText, heldText] = parts;
   const gameId = wholeNumber(gameText);
   if (gameId === null) return null;
   if (LOBBY_ACTIONS.includes(action) || action === 'analysis') {
@@ -49,7 +54,9 @@ export function parseCustomId(text: string): ComponentId | null {
   }
   if (action === 'hold') {
     const die = wholeNumber(argText ?? '');
-    return parts.length === 6 && die !== null && die < 5 ? { action, gameId, seat, stamp, die } : null;
+    if (die === null || die >= 5) return null;
+    if (parts.length === 6) return { action, gameId, seat, stamp, die };
+    return parts.length === 7 && (heldText === '0' || heldText === '1') ? { action, gameId, seat, stamp, die, held: heldText === '1' } : null;
   }
   return null;
 }

@@ -265,6 +265,17 @@ export class GameService {
     return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'hold', seat, die }));
   }
 
+  /**
+   * Holds (`held` true) or releases a die; nothing happens when it already is so — a double click on a
+   * hold button asks for the same state twice.
+   */
+  setHold(gameId: number, userId: string, die: number, held: boolean, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (state, seat) => {
+      const turn = state.players[seat]!.turn;
+      return turn.dice && (turn.held[die] ?? false) === held ? null : { type: 'hold', seat, die };
+    });
+  }
+
   throwDice(gameId: number, userId: string, stamp?: string): ActionResult {
     return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng));
   }
@@ -517,7 +528,7 @@ export class GameService {
     gameId: number,
     userId: string,
     stamp: string | undefined,
-    make: (state: GameState, seat: number) => GameEvent,
+    make: (state: GameState, seat: number) => GameEvent | null,
   ): ActionResult {
     return this.mutate(gameId, (g) => {
       const state = this.requirePlaying(g);

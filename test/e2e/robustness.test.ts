@@ -55,7 +55,10 @@ describe('refusals, races and restarts', () => {
     expect(code).toBeNull();
     await world.restart();
     const old = fake.message(turn.id)!;
-    await fake.click(alice, old.id, control(old, 'hold', 2).customId).acked();
+    // A double click on a hold button (both clicks carry the same custom_id): the die is held, once.
+    const holdId = control(old, 'hold', 2).customId;
+    const holds = await Promise.all([fake.click(alice, old.id, holdId).acked(), fake.click(alice, old.id, holdId).acked()]);
+    expect(holds.map((a) => a.type)).toEqual([7, 7]);
     expect(control(fake.message(old.id)!, 'hold', 2).label).toContain('🔒');
     await fake.click(alice, old.id, control(fake.message(old.id)!, 'throw').customId).acked();
     expect(embedText(fake.message(old.id)!)).toContain('Throw 2 of 3');

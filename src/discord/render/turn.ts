@@ -88,7 +88,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number): Row
         const held = player.turn.held[die] ?? false;
         return {
           type: ComponentType.Button,
-          custom_id: encodeCustomId({ action: 'hold', ...base, die }),
+          custom_id: encodeCustomId({ action: 'hold', ...base, die, held: !held }),
           label: `${DIE_FACE_GLYPHS[face]} ${face}${held ? ' 🔒' : ''}`,
           style: held ? ButtonStyle.Primary : ButtonStyle.Secondary,
           disabled: left === 0,

@@ -20,6 +20,26 @@ function thrown(run: () => unknown): Error {
 const stampOf = (view: GameView, seat: number) => turnStamp(view.state!.players[seat]!);
 
 describe('an Olathe turn', () => {
+  it('holds a die once however often the same hold is asked for (a double click), and releases it', () => {
+    const { service, db, rng } = harness();
+    const view = startedGame(service, ['ann', 'ben']);
+    service.declare(view.id, 'ann', 0, '0.0');
+    rng.push([6, 6, 1, 2, 3]);
+    service.throwDice(view.id, 'ann', '0.0');
+    let r = service.setHold(view.id, 'ann', 1, true, '0.1');
+    expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
+    const eventsOf = () => (snapshotOf(db, view.id) as { events: unknown[] }).events;
+    const once = eventsOf();
+    r = service.setHold(view.id, 'ann', 1, true, '0.1');
+    expect(r.events).toEqual([]);
+    expect(r.view.state!.players[0]!.turn.held).toEqual([false, true, false, false, false]);
+    expect(eventsOf()).toEqual(once);
+    r = service.setHold(view.id, 'ann', 1, false, '0.1');
+    expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
+    expect(r.view.state!.players[0]!.turn.held).toEqual([false, false, false, false, false]);
+    expect(service.setHold(view.id, 'ann', 1, false, '0.1').events).toEqual([]);
+  });
+
   it('declare, throw, hold, throw, write: stored as typed events, the turn passes on the clock', () => {
     const { service, db, clock, rng } = harness();
     let view = startedGame(service, ['ann', 'ben']);
@@ -96,6 +116,7 @@ describe('an Olathe turn', () => {
       [() => service.throwDice(view.id, 'ben'), 'not-your-turn'],
       [() => service.throwDice(view.id, 'ann'), 'not-declared'],
       [() => service.toggleHold(view.id, 'ann', 0), 'nothing-thrown'],
+      [() => service.setHold(view.id, 'ann', 0, false), 'nothing-thrown'],
       [() => service.declare(view.id, 'ann', 9), 'no-such-column'],
       [() => service.write(view.id, 'ann', 0, 'fours'), 'nothing-thrown'],
     ];

@@ -15,6 +15,8 @@ const samples: ComponentId[] = [
   { action: 'cancel', gameId: 987654321 },
   { action: 'throw', gameId: 42, seat: 7, stamp: '27.2' },
   { action: 'hold', gameId: 42, seat: 0, stamp: '0.1', die: 4 },
+  { action: 'hold', gameId: 42, seat: 0, stamp: '0.1', die: 4, held: true },
+  { action: 'hold', gameId: 42, seat: 3, stamp: '2.2', die: 0, held: false },
   { action: 'write', gameId: 3, seat: 2, stamp: '5.3' },
   { action: 'analysis', gameId: 12 },
 ];
@@ -41,6 +43,13 @@ describe('custom_id codec', () => {
     for (const bad of ['', 'o2:join:1', 'o1:join:x', 'o1:join:1:extra', 'o1:hold:1:0:1.0:5', 'o1:hold:1:9:1.0:1', 'o1:throw:1:0:abc', 'o1:fly:1', 'x'.repeat(101), 'o1:throw:-1:0:1.0']) {
       expect(parseCustomId(bad)).toBeNull();
     }
+  });
+
+  it('reads a hold button with the state it asks for, and an older one without it as a toggle', () => {
+    expect(encodeCustomId({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2, held: true })).toBe('o1:hold:7:1:3.1:2:1');
+    expect(parseCustomId('o1:hold:7:1:3.1:2:0')).toEqual({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2, held: false });
+    expect(parseCustomId('o1:hold:7:1:3.1:2')).toEqual({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2 });
+    for (const bad of ['o1:hold:7:1:3.1:2:2', 'o1:hold:7:1:3.1:2:', 'o1:hold:7:1:3.1:2:1:1', 'o1:hold:7:1:3.1:5:1']) expect(parseCustomId(bad)).toBeNull();
   });
 
   it('never throws on arbitrary text', () => {

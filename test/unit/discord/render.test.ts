@@ -69,6 +69,10 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     expect(dice!.components).toHaveLength(5);
     expect(dice!.components[1]).toMatchObject({ label: '⚃ 4 🔒', style: 1 });
     expect(dice!.components[0]).toMatchObject({ label: '⚃ 4', style: 2 });
+    // Each button asks for the other state: hold the free die, release the held one.
+    const asks = dice!.components.map((b) => parseCustomId((b as { custom_id: string }).custom_id));
+    expect(asks[0]).toMatchObject({ action: 'hold', die: 0, held: true });
+    expect(asks[1]).toMatchObject({ action: 'hold', die: 1, held: false });
     expect(buttons!.components[0]).toMatchObject({ label: '🎲 Throw (4 left)' });
     const options = (select!.components[0] as { options: { label: string }[] }).options;
     expect(options.map((o) => o.label)).toEqual(['Fours (↓ Down) — 12 pts']);
