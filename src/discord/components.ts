@@ -50,6 +50,11 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       if (!difficulty) throw new UserFacingError('Pick one of the listed difficulties.');
       return void (await interaction.update(renderLobby(service.addBot(id.gameId, user.id, difficulty))));
     }
+    case 'removebot': {
+      const botId = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
+      if (!botId) throw new UserFacingError('Pick one of the listed computer players.');
+      return void (await interaction.update(renderLobby(service.removeBot(id.gameId, user.id, botId))));
+    }
     case 'analysis':
       return void (await interaction.reply({ embeds: [analysisEmbed(service.analysis(id.gameId, user.id))], flags: MessageFlags.Ephemeral }));
     default:

@@ -12,7 +12,7 @@ import type { Category } from '../game/dice';
 export const CUSTOM_ID_VERSION = 'o1';
 export const MAX_CUSTOM_ID_LENGTH = 100;
 
-export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel' | 'addbot';
+export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel' | 'addbot' | 'removebot';
 
 export type ComponentId =
   | { action: LobbyAction; gameId: number }
@@ -20,7 +20,7 @@ export type ComponentId =
   | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number; held?: boolean }
   | { action: 'analysis'; gameId: number };
 
-const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot'];
+const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot', 'removebot'];
 const TURN_ACTIONS: readonly string[] = ['throw', 'hint', 'declare', 'write', 'predict'];
 const STAMP = /^\d{1,3}\.\d$/;
 

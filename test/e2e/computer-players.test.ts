@@ -24,6 +24,16 @@ describe('computer players', () => {
     expect(await ephemeralAnswer(fake.select(bob, lobby.id, addBot.customId, ['easy']))).toBe('Only the host can do that.');
     await fake.select(alice, lobby.id, addBot.customId, ['easy']).acked();
     expect(embedText(fake.message(lobby.id)!)).toMatch(/Players 3\/8[\s\S]*\(easy\)/);
+    // The host can take a computer player off again; nobody else can.
+    const removeBot = control(fake.message(lobby.id)!, 'removebot');
+    const easy = removeBot.options!.find((o) => o.label.includes('(easy)'))!;
+    expect(removeBot.options!.map((o) => o.label)).toEqual([expect.stringMatching(/\(expert\)/), expect.stringMatching(/\(easy\)/)]);
+    expect(await ephemeralAnswer(fake.select(bob, lobby.id, removeBot.customId, [easy.value]))).toBe('Only the host can do that.');
+    await fake.select(alice, lobby.id, removeBot.customId, [easy.value]).acked();
+    expect(embedText(fake.message(lobby.id)!)).toMatch(/Players 2\/8/);
+    expect(embedText(fake.message(lobby.id)!)).not.toMatch(/\(easy\)/);
+    await fake.select(alice, lobby.id, addBot.customId, ['easy']).acked();
+    expect(embedText(fake.message(lobby.id)!)).toMatch(/Players 3\/8[\s\S]*\(easy\)/);
     await fake.click(alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
 
     const turns = await playToTheEnd(fake, [alice]);

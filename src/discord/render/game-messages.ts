@@ -72,6 +72,12 @@ export function renderLobby(game: RenderableGame): MessageBody {
     '🤖 Add a computer player (host) ▾',
     DIFFICULTIES.map((d) => ({ label: `${d[0]!.toUpperCase()}${d.slice(1)}`, value: d, description: DIFFICULTY_TEXT[d] })),
   );
+  const bots = game.players.filter((p) => p.isBot);
+  const removeBot = selectRow(
+    encodeCustomId({ action: 'removebot', gameId: game.id }),
+    '➖ Remove a computer player (host) ▾',
+    bots.map((p) => ({ label: p.name, value: p.userId })),
+  );
   return {
     embeds: [embed],
     components: open
@@ -86,6 +92,7 @@ export function renderLobby(game: RenderableGame): MessageBody {
             ],
           },
           ...(game.players.length < MAX_PLAYERS ? [addBot] : []),
+          ...(bots.length > 0 ? [removeBot] : []),
         ]
       : [],
   };

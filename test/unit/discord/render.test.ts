@@ -99,6 +99,20 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     expect(options[6]).toEqual({ label: 'Balut (4 left) — 45 pts', value: '0.olathe' });
   });
 
+  it('a lobby offers to remove each computer player, and only when there is one', () => {
+    const state = newGame({ ...SIX_COLUMNS, predictions: false }, ['a']);
+    const lobby = { ...gameOf(state), status: 'lobby' as const, state: null };
+    const ids = (body: MessageBody) => body.components.flatMap((row) => row.components.map((c) => parseCustomId((c as { custom_id: string }).custom_id)?.action));
+    expect(ids(renderLobby(lobby))).not.toContain('removebot');
+    const players = [lobby.players[0]!, ...Array.from({ length: 7 }, (_, k) => ({ seat: k + 1, userId: `bot:expert:${k + 1}`, name: `🤖 Bot ${k + 1} (expert)`, isBot: true }))];
+    const full = renderLobby({ ...lobby, players });
+    expect(limitsOf(full)).toEqual([]);
+    expect(ids(full)).toContain('removebot');
+    expect(ids(full)).not.toContain('addbot'); // 8 players: no seat left
+    const select = full.components.at(-1)!.components[0] as { options: { label: string; value: string }[] };
+    expect(select.options.map((o) => o.value)).toEqual(players.slice(1).map((p) => p.userId));
+  });
+
   it('a late-game card, the lobby, the scoreboard, the shout and the results stay within limits', () => {
     const late = play(eightPlayers(), 7, (s) => s.players[7]!.turnsTaken >= 30);
     expect(limitsOf(renderTurn(gameOf(late), late.current))).toEqual([]);
