@@ -36,7 +36,7 @@ export function correctionModule(lines: readonly string[], command: string): str
 export function main(argv: readonly string[]): number {
   const given = new Map<string, string>();
   for (let i = 0; i < argv.length; i += 2) {
-    const name = argv[i]!.replace(/^--/, '');
+    const name = argv[i]!.startsWith('--') ? argv[i]!.slice(2) : '';
     if (!['schedule', 'seed', 'out'].includes(name) || argv[i + 1] === undefined) {
       process.stderr.write(`fit-correction: unknown option or missing value '${argv[i]}' (--schedule, --seed, --out)\n`);
       return 2;
@@ -50,8 +50,9 @@ export function main(argv: readonly string[]): number {
     process.stderr.write(`fit-correction: ${(error as Error).message}\n`);
     return 2;
   }
-  const seed = Number(given.get('seed') ?? '600');
-  if (!Number.isSafeInteger(seed)) {
+  const seedText = given.get('seed') ?? '600';
+  const seed = Number(seedText);
+  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(seed)) {
     process.stderr.write(`fit-correction: --seed must be a whole number\n`);
     return 2;
   }

@@ -1,7 +1,7 @@
 // A learned correction to the valuation's estimate Φ (valuation.ts), trained in self-play by
 // temporal-difference learning (`fit-correction.ts`). Φ models each row on its own; the correction learns
 // what that misses about rows sharing the card's turns — on the classic Balut card it lifts the expert from
-// 9.84 to about 10.07 points a game.
+// 9.84 to 10.16 points a game (10,000 games, seed 2024).
 //
 // The correction is a sum of table entries, one per unsettled row plus one for the raw total. A row's entry
 // is picked by the stage of the game (cells written, in 7 steps), the row's open cells (1–4) and, for the

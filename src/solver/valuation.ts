@@ -53,7 +53,10 @@ export interface ValuationParams {
    * points (expert); the normal bot uses 0 for the Fours/Fives/Sixes/Choice totals.
    */
   incentiveWeights: readonly number[];
-  /** A learned correction of the estimate (`correction.ts`); used only on the card it was trained for. */
+  /**
+   * A learned correction of the estimate (`correction.ts`), applied only on a card of the cell count it was
+   * trained on; `paramsFor` gives the classic Balut card's one to Balut only.
+   */
   correction?: Correction;
 }
 
@@ -73,7 +76,7 @@ export const DEFAULT_PARAMS: ValuationParams = {
   incentiveWeights: [1, 1, 1, 1, 1, 1, 1],
 };
 
-/** Balut's parameters with the correction learned in self-play on the classic card (9.84 → 10.07). */
+/** Balut's parameters with the correction learned in self-play on the classic card (9.84 → 10.16). */
 export const BALUT_PARAMS: ValuationParams = { ...DEFAULT_PARAMS, correction: BALUT_CORRECTION };
 
 /**

@@ -34,11 +34,17 @@ describe('fit-correction command', () => {
     expect(written.weights.some((w) => w !== 0)).toBe(true);
   });
 
-  it('refuses a bad schedule with exit 2 and one line', () => {
-    const r = run(['--schedule', '100@2']);
-    expect(r.status).toBe(2);
-    const lines = r.stderr.trim().split('\n');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/--schedule/);
+  it('refuses a bad schedule, seed or option with exit 2 and one line', () => {
+    for (const [args, says] of [
+      [['--schedule', '100@2'], /--schedule/],
+      [['--seed', 'soon'], /--seed/],
+      [['seed', '5'], /unknown option/],
+    ] as const) {
+      const r = run([...args]);
+      expect(r.status).toBe(2);
+      const lines = r.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(says);
+    }
   });
 });
