@@ -15,7 +15,7 @@ import { applyEvent, layoutColumns, newGame, seededRng, seatsToAct } from '../sr
 import { gameOptions, headToHead, percentile, simulate } from '../src/cli/simulate';
 import { chooseDecision, decisionEvents, hint } from '../src/solver/strategy';
 import type { Difficulty } from '../src/solver/strategy';
-import { turnStats } from '../src/solver/valuation';
+import { buildSolverTables } from '../src/solver/valuation';
 import { widgetTables } from '../src/solver/widget';
 
 const GAMES = Number(process.env.BENCH_GAMES ?? 10_000);
@@ -53,12 +53,10 @@ export function run(): void {
   const tables = widgetTables();
   const built = performance.now() - t0;
   const buildMs = tables.buildMs;
-  const s0 = performance.now();
-  turnStats(3);
-  const statsMs = performance.now() - s0;
+  const statsMs = buildSolverTables(3);
   line('widget tables build (252 outcomes, 462 keeps)', `${buildMs.toFixed(1)} ms`, '≤ 50 ms', buildMs <= 50);
   if (built < 1) console.log('  (tables were already built by an earlier bench in this process; figure is from that build)');
-  line('valuation tables for 3 throws (lazy, once)', `${statsMs.toFixed(1)} ms`, '(start-up cost)', null);
+  line('all solver tables at start-up (widget + valuation, 3 throws)', `${(buildMs + statsMs).toFixed(1)} ms`, '≤ 50 ms', buildMs + statsMs <= 50);
 
   const runs: {
     label: string;

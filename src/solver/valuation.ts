@@ -19,7 +19,7 @@ import type { Card, Category, GameState, Variant } from '../game/index';
 import * as game from '../game/index';
 import { CATEGORIES, legalCells, scoreCell } from '../game/index';
 import type { CellRef } from '../game/index';
-import { finalOutcomeDistribution, outcomeDice } from './widget';
+import { finalOutcomeDistribution, outcomeDice, widgetTables } from './widget';
 import type { Correction } from './correction';
 import { BALUT_CORRECTION, rawEntry, rowEntry } from './correction';
 
@@ -107,7 +107,8 @@ const HOUSE_POINTS = game.HOUSE_POINTS;
 const OLATHE_POINTS = game.OLATHE_POINTS;
 const CAT_COUNT = CATEGORIES.length;
 const FOURS = 0, FIVES = 1, SIXES = 2, STRAIGHT = 3, HOUSE = 4, CHOICE = 5, OLATHE = 6;
-const MAX_COLUMNS = 8;
+/** The most columns a game's card can have (Free 4 + Down + Up); the tables reach no further. */
+const MAX_COLUMNS = 6;
 /** Free cells of one category a card can have (Olathe: 2–4 Free columns; Balut: 4). */
 const MAX_FREE_CELLS = 6;
 const MAX_CELLS = MAX_COLUMNS * CAT_COUNT;
@@ -164,11 +165,15 @@ interface Tails {
 }
 
 interface ThresholdStats {
+  ci: number;
+  throws: number;
   unit: number;
+  /** The score distribution of an ordered cell (one aimed turn). */
+  ordered: Float64Array;
   meanOrdered: number;
   varOrdered: number;
-  /** By extra throws for the Free cells: grid[i] for i × DELTA_STEP extra throws. */
-  grid: Tails[];
+  /** By extra throws for the Free cells: grid[i] for i × DELTA_STEP extra throws (see `tailsAt`). */
+  grid: (Tails | undefined)[];
 }
 
 interface TurnStats {
@@ -269,27 +274,32 @@ function thresholdStats(throws: number, ci: number): ThresholdStats {
   const unit = ci === CHOICE ? 1 : ci + 4; // fours 4, fives 5, sixes 6
   const ordered = cellDistribution(ci, throws);
   const [meanOrdered, varOrdered] = meanVar(ordered, unit);
-  const grid: Tails[] = [];
-  for (let g = 0; g < DELTA_GRID; g++) {
-    const free = cellDistribution(ci, throws + g * DELTA_STEP);
-    const [mean, variance] = meanVar(free, unit);
-    const tail: Float64Array[][] = [];
-    let freeSum: Float64Array = Float64Array.of(1); // the sum of nf Free cells
-    for (let nf = 0; nf <= MAX_FREE_CELLS; nf++) {
-      if (nf > 0) freeSum = convolve(freeSum, free);
-      const row: Float64Array[] = [];
-      let d = freeSum;
-      for (let no = 0; no <= 2; no++) {
-        const t = new Float64Array(d.length + 1);
-        for (let x = d.length - 1; x >= 0; x--) t[x] = t[x + 1]! + d[x]!;
-        row.push(t);
-        d = convolve(d, ordered);
-      }
-      tail.push(row);
+  return { ci, throws, unit, ordered, meanOrdered, varOrdered, grid: [] };
+}
+
+/** The grid point for g × DELTA_STEP extra throws, built on first use (most play uses only a few). */
+function tailsAt(st: ThresholdStats, g: number): Tails {
+  let tails = st.grid[g];
+  if (tails) return tails;
+  const free = cellDistribution(st.ci, st.throws + g * DELTA_STEP);
+  const [mean, variance] = meanVar(free, st.unit);
+  const tail: Float64Array[][] = [];
+  let freeSum: Float64Array = Float64Array.of(1); // the sum of nf Free cells
+  for (let nf = 0; nf <= MAX_FREE_CELLS; nf++) {
+    if (nf > 0) freeSum = convolve(freeSum, free);
+    const row: Float64Array[] = [];
+    let d = freeSum;
+    for (let no = 0; no <= 2; no++) {
+      const t = new Float64Array(d.length + 1);
+      for (let x = d.length - 1; x >= 0; x--) t[x] = t[x + 1]! + d[x]!;
+      row.push(t);
+      d = convolve(d, st.ordered);
     }
-    grid.push({ mean, variance, tail });
+    tail.push(row);
   }
-  return { unit, meanOrdered, varOrdered, grid };
+  tails = { mean, variance, tail };
+  st.grid[g] = tails;
+  return tails;
 }
 
 /** Per-turn statistics for a number of throws (1–5), built lazily once each. */
@@ -307,6 +317,18 @@ export function turnStats(throws: number): TurnStats {
     statsCache.set(throws, s);
   }
   return s;
+}
+
+/**
+ * Builds every table the solver needs for games of `throws` throws a turn (the widget, the score table, the
+ * per-turn statistics) — once; the bot calls it at start-up. Returns the ms it took (0 when already built).
+ */
+export function buildSolverTables(throws: number): number {
+  const started = performance.now();
+  widgetTables();
+  scoreTableFor();
+  turnStats(throws);
+  return performance.now() - started;
 }
 
 // ---------- the card, as the valuation sees it ----------
@@ -392,8 +414,8 @@ function thresholdPart(m: CardModel, ci: number, stats: TurnStats, total: number
   const lo = Math.floor(x);
   const hi = Math.min(DELTA_GRID - 1, lo + 1);
   const w = x - lo;
-  const a = st.grid[lo]!;
-  const b = st.grid[hi]!;
+  const a = tailsAt(st, lo);
+  const b = tailsAt(st, hi);
   const target = (THRESHOLD_OF[ci]! * m.columnCount) / 4;
   const needPoints = target - total;
   let p: number;
