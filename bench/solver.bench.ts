@@ -56,7 +56,7 @@ export function run(): void {
   const statsMs = buildSolverTables(3);
   line('widget tables build (252 outcomes, 462 keeps)', `${buildMs.toFixed(1)} ms`, '≤ 50 ms', buildMs <= 50);
   if (built < 1) console.log('  (tables were already built by an earlier bench in this process; figure is from that build)');
-  line('all solver tables at start-up (widget + valuation, 3 throws)', `${(buildMs + statsMs).toFixed(1)} ms`, '≤ 50 ms', buildMs + statsMs <= 50);
+  line('solver tables at start-up (widget + valuation, 3 throws)', `${(buildMs + statsMs).toFixed(1)} ms`, '≤ 50 ms', buildMs + statsMs <= 50);
 
   const runs: {
     label: string;
