@@ -2,12 +2,12 @@
 // with the correction as it stands, and after each write the entries of the card it left are moved toward
 // the value of the card after the next write — or the final score, after the last (temporal-difference
 // learning, TD(0), on the cards after each write). Deterministic for the same options.
-import type { Card, ColumnKind, Variant } from '../game/index';
+import type { ColumnKind, Variant } from '../game/index';
 import { CATEGORIES, DEFAULT_THROWS, applyEvent, newGame, scoreCard, seededRng } from '../game/index';
 import type { Correction } from './correction';
-import { emptyCorrection, rawEntry, rowEntry } from './correction';
+import { emptyCorrection } from './correction';
 import { chooseDecision, decisionEvents } from './strategy';
-import { cardModel, estimateCard, filledCells, paramsFor } from './valuation';
+import { cardModel, correctionEntries, estimateCard, paramsFor } from './valuation';
 
 export interface TrainStage {
   games: number;
@@ -29,29 +29,10 @@ export interface TrainOptions {
   every?: number;
 }
 
-const CAT_COUNT = CATEGORIES.length;
-
-/** The correction's entries that apply to a card (the rows not settled, and the raw total). */
-export function correctionEntries(card: Card, variant: Variant, throwsPerTurn: number): number[] {
-  const m = cardModel(card, variant, throwsPerTurn);
-  const cells = m.columnCount * CAT_COUNT;
-  const filled = filledCells(m);
-  const out: number[] = [];
-  for (let ci = 0; ci < CAT_COUNT; ci++) {
-    let open = m.orderedCat[ci]!;
-    for (let p = 0; p < m.poolOpen.length; p++) open += m.poolCat[p * CAT_COUNT + ci]!;
-    const e = rowEntry(ci, filled, cells, open, m.totals[ci]!, m.zero[ci]!);
-    if (e >= 0) out.push(e);
-  }
-  const r = rawEntry(filled, cells, m.raw);
-  if (r >= 0) out.push(r);
-  return out;
-}
-
 export function trainCorrection(options: TrainOptions): Correction {
   const { variant, columns } = options;
   const throwsPerTurn = options.throwsPerTurn ?? DEFAULT_THROWS;
-  const correction = emptyCorrection(columns.length * CAT_COUNT);
+  const correction = emptyCorrection(columns.length * CATEGORIES.length);
   if (options.from) correction.weights.set(options.from.weights);
   const params = { ...paramsFor(variant), correction };
   const gameOptions = { variant, columns, throwsPerTurn, predictions: false };
@@ -70,12 +51,13 @@ export function trainCorrection(options: TrainOptions): Correction {
         if (card === before) continue;
         // A write: the card after it is the next state to learn from.
         const full = state.status !== 'playing';
-        const value = full ? scoreCard(card).final : estimateCard(cardModel(card, variant, throwsPerTurn), params).value;
+        const m = full ? null : cardModel(card, variant, throwsPerTurn);
+        const value = m ? estimateCard(m, params).value : scoreCard(card).final;
         if (previous) {
           const step = stage.alpha * (value - previous.value);
           for (const e of previous.entries) correction.weights[e]! += step;
         }
-        previous = full ? null : { entries: correctionEntries(card, variant, throwsPerTurn), value };
+        previous = m ? { entries: correctionEntries(m), value } : null;
       }
       sum += scoreCard(state.players[0]!.card).final;
       if ((g + 1) % every === 0 || g + 1 === stage.games) {

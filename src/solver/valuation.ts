@@ -501,12 +501,31 @@ function categoryPart(filled: number, ...args: Parameters<typeof rawCategoryPart
   if (w !== 1) part.inc *= w;
   const correction = params.correction;
   if (correction && correction.cells === m.columnCount * CAT_COUNT) {
-    let open = no;
-    for (let p = 0; p < poolOpen.length; p++) open += poolCat[p * CAT_COUNT + ci]!;
-    const entry = rowEntry(ci, filled, correction.cells, open, total, zero);
+    const entry = rowEntry(ci, filled, correction.cells, rowOpen(ci, poolOpen.length, poolCat, no), total, zero);
     if (entry >= 0) part.inc += correction.weights[entry]!;
   }
   return part;
+}
+
+/** A row's open cells: its `no` ordered ones and those of each of the `pools` pools. */
+function rowOpen(ci: number, pools: number, poolCat: readonly number[], no: number): number {
+  let open = no;
+  for (let p = 0; p < pools; p++) open += poolCat[p * CAT_COUNT + ci]!;
+  return open;
+}
+
+/** The correction entries that apply to a card (its unsettled rows, and the raw total): what training moves. */
+export function correctionEntries(m: CardModel): number[] {
+  const cells = m.columnCount * CAT_COUNT;
+  const filled = filledCells(m);
+  const out: number[] = [];
+  for (let ci = 0; ci < CAT_COUNT; ci++) {
+    const e = rowEntry(ci, filled, cells, rowOpen(ci, m.poolOpen.length, m.poolCat, m.orderedCat[ci]!), m.totals[ci]!, m.zero[ci]!);
+    if (e >= 0) out.push(e);
+  }
+  const r = rawEntry(filled, cells, m.raw);
+  if (r >= 0) out.push(r);
+  return out;
 }
 
 /** The learned correction's entry for the raw total (0 without one). */

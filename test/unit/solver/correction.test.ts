@@ -10,8 +10,8 @@ import {
   rawEntry,
   rowEntry,
 } from '../../../src/solver/correction';
-import { correctionEntries, trainCorrection } from '../../../src/solver/train-correction';
-import { DEFAULT_PARAMS, cardModel, estimateCard, paramsFor, valueOutcomes } from '../../../src/solver/valuation';
+import { trainCorrection } from '../../../src/solver/train-correction';
+import { DEFAULT_PARAMS, cardModel, correctionEntries, estimateCard, paramsFor, valueOutcomes } from '../../../src/solver/valuation';
 import { outcomeIndex } from '../../../src/solver/widget';
 
 const BALUT = ['free', 'free', 'free', 'free'] as const;
@@ -84,7 +84,7 @@ describe('the corrected estimate', () => {
     for (const fill of [0, 5, 14, 27]) {
       const card = playedCard(fill + 1, fill);
       const m = cardModel(card, 'balut', 3);
-      const entries = correctionEntries(card, 'balut', 3);
+      const entries = correctionEntries(m);
       const sum = entries.reduce((s, e) => s + BALUT_CORRECTION.weights[e]!, 0);
       expect(estimateCard(m, corrected).value - estimateCard(m, plain).value).toBeCloseTo(sum, 9);
     }
