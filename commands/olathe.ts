@@ -38,7 +38,8 @@ export const data = new SlashCommandBuilder()
           .setName('difficulty')
           .setDescription('How well the computer players play (default normal)')
           .addChoices(...DIFFICULTIES.map((d) => ({ name: d, value: d }))),
-      ),
+      )
+      .addBooleanOption((o) => o.setName('thread').setDescription("Play in a thread of its own (default: the server's setting, on)")),
   )
   .addSubcommand((s) => s.setName('hint').setDescription('The best dice to hold now, or the best cell to write (only you see it).'))
   .addSubcommand((s) =>
@@ -60,7 +61,13 @@ export const data = new SlashCommandBuilder()
   )
   .addSubcommand((s) => s.setName('help').setDescription("The rules in short, and this channel's game."))
   .addSubcommand((s) => s.setName('quit').setDescription("Leave this channel's game (your card still scores)."))
-  .addSubcommand((s) => s.setName('end').setDescription("End this channel's game now (host or Manage Messages)."));
+  .addSubcommand((s) => s.setName('end').setDescription("End this channel's game now (host or Manage Messages)."))
+  .addSubcommand((s) =>
+    s
+      .setName('settings')
+      .setDescription("This server's game settings (Manage Server to change them).")
+      .addBooleanOption((o) => o.setName('threads').setDescription('Play each game in a thread of its own (default on)')),
+  );
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
   const name = interaction.options.getSubcommand();

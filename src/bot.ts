@@ -11,7 +11,7 @@ import { DEFAULT_THROWS, seededRng } from './game';
 import { buildSolverTables } from './solver/valuation';
 import type { BotContext } from './discord/context';
 import { routeInteraction } from './discord/router';
-import { claimEndedTurns, publishAfterAction } from './discord/publish';
+import { Publisher } from './discord/publisher';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -39,7 +39,8 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });
-  const context: BotContext = { service, log, rest: client.rest };
+  const publisher = new Publisher({ service, log, rest: client.rest });
+  const context: BotContext = { service, log, rest: client.rest, publisher };
 
   let accepting = true;
   const inFlight = new Set<Promise<void>>();
@@ -65,19 +66,19 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
     const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
     clock = setTimeout(runClock, delay);
   };
+  // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it.
   const runClock = () => {
-    const work = (async () => {
-      const results = service.expireTurns();
-      const claimed = results.map((result) => claimEndedTurns(context, result));
-      for (const [i, result] of results.entries()) {
+    try {
+      for (const result of service.expireTurns()) {
         const timedOut = result.events.some((e) => e.type === 'timeout');
         if (timedOut) log.info('turn timed out', { gameId: result.view.id });
         else log.debug('computer player moved', { gameId: result.view.id });
-        await publishAfterAction(context, result, claimed[i]!);
+        void context.publisher.kick(result.view.id);
       }
-    })().catch((error) => log.error('deadline check failed', { error }));
-    track(work);
-    void work.finally(scheduleClock);
+    } catch (error) {
+      log.error('deadline check failed', { error });
+    }
+    scheduleClock();
   };
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -90,6 +91,9 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
   scheduleClock();
+  // Whatever the channel missed while the bot was away (or Discord was), shown now, then checked every minute.
+  const reconciled = context.publisher.start().catch((error) => log.error('first reconcile failed', { error }));
+  track(reconciled);
 
   return {
     client,
@@ -98,6 +102,7 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
       accepting = false;
       clearTimeout(clock);
       await Promise.allSettled([...inFlight]);
+      await context.publisher.stop();
       await client.destroy();
       db.close();
     },

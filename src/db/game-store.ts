@@ -1,11 +1,21 @@
 // Every SQL statement the game service runs, prepared once per connection. Plain rows in, plain rows out:
 // the rules live in the engine, the decisions in the service.
 import type Database from 'better-sqlite3';
-import type { Category } from '../game';
+import type { Category, Dice } from '../game';
 import type { EventRow } from './event-rows';
 
 export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
 export type LeftReason = 'quit' | 'removed';
+
+/** A seat's latest written cell, as the events table has it. */
+export interface LastWrite {
+  seat: number;
+  timedOut: boolean;
+  column: number;
+  category: Category;
+  dice: Dice;
+  score: number;
+}
 
 export interface GameRow {
   id: number;
@@ -25,18 +35,23 @@ export interface GameRow {
   deadlines: string;
   next_deadline: number | null;
   messages: string;
+  thread_mode: 0 | 1;
+  play_channel_id: string | null;
+  channel_gone: 0 | 1;
+  shown: string;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
 export type GameChanges = Pick<
   GameRow,
-  'status' | 'host_id' | 'started_at' | 'finished_at' | 'version' | 'state' | 'deadlines' | 'next_deadline'
+  'status' | 'host_id' | 'started_at' | 'finished_at' | 'version' | 'state' | 'deadlines' | 'next_deadline' | 'play_channel_id' | 'channel_gone'
 >;
 
 /** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
 type GameRowTuple = [
   number, string, string, GameRow['variant'], string, number, GameStatusColumn, string, number,
-  number | null, number | null, number, number, string | null, string, number | null, string, string,
+  number | null, number | null, number, number, string | null, string, number | null, string,
+  0 | 1, string | null, 0 | 1, string, string,
 ];
 
 export interface PlayerRow {
@@ -66,6 +81,7 @@ export interface NewGame {
   turn_timeout_ms: number;
   host_id: string;
   created_at: number;
+  thread_mode: 0 | 1;
 }
 
 export interface NewPlayer {
@@ -111,7 +127,9 @@ const LEADERBOARD_WHO = `CASE WHEN p.is_bot = 1 AND p.user_id GLOB 'bot:?*:?*'
     THEN substr(p.user_id, 1, 3 + instr(substr(p.user_id, 5), ':')) ELSE p.user_id END`;
 
 // The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
-const SAVABLE = new Set<keyof GameChanges>(['status', 'host_id', 'started_at', 'finished_at', 'version', 'state', 'deadlines', 'next_deadline']);
+const SAVABLE = new Set<keyof GameChanges>([
+  'status', 'host_id', 'started_at', 'finished_at', 'version', 'state', 'deadlines', 'next_deadline', 'play_channel_id', 'channel_gone',
+]);
 
 export class GameStore {
   private readonly s;
@@ -128,12 +146,17 @@ export class GameStore {
         .prepare<[number], GameRowTuple>(
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
+             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = ?`,
         )
         .raw(),
-      openInChannel: p<{ id: number }>("SELECT id FROM games WHERE channel_id = ? AND status IN ('lobby', 'playing')"),
+      // A channel's open game, or the game whose thread this is.
+      openInChannel: p<{ id: number }>(
+        `SELECT id FROM games WHERE channel_id = @c AND status IN ('lobby', 'playing')
+         UNION ALL SELECT id FROM games WHERE play_channel_id = @c AND status IN ('lobby', 'playing') LIMIT 1`,
+      ),
       // CROSS JOIN keeps the player's own seats as the outer loop: a few rows, not every game of the guild.
       lastFinishedOf: p<{ id: number }>(
         `SELECT g.id FROM players p CROSS JOIN games g ON g.id = p.game_id
@@ -141,8 +164,8 @@ export class GameStore {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -168,6 +191,26 @@ export class GameStore {
       // Key is checked by the caller to be a plain word, so it can sit inside a quoted JSON path.
       setMessage: p("UPDATE games SET messages = json_set(messages, '$.\"' || ? || '\"', ?) WHERE id = ?"),
       removeMessage: p("UPDATE games SET messages = json_remove(messages, '$.\"' || ? || '\"') WHERE id = ?"),
+      // A message and the digest of what it shows, together; a null digest means "not known".
+      setShown: p(
+        `UPDATE games SET messages = CASE WHEN @message IS NULL THEN json_remove(messages, '$."' || @key || '"')
+             ELSE json_set(messages, '$."' || @key || '"', @message) END,
+           shown = CASE WHEN @digest IS NULL THEN json_remove(shown, '$."' || @key || '"')
+             ELSE json_set(shown, '$."' || @key || '"', @digest) END
+         WHERE id = @id`,
+      ),
+      lastWrites: p<{ seat: number; type: string; col: number; category: Category; written: string; score: number }>(
+        `SELECT seat, type, col, category, written, score FROM events
+         WHERE game_id = @id AND seq IN (SELECT MAX(seq) FROM events WHERE game_id = @id AND type IN ('write', 'timeout') AND written IS NOT NULL GROUP BY seat)`,
+      ),
+      setPlayChannel: p('UPDATE games SET play_channel_id = ? WHERE id = ? AND play_channel_id IS NULL'),
+      // Games whose channel may still need work: in play, or over recently and not known to be shown.
+      toReconcile: p<{ id: number }>(
+        `SELECT id FROM games WHERE status = 'playing' AND channel_gone = 0
+         UNION SELECT id FROM games WHERE status IN ('finished', 'ended') AND channel_gone = 0 AND finished_at >= @since
+           AND (json_extract(messages, '$.results') IS NULL OR EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = games.id))
+         UNION SELECT DISTINCT game_id FROM outbox`,
+      ),
       dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
       nextDeadline: p<{ t: number | null }>('SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL'),
       leaderboard: p<LeaderboardSqlRow>(
@@ -190,9 +233,10 @@ export class GameStore {
     const row: GameRow = {
       id: f[0], guild_id: f[1], channel_id: f[2], variant: f[3], options: f[4], turn_timeout_ms: f[5], status: f[6],
       host_id: f[7], created_at: f[8], started_at: f[9], finished_at: f[10], rev: f[11], version: f[12], state: f[13],
-      deadlines: f[14], next_deadline: f[15], messages: f[16],
+      deadlines: f[14], next_deadline: f[15], messages: f[16], thread_mode: f[17], play_channel_id: f[18],
+      channel_gone: f[19], shown: f[20],
     };
-    const seats = f[17];
+    const seats = f[21];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({ seat, user_id, name, is_bot, prediction, left_reason }),
     );
@@ -205,7 +249,7 @@ export class GameStore {
     return { row, players };
   }
   openGameIdInChannel(channelId: string): number | null {
-    return this.s.openInChannel.get(channelId)?.id ?? null;
+    return this.s.openInChannel.get({ c: channelId })?.id ?? null;
   }
   lastFinishedGameId(userId: string, guildId: string): number | null {
     return this.s.lastFinishedOf.get(userId, guildId)?.id ?? null;
@@ -262,6 +306,25 @@ export class GameStore {
   setMessage(gameId: number, key: string, messageId: string | null): boolean {
     const info = messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
     return info.changes > 0;
+  }
+  /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown). */
+  setShown(gameId: number, key: string, messageId: string | null, digest: string | null): boolean {
+    return this.s.setShown.run({ id: gameId, key, message: messageId, digest }).changes > 0;
+  }
+  /** Sets where the game plays, once: false when it was already set. */
+  setPlayChannel(gameId: number, channelId: string): boolean {
+    return this.s.setPlayChannel.run(channelId, gameId).changes > 0;
+  }
+  lastWrites(gameId: number): Map<number, LastWrite> {
+    return new Map(
+      this.s.lastWrites.all({ id: gameId }).map((r) => [
+        r.seat,
+        { seat: r.seat, timedOut: r.type === 'timeout', column: r.col, category: r.category, dice: JSON.parse(r.written) as Dice, score: r.score },
+      ]),
+    );
+  }
+  gamesToReconcile(since: number): number[] {
+    return this.s.toReconcile.all({ since }).map((r) => r.id);
   }
   dueGameIds(now: number): number[] {
     return this.s.dueGames.all(now).map((r) => r.id);

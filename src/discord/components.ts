@@ -1,7 +1,7 @@
 // What each button and select does: parse the custom_id, check the clicker may use it, call the service,
 // answer the click by updating its message (acknowledged at once), then bring the rest of the channel in line.
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
-import { MessageFlags } from 'discord.js';
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { hintEmbed } from './hint';
 import { analysisEmbed } from './analysis';
 import { DIFFICULTIES } from '../solver/strategy';
@@ -11,8 +11,7 @@ import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { renderLobby } from './render/game-messages';
-import { renderTurn } from './render/turn';
-import { claimEndedTurns, collapsedTurn, oneAtATime, publishAfterAction, syncTurnMessages } from './publish';
+import { LOBBY_KEY, digestOf, lobbySummary } from './channel-view';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -33,16 +32,8 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       return void (await interaction.update(renderLobby(service.leave(id.gameId, user.id))));
     case 'cancel':
       return void (await interaction.update(renderLobby(service.cancel(id.gameId, user.id))));
-    case 'start': {
-      const view = service.start(id.gameId, user.id);
-      try {
-        await interaction.update(renderLobby(view));
-      } finally {
-        // The game has started whether or not Discord took the answer: its first turns must be posted.
-        await oneAtATime(view.id, () => syncTurnMessages(ctx, view.id, { progressChanged: true }));
-      }
-      return;
-    }
+    case 'start':
+      return startGame(interaction, id.gameId, user.id, ctx);
     case 'hint':
       return void (await interaction.reply({ embeds: [hintEmbed(requireGame(service.game(id.gameId)), user.id)], flags: MessageFlags.Ephemeral }));
     case 'addbot': {
@@ -103,18 +94,44 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
     default:
       throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
   }
-  const ended = claimEndedTurns(ctx, result);
-  // The clicked message is the turn's own message, even if its id was not stored yet.
-  const mine = ended.find((turn) => turn.seat === id.seat);
+  // The click's own update shows its message's new state; the Publisher does the rest of the channel.
+  const clicked = ctx.publisher.clicked(result, id.seat);
   let updated = false;
   try {
-    await interaction.update(mine ? collapsedTurn(mine.line) : renderTurn(result.view, id.seat));
+    await interaction.update(clicked.body);
     updated = true;
   } finally {
-    // The action is saved even if Discord refused the answer (a click acknowledged too late): the channel
-    // still follows it, and the clicked message is then redrawn through the channel like any other.
-    if (!updated && mine) mine.messageId ??= interaction.message.id;
-    await publishAfterAction(ctx, result, ended, updated ? interaction.message.id : undefined);
+    // The action is saved even if Discord refused the answer (a click acknowledged too late): the Publisher
+    // then redraws the clicked message through the channel like any other.
+    void ctx.publisher.afterClick(id.gameId, clicked, interaction.message.id, updated);
+  }
+}
+
+/** Threads need these in the lobby's channel; without them the game plays in the channel itself. */
+const THREAD_PERMISSIONS = PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
+
+async function startGame(interaction: ComponentInteraction, gameId: number, userId: string, ctx: BotContext): Promise<void> {
+  const { service } = ctx;
+  const threadAllowed = interaction.appPermissions?.has(THREAD_PERMISSIONS) ?? true;
+  const lobby = service.game(gameId);
+  // The lobby message is the one clicked: a thread starts from it even if its id was never stored.
+  if (lobby && !lobby.messages[LOBBY_KEY]) service.setMessageId(gameId, LOBBY_KEY, interaction.message.id);
+  const view = service.start(gameId, userId, { threadAllowed });
+  const body = lobbySummary(view);
+  let updated = false;
+  try {
+    await interaction.update(body);
+    updated = true;
+  } finally {
+    // The game has started whether or not Discord took the answer: its thread and first turns must be posted.
+    if (updated) service.recordShown(gameId, LOBBY_KEY, interaction.message.id, digestOf(body));
+    void ctx.publisher.kick(gameId);
+  }
+  if (view.threadMode && !threadAllowed) {
+    await interaction.followUp({
+      content: "I can't start a thread in this channel (I need **Create Public Threads** and **Send Messages in Threads**), so this game is played right here.",
+      flags: MessageFlags.Ephemeral,
+    });
   }
 }
 

@@ -3,11 +3,14 @@
 import type { REST } from 'discord.js';
 import type { GameService } from '../service/game-service';
 import type { Logger } from '../logger';
+import type { Publisher } from './publisher';
 
 export interface BotContext {
   service: GameService;
   log: Logger;
   rest: REST;
+  /** Brings the channel in line with the saved games (messages made without a click). */
+  publisher: Publisher;
 }
 
 /** A refusal the user caused: shown to them as an ephemeral sentence, state unchanged. */

@@ -25,6 +25,9 @@ import { DIFFICULTIES, analyseGame, botEvents } from '../solver/strategy';
 import type { GameChanges, GameRow, LeftReason, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { eventFromRow, eventRow } from '../db/event-rows';
+import { OutboxStore } from '../db/outbox-store';
+import type { ChannelWork, OutboxItem, Step } from './channel-work';
+import { channelWorkOf } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
 import {
@@ -39,13 +42,14 @@ import {
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
 import { turnStamp } from './stamp';
-import type { ActionResult, CardView, GameView, LeaderboardRow, PlayerView, Shout } from './view';
+import type { ActionResult, CardView, GameView, LastWrite, LeaderboardRow, PlayerView, Shout } from './view';
 import { cardView, gameView, playerViews } from './view';
 
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
 export { turnStamp } from './stamp';
-export type { ActionResult, CardView, GameView, GameViewStatus, LeaderboardRow, PlayerView, Shout } from './view';
+export type { ActionResult, CardView, GameView, GameViewStatus, LeaderboardRow, LastWrite, PlayerView, Shout } from './view';
+export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work';
 export { DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
 export type { Analysis, AnalysedDecision, Difficulty } from '../solver/strategy';
@@ -55,6 +59,8 @@ export const MAX_PLAYERS = 8;
 const MAX_ATTEMPTS = 3;
 const MESSAGE_KEY = /^[A-Za-z0-9:_-]{1,40}$/;
 const MAX_NAME_LENGTH = 80;
+/** How long after its end a game's channel is still checked at start-up and each minute. */
+const RECONCILE_FINISHED_MS = 24 * 60 * 60_000;
 
 export interface UserRef {
   id: string;
@@ -69,6 +75,8 @@ export interface OpenLobbyInput {
   host: UserRef;
   options: GameOptions;
   turnTimeoutMs?: number;
+  /** Play in a thread started from the lobby message; the server's setting (on by default) when not given. */
+  threads?: boolean;
 }
 
 export interface LeaderboardOptions {
@@ -104,7 +112,6 @@ interface Loaded {
   deadlines: Deadlines;
 }
 
-type Step = { before: GameState; event: GameEvent; after: GameState };
 /** Makes the next event(s) from the state so far; null to make none. */
 type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
 type Commit<T> = () => T;
@@ -126,6 +133,7 @@ function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameC
 
 export class GameService {
   private readonly store: GameStore;
+  private readonly outbox: OutboxStore;
   private readonly rng: Rng;
   private readonly now: () => number;
   private readonly hooks: ServiceHooks;
@@ -138,6 +146,7 @@ export class GameService {
     options: ServiceOptions = {},
   ) {
     this.store = new GameStore(db);
+    this.outbox = new OutboxStore(db);
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};
@@ -168,6 +177,7 @@ export class GameService {
           turn_timeout_ms: input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
           host_id: input.host.id,
           created_at: now,
+          thread_mode: (input.threads ?? this.outbox.guildThreads(input.guildId)) ? 1 : 0,
         });
         this.step('insert game');
         this.store.insertPlayer(this.newPlayer(gameId, 0, input.host, now));
@@ -233,7 +243,11 @@ export class GameService {
     });
   }
 
-  start(gameId: number, userId: string): GameView {
+  /**
+   * Starts the game. It plays in a thread started from the lobby message when the lobby asked for one and
+   * `threadAllowed` is not false (the bot may lack the permission), else in the channel itself.
+   */
+  start(gameId: number, userId: string, opts: { threadAllowed?: boolean } = {}): GameView {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
@@ -247,6 +261,8 @@ export class GameService {
         state: JSON.stringify(state),
         deadlines: JSON.stringify(deadlines),
         next_deadline: earliestDeadline(deadlines),
+        // A thread's id is known once the Publisher has made it.
+        play_channel_id: g.row.thread_mode === 1 && opts.threadAllowed !== false ? null : g.row.channel_id,
       };
       return () => {
         const messages = this.save(g, changes);
@@ -378,6 +394,69 @@ export class GameService {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
     // Not guarded by `rev`: message ids are not game state, and must not make a racing action conflict.
     if (!this.store.setMessage(gameId, key, messageId)) throw new ServiceError('no-game', MESSAGES.noGame);
+  }
+
+  // ---------- the channel (for the Publisher) ----------
+
+  /** Channel work that actions saved and Discord does not have yet, oldest first. */
+  pendingChannelWork(gameId: number): OutboxItem[] {
+    return this.outbox.pending(gameId).map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as ChannelWork }));
+  }
+
+  /** Discord has it; false when it was delivered already. */
+  channelWorkDone(id: number): boolean {
+    return this.outbox.remove(id);
+  }
+
+  /** Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it. */
+  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
+    if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
+    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest)) throw new ServiceError('no-game', MESSAGES.noGame);
+  }
+
+  /** Where the game plays (its thread, or the channel), set once; false when it was set already. */
+  setPlayChannel(gameId: number, channelId: string): boolean {
+    return this.store.setPlayChannel(gameId, channelId);
+  }
+
+  /**
+   * Discord says the game's channel is gone or closed to the bot: the game ends (a lobby is cancelled) and
+   * nothing more is sent there. Null when that was known already.
+   */
+  channelLost(gameId: number): ActionResult | null {
+    const result = this.mutateOrSkip(gameId, (g): Commit<ActionResult> | null => {
+      if (g.row.channel_gone === 1) return null;
+      const gone: Partial<GameChanges> = { channel_gone: 1 };
+      if (g.row.status === 'playing' && g.state) return this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
+      if (g.row.status === 'lobby') {
+        const commit = this.cancelCommit(g, gone);
+        return () => lobbyResult(commit());
+      }
+      return () => {
+        const messages = this.save(g, gone);
+        return lobbyResult(this.viewAfter(g, gone, messages, playerViews(g.players), g.state, g.deadlines));
+      };
+    });
+    if (result) this.outbox.removeAll(gameId);
+    return result;
+  }
+
+  /** Games whose channel may need work: in play, or over in the last day without their results shown. */
+  gamesToReconcile(now: number = this.now()): number[] {
+    return this.store.gamesToReconcile(now - RECONCILE_FINISHED_MS);
+  }
+
+  /** Each seat's latest written cell (Balut's progress message shows it). */
+  lastWrites(gameId: number): Map<number, LastWrite> {
+    return this.store.lastWrites(gameId);
+  }
+
+  /** Whether games in this server play in threads (the default), and changing it. */
+  threadsIn(guildId: string): boolean {
+    return this.outbox.guildThreads(guildId);
+  }
+  setThreadsIn(guildId: string, on: boolean): void {
+    this.outbox.setGuildThreads(guildId, on);
   }
 
   // ---------- reads ----------
@@ -539,7 +618,7 @@ export class GameService {
   }
 
   /** Applies the events (the engine refuses illegal ones here, before any write) and plans their commit. */
-  private playCommit(g: Loaded, state: GameState, makers: EventMaker[], now: number): Commit<ActionResult> {
+  private playCommit(g: Loaded, state: GameState, makers: EventMaker[], now: number, extra: Partial<GameChanges> = {}): Commit<ActionResult> {
     const steps: Step[] = [];
     let after = state;
     const apply = (event: GameEvent) => {
@@ -567,6 +646,7 @@ export class GameService {
       state: JSON.stringify(after),
       deadlines: JSON.stringify(deadlines),
       next_deadline: earliestDeadline(deadlines),
+      ...extra,
     };
     const players = g.players.map((p) => this.playerAfter(p, state, after, steps));
     return () => {
@@ -582,6 +662,13 @@ export class GameService {
       });
       this.step('update players');
       if (over) this.saveResults(g.row.id, after);
+      // What the channel must show beyond the state, saved with the move so no crash can lose it.
+      const outbox: OutboxItem[] = channelWorkOf(steps).map((work) => ({
+        id: this.outbox.insert(g.row.id, work.kind, JSON.stringify(work), now),
+        gameId: g.row.id,
+        work,
+      }));
+      this.step('insert outbox');
       const view = this.viewAfter(g, changes, messages, playerViews(players), after, deadlines);
       return {
         view,
@@ -590,6 +677,7 @@ export class GameService {
         shouts: shoutsOf(steps, view.players),
         turnEnded: steps.some((s) => endsATurn(s)),
         finished: over,
+        outbox,
       };
     };
   }
@@ -659,8 +747,8 @@ export class GameService {
     };
   }
 
-  private cancelCommit(g: Loaded): Commit<GameView> {
-    const changes: Partial<GameChanges> = { status: 'cancelled', finished_at: this.now() };
+  private cancelCommit(g: Loaded, extra: Partial<GameChanges> = {}): Commit<GameView> {
+    const changes: Partial<GameChanges> = { status: 'cancelled', finished_at: this.now(), ...extra };
     return () => {
       const messages = this.save(g, changes);
       return this.viewAfter(g, changes, messages, playerViews(g.players), null);
@@ -729,7 +817,7 @@ function botSeats(players: readonly PlayerRow[]): Map<number, Difficulty> {
 
 function lobbyResult(view: GameView): ActionResult {
   const finished = view.status === 'cancelled';
-  return { view, before: null, events: [], shouts: [], turnEnded: false, finished };
+  return { view, before: null, events: [], shouts: [], turnEnded: false, finished, outbox: [] };
 }
 
 /** A write or timeout ends its turn; so does leaving mid-turn, and ending the game. */

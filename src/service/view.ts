@@ -1,7 +1,9 @@
 // What the service hands back: plain, Discord-free pictures of a game, built from its stored rows.
 import type { Breakdown, Card, Dice, GameEvent, GameOptions, GameState, Turn, Variant } from '../game';
+import type { OutboxItem } from './channel-work';
 import { scoreCard } from '../game';
 import type { GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
+export type { LastWrite } from '../db/game-store';
 import type { Deadlines } from './deadlines';
 import { turnStamp } from './stamp';
 
@@ -35,7 +37,17 @@ export interface GameView {
   messages: Record<string, string>;
   /** Seat → ms deadline of its current turn; empty when nobody is in a turn. */
   deadlines: Deadlines;
+  /** The game plays in a thread started from its lobby message (once the thread exists: playChannelId). */
+  threadMode: boolean;
+  /** Where the turns are posted: the thread, or the channel itself; null until the thread exists. */
+  playChannelId: string | null;
+  /** Discord said the channel (or thread) is gone: nothing more is sent there. */
+  channelGone: boolean;
+  /** Digests of what each message under `messages` was last seen to show. */
+  shown: Record<string, string>;
 }
+
+
 
 export interface Shout {
   seat: number;
@@ -55,6 +67,8 @@ export interface ActionResult {
   turnEnded: boolean;
   /** The game is over since this action (finished, ended or cancelled). */
   finished: boolean;
+  /** The channel work saved with the action, for the Publisher. */
+  outbox: OutboxItem[];
 }
 
 export interface CardView {
@@ -109,6 +123,10 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     state,
     messages: JSON.parse(row.messages) as Record<string, string>,
     deadlines,
+    threadMode: row.thread_mode === 1,
+    playChannelId: row.play_channel_id,
+    channelGone: row.channel_gone === 1,
+    shown: JSON.parse(row.shown) as Record<string, string>,
   };
 }
 

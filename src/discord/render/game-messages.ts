@@ -2,6 +2,7 @@
 import type { APIEmbed } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { Dice, GameEvent, GameState } from '../../game';
+import type { LastWrite, LogWork } from '../../service/game-service';
 import {
   CATEGORIES,
   TIMEOUTS_BEFORE_REMOVAL,
@@ -38,14 +39,41 @@ export function layoutText(game: RenderableGame): string {
   return `${kinds.map((_, i) => columnLabel(kinds, i)).join(' · ')} — ${game.options.throwsPerTurn} throws a turn`;
 }
 
-export function renderLobby(game: RenderableGame): MessageBody {
+/** Where a started game is and how it went, for its lobby message (the game's summary in the channel). */
+export interface LobbySummary {
+  /** The thread the game plays in, when it is not the lobby's channel. */
+  threadId?: string | null;
+  /** A link to the results message, once posted. */
+  resultsUrl?: string | null;
+  /** The game's channel or thread was deleted or closed to the bot. */
+  channelGone?: boolean;
+}
+
+function lobbyStatus(game: RenderableGame, summary: LobbySummary): string {
+  if (game.status === 'cancelled') return '✖ This lobby was cancelled.';
+  if (game.status === 'lobby') return 'Join, then the host presses ▶ Start.';
+  const where = summary.threadId ? ` in <#${summary.threadId}>` : '';
+  if (game.status === 'playing') return `▶ The game is being played${where}.`;
+  const lines = [summary.channelGone ? '🏁 The game ended: its channel was deleted or closed to me.' : `🏁 The game is over${where}.`];
+  if (game.state && game.status === 'finished') lines.push(headline(game));
+  if (summary.resultsUrl) lines.push(`[See the results](${summary.resultsUrl})`);
+  return lines.join('\n');
+}
+
+const LOBBY_TITLE: Record<RenderableGame['status'], string> = {
+  lobby: 'new game',
+  playing: 'in play',
+  finished: 'finished',
+  ended: 'ended early',
+  cancelled: 'cancelled',
+};
+
+export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): MessageBody {
   const open = game.status === 'lobby';
   const players = game.players.map((p) => mention(game, p.seat)).join(' ') || '—';
-  const statusLine =
-    game.status === 'cancelled' ? '✖ This lobby was cancelled.' : open ? 'Join, then the host presses ▶ Start.' : '▶ The game has started.';
   const embed: APIEmbed = {
-    title: `🎲 ${variantName(game)} — ${open ? 'new game' : game.status === 'cancelled' ? 'cancelled' : 'in play'}`,
-    description: statusLine,
+    title: `🎲 ${variantName(game)} — ${LOBBY_TITLE[game.status]}`,
+    description: lobbyStatus(game, summary),
     color: 0x57f287,
     fields: [
       { name: 'Host', value: `<@${game.hostId}>`, inline: true },
@@ -98,26 +126,6 @@ export function renderLobby(game: RenderableGame): MessageBody {
   };
 }
 
-/** What a finished turn collapses to: `alice wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃`. */
-export function turnLogLine(game: RenderableGame, before: GameState, event: GameEvent, after: GameState): string | null {
-  if (event.type !== 'write' && event.type !== 'timeout') return null;
-  const seat = event.seat;
-  const name = seatName(game, seat);
-  const beforeCard = before.players[seat]!.card;
-  const afterCard = after.players[seat]!.card;
-  for (let column = 0; column < afterCard.columns.length; column++) {
-    for (const category of CATEGORIES) {
-      const dice = afterCard.columns[column]!.cells[category];
-      if (!dice || beforeCard.columns[column]!.cells[category]) continue;
-      const where = `${categoryLabel(category, game.options.variant)} (${columnLabel(game.options.columns, column)})`;
-      const verb = event.type === 'timeout' ? 'ran out of time — the bot wrote' : 'wrote';
-      const removed = after.players[seat]!.left && !before.players[seat]!.left ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.` : '';
-      return `**${name}** ${verb} ${scoreCell(category, dice)} in ${where} — ${diceText(dice)}${removed}`;
-    }
-  }
-  return null;
-}
-
 export function renderShout(game: RenderableGame, seat: number, dice: Dice): MessageBody {
   const cry = game.options.variant === 'olathe' ? '🎶 O-la-the! 🎶' : '🎶 Ba-lut! 🎶';
   return {
@@ -128,17 +136,42 @@ export function renderShout(game: RenderableGame, seat: number, dice: Dice): Mes
   };
 }
 
-/** Balut's shared progress line: "alice 12/28 · bob 9/28". */
-export function renderScoreboard(game: RenderableGame): MessageBody {
+/** Balut's shared progress: each player's cells written, and the cell they wrote last — the game's log. */
+export function renderScoreboard(game: RenderableGame, last: ReadonlyMap<number, LastWrite> = new Map()): MessageBody {
   const state = game.state!;
   const parts = state.players.map((p, seat) => {
     const done = `${filledCellCount(p.card)}/${totalCellCount(p.card)}`;
-    return `**${seatName(game, seat)}** ${done}${p.left ? ' (left)' : ''}`;
+    const write = last.get(seat);
+    const latest = write
+      ? ` — ${write.timedOut ? 'ran out of time: ' : ''}${write.score} in ${categoryLabel(write.category, game.options.variant)} (${columnLabel(game.options.columns, write.column)}) ${diceText(write.dice)}`
+      : '';
+    return `**${seatName(game, seat)}** ${done}${p.left ? ' (left)' : ''}${latest}`;
   });
   return {
-    embeds: [{ title: `📋 ${variantName(game)} — progress`, description: parts.join(' · '), footer: { text: `game ${game.id}` } }],
+    embeds: [{ title: `📋 ${variantName(game)} — progress`, description: parts.join('\n'), footer: { text: `game ${game.id}` } }],
     components: [],
+    allowedMentions: { parse: [] },
   };
+}
+
+/** The line an ended turn leaves in the channel: `**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃`. */
+export function logLine(game: RenderableGame, work: LogWork): string {
+  const name = seatName(game, work.seat);
+  if (work.what === 'leave' || work.category === undefined || work.column === undefined || !work.dice) return `**${name}** left the game.`;
+  const where = `${categoryLabel(work.category, game.options.variant)} (${columnLabel(game.options.columns, work.column)})`;
+  const verb = work.what === 'timeout' ? 'ran out of time — the bot wrote' : 'wrote';
+  const removed = work.removed ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.` : '';
+  return `**${name}** ${verb} ${work.score ?? scoreCell(work.category, work.dice)} in ${where} — ${diceText(work.dice)}${removed}`;
+}
+
+/** Who won, in one line. */
+function headline(game: RenderableGame): string {
+  const results = gameResults(game.state!);
+  const winners = results.winners.map((seat) => mention(game, seat));
+  const top = results.standings[0]!;
+  if (winners.length === 0) return 'Nobody finished the game.';
+  if (winners.length === 1) return `${winners[0]} wins with ${points(top.breakdown.final)} points!`;
+  return `Shared win: ${winners.join(' and ')} with ${points(top.breakdown.final)} points each!`;
 }
 
 export function renderResults(game: RenderableGame, opts: { analysis?: boolean } = {}): MessageBody {
@@ -155,15 +188,7 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
       `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${points(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
     );
   });
-  const winners = results.winners.map((seat) => mention(game, seat));
-  const top = results.standings[0]!;
-  const headline =
-    winners.length === 0
-      ? 'Nobody finished the game.'
-      : winners.length === 1
-        ? `${winners[0]} wins with ${points(top.breakdown.final)} points!`
-        : `Shared win: ${winners.join(' and ')} with ${points(top.breakdown.final)} points each!`;
-  const parts = [headline, '```', ...lines, '```'];
+  const parts = [headline(game), '```', ...lines, '```'];
   if (state.options.predictions) {
     const guessed = results.exactPredictions.map((seat) => mention(game, seat));
     parts.push(

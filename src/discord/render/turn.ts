@@ -58,7 +58,8 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   }
   if (state.options.predictions && player.prediction !== null) lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
   const deadline = game.deadlines[seat];
-  if (deadline) lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
+  // A computer player's deadline is only its pace, not a countdown anyone waits for.
+  if (deadline && !game.players[seat]?.isBot) lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
 
   const turnNumber = Math.min(player.turnsTaken + 1, totalCellCount(player.card));
   const embed: APIEmbed = {

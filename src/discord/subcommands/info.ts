@@ -1,6 +1,6 @@
 // `/olathe card`, `/olathe leaderboard`, `/olathe help`: reading, never changing, a game.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { MessageFlags } from 'discord.js';
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel } from '../../game';
 import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
@@ -77,4 +77,21 @@ export async function hint(interaction: ChatInputCommandInteraction, ctx: BotCon
   const game = ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
   await interaction.reply({ embeds: [hintEmbed(game, interaction.user.id)], flags: MessageFlags.Ephemeral });
+}
+
+/** `/olathe settings [threads]`: shows the server's settings; changing them needs Manage Server. */
+export async function settings(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const guildId = interaction.guildId!;
+  const threads = interaction.options.getBoolean('threads');
+  if (threads !== null) {
+    if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+      throw new UserFacingError('Only members who can manage the server can change its settings.');
+    }
+    ctx.service.setThreadsIn(guildId, threads);
+  }
+  const now = ctx.service.threadsIn(guildId);
+  const text = now
+    ? '🧵 New games are played in a thread of their own, started from the lobby message (`/olathe start thread:false` plays one in the channel).'
+    : '💬 New games are played in the channel itself (`/olathe start thread:true` gives one its own thread).';
+  await interaction.reply({ content: `${threads !== null ? 'Saved. ' : ''}${text}`, flags: MessageFlags.Ephemeral });
 }

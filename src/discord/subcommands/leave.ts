@@ -3,7 +3,6 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
-import { claimEndedTurns, publishAfterAction } from '../publish';
 
 function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
   const game = ctx.service.openGameInChannel(interaction.channelId);
@@ -13,17 +12,21 @@ function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) 
 
 export async function quit(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
-  const result = ctx.service.quit(game.id, interaction.user.id);
-  const ended = claimEndedTurns(ctx, result);
-  await interaction.reply({ content: 'You left the game; your card still scores.', flags: MessageFlags.Ephemeral });
-  await publishAfterAction(ctx, result, ended);
+  ctx.service.quit(game.id, interaction.user.id);
+  try {
+    await interaction.reply({ content: 'You left the game; your card still scores.', flags: MessageFlags.Ephemeral });
+  } finally {
+    void ctx.publisher.kick(game.id);
+  }
 }
 
 export async function end(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  const result = ctx.service.end(game.id, interaction.user.id, { canManage });
-  const ended = claimEndedTurns(ctx, result);
-  await interaction.reply({ content: `<@${interaction.user.id}> ended the game.`, allowedMentions: { parse: [] } });
-  await publishAfterAction(ctx, result, ended);
+  ctx.service.end(game.id, interaction.user.id, { canManage });
+  try {
+    await interaction.reply({ content: `<@${interaction.user.id}> ended the game.`, allowedMentions: { parse: [] } });
+  } finally {
+    void ctx.publisher.kick(game.id);
+  }
 }

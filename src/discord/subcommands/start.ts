@@ -47,12 +47,15 @@ export async function start(interaction: ChatInputCommandInteraction, ctx: BotCo
   }
   const options = gameOptionsFrom(interaction);
   const minutes = interaction.options.getInteger('turn-timeout') ?? DEFAULT_TURN_MINUTES;
+  // Not given: the server's setting (/olathe settings), threads unless it turned them off.
+  const threads = interaction.options.getBoolean('thread');
   let view = ctx.service.openLobby({
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnTimeoutMs: minutes * 60_000,
+    ...(threads !== null ? { threads } : {}),
   });
   const difficulty = (interaction.options.getString('difficulty') ?? 'normal') as Difficulty;
   for (let n = interaction.options.getInteger('bots') ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);

@@ -137,6 +137,7 @@ export function snapshotOf(db: Db, gameId: number): unknown {
     game: db.prepare('SELECT * FROM games WHERE id = ?').get(gameId),
     players: db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY seat').all(gameId),
     events: db.prepare('SELECT * FROM events WHERE game_id = ? ORDER BY seq').all(gameId),
+    outbox: db.prepare('SELECT * FROM outbox WHERE game_id = ? ORDER BY id').all(gameId),
   };
 }
 

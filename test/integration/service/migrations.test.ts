@@ -10,6 +10,8 @@ import type { Migration } from '../../../src/db/migrate';
 import { MIGRATIONS_DIR, loadMigrations, migrate, schemaVersion } from '../../../src/db/migrate';
 import { GameService } from '../../../src/service/game-service';
 import { OLATHE, autoStep, removeTempDirs, startedGame, tempDbPath, tempDir } from './helpers';
+import { applyEvent, newGame } from '../../../src/game';
+import { eventRow } from '../../../src/db/event-rows';
 
 const MIGRATIONS = loadMigrations();
 const LATEST = MIGRATIONS.length;
@@ -20,17 +22,32 @@ function tables(db: Database.Database): string[] {
   return (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
 }
 
-/** A database file left at `version`, holding a game in play when the schema has games. */
+/**
+ * A database file left at `version`, holding a game in play (one event in) when the schema has games. The
+ * rows are written as the first schema has them, since today's service writes columns older schemas lack.
+ */
 function databaseAt(version: number): { file: string; gameId: number | null } {
   const file = tempDbPath();
   const db = new Database(file);
   migrate(db, MIGRATIONS.slice(0, version));
   let gameId: number | null = null;
   if (version >= 1) {
-    const service = new GameService(db);
-    const view = startedGame(service, ['ann', 'ben']);
-    autoStep(service, view, 0);
-    gameId = view.id;
+    const started = newGame(OLATHE, ['ann', 'ben']);
+    const declare = { type: 'declare', seat: 0, column: 0 } as const;
+    const state = applyEvent(started, declare);
+    gameId = db
+      .prepare<unknown[], { id: number }>(
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, started_at, version, state, deadlines, next_deadline)
+         VALUES ('guild-1', 'channel-old', 'olathe', ?, 600000, 'playing', 'ann', 1, 1, 1, ?, '{"0":9999999999999}', 9999999999999) RETURNING id`,
+      )
+      .get(JSON.stringify(OLATHE), JSON.stringify(state))!.id;
+    const seat = db.prepare('INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at) VALUES (?, ?, ?, ?, 0, 1)');
+    seat.run(gameId, 0, 'ann', 'ann');
+    seat.run(gameId, 1, 'ben', 'ben');
+    db.prepare(
+      `INSERT INTO events (game_id, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count)
+       VALUES (@game_id, @seq, @at, @type, @seat, @dice, @holds, @five, @col, @category, @written, @score, @die, @count)`,
+    ).run(eventRow(gameId, 1, started, declare, state));
   }
   db.close();
   return { file, gameId };
@@ -125,7 +142,7 @@ describe('openDatabase', () => {
     db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(LATEST + 1, '9999_future', 0);
     db.close();
     const bytes = fs.readFileSync(file);
-    const error = expectStartupError(() => openDatabase(file), /newer version of the bot \(schema version 3; this version knows up to 2\)/);
+    const error = expectStartupError(() => openDatabase(file), new RegExp(`newer version of the bot \\(schema version ${LATEST + 1}; this version knows up to ${LATEST}\\)`));
     expect(error.message).toContain(path.resolve(file));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
@@ -150,7 +167,7 @@ describe('openDatabase', () => {
       // The first statement works; the second fails: the first must not survive either.
       sql: 'ALTER TABLE games ADD COLUMN colour TEXT; CREATE TABLE players (x INTEGER);',
     };
-    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), /Migration 0003_broken failed: table players already exists\. .*still at schema version 2/);
+    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), new RegExp(`Migration 000${LATEST + 1}_broken failed: table players already exists\\. .*still at schema version ${LATEST}`));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST);
@@ -163,7 +180,7 @@ describe('openDatabase', () => {
     const { file } = databaseAt(1);
     const bytes = fs.readFileSync(file);
     const broken: Migration = { version: LATEST + 1, name: `000${LATEST + 1}_broken`, sql: 'THIS IS NOT SQL;' };
-    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), /0003_broken failed.*syntax error.*still at schema version 1/);
+    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), new RegExp(`000${LATEST + 1}_broken failed.*syntax error.*still at schema version 1`));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = new Database(file);
     expect(schemaVersion(db)).toBe(1);

@@ -14,6 +14,7 @@ function harness(service: Partial<BotContext['service']>) {
     service: service as BotContext['service'],
     log: createLogger('debug', (line) => lines.push(JSON.parse(line))),
     rest: {} as BotContext['rest'],
+    publisher: {} as BotContext['publisher'],
   } satisfies BotContext;
   return { ctx, lines };
 }

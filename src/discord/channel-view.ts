@@ -1,0 +1,121 @@
+// What the channel should show for a game, worked out from the saved game alone: the messages the Publisher
+// keeps in line (turn messages, Balut's cards and progress, the results, the lobby summary), each under a
+// key, with the body it should show. Pure, so a reconcile after any crash reaches the same answer.
+import { createHash } from 'node:crypto';
+import { seatsToAct } from '../game';
+import type { GameView, LastWrite, LogWork } from '../service/game-service';
+import type { MessageBody } from './render/turn';
+import { renderTurn } from './render/turn';
+import { logLine, renderLobby, renderResults, renderScoreboard, variantName } from './render/game-messages';
+
+export interface WantedMessage {
+  key: string;
+  /** 'play': the game's thread (or channel); 'parent': the channel the lobby is in. */
+  where: 'play' | 'parent';
+  body: MessageBody;
+  /** Who a first post of it notifies (edits and re-posts notify nobody). */
+  ping: string[];
+  /** Only ever edited: the lobby is posted by /olathe start, never by the Publisher. */
+  editOnly?: boolean;
+}
+
+export const LOBBY_KEY = 'lobby';
+export const RESULTS_KEY = 'results';
+export const PROGRESS_KEY = 'scoreboard';
+
+/** Olathe posts a fresh message per turn: its key names the seat and the turn. */
+export const turnKey = (seat: number, turn: number) => `turn:${seat}:${turn}`;
+/** Balut keeps one card message per player, edited in place. */
+export const cardKey = (seat: number) => `card:${seat}`;
+
+export function isTurnKey(key: string): boolean {
+  return key.startsWith('turn:');
+}
+
+export function messageLink(guildId: string, channelId: string, messageId: string): string {
+  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+}
+
+/** Every message the channel should show for this game now, in the order they should appear. */
+export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, LastWrite>): WantedMessage[] {
+  const wanted: WantedMessage[] = [];
+  const state = game.state;
+  if (state && game.playChannelId !== null) {
+    const acting = new Set(seatsToAct(state));
+    if (state.options.variant === 'olathe') {
+      for (const seat of acting) wanted.push({ key: turnKey(seat, state.players[seat]!.turnsTaken), where: 'play', ...turnMessage(game, seat) });
+    } else {
+      for (const p of game.players) wanted.push({ key: cardKey(p.seat), where: 'play', ...cardMessage(game, p.seat, acting.has(p.seat)) });
+      wanted.push({ key: PROGRESS_KEY, where: 'play', body: renderScoreboard(game, lastWrites), ping: [] });
+    }
+    if (game.status === 'finished' || game.status === 'ended') {
+      wanted.push({ key: RESULTS_KEY, where: 'play', body: renderResults(game, { analysis: game.players.some((p) => !p.isBot) }), ping: [] });
+    }
+  }
+  if (game.messages[LOBBY_KEY]) wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
+  return wanted;
+}
+
+export function lobbySummary(game: GameView): MessageBody {
+  const results = game.messages[RESULTS_KEY];
+  const play = game.playChannelId;
+  return renderLobby(game, {
+    threadId: play && play !== game.channelId ? play : null,
+    resultsUrl: results && play ? messageLink(game.guildId, play, results) : null,
+    channelGone: game.channelGone,
+  });
+}
+
+/**
+ * An Olathe turn message. Its player is pinged when their turn follows someone else's — always, unless
+ * everyone else has left — never for their own steps (those are edits).
+ */
+export function turnMessage(game: GameView, seat: number): { body: MessageBody; ping: string[] } {
+  const player = game.players[seat]!;
+  const state = game.state!;
+  if (player.isBot) return { body: { ...renderTurn(game, seat), content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+  const others = state.players.some((p, i) => i !== seat && !p.left);
+  const ping = state.players[seat]!.turnsTaken === 0 || others ? [player.userId] : [];
+  return { body: { ...renderTurn(game, seat), content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } }, ping };
+}
+
+/** A Balut card: the player's turn while they may act, the final card once they are done; pinged once, at the start. */
+export function cardMessage(game: GameView, seat: number, acting: boolean): { body: MessageBody; ping: string[] } {
+  const player = game.players[seat]!;
+  const seatState = game.state!.players[seat]!;
+  const rendered = renderTurn(game, seat);
+  if (!acting) {
+    const why = player.left ? 'left the game' : game.status === 'playing' ? 'card complete' : 'final card';
+    return { body: { ...rendered, content: `**${player.name}** — ${why}.`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+  }
+  if (player.isBot) return { body: { ...rendered, content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+  const first = seatState.turnsTaken === 0 && seatState.turn.dice === null;
+  return { body: { ...rendered, content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } }, ping: first ? [player.userId] : [] };
+}
+
+/** What an Olathe turn message collapses to when its turn ends. */
+export function collapsedTurn(line: string): MessageBody {
+  return { content: line, embeds: [], components: [], allowedMentions: { parse: [] } };
+}
+
+export function logBody(game: GameView, work: LogWork): MessageBody {
+  return collapsedTurn(logLine(game, work));
+}
+
+/** The thread a game plays in: "🎲 Olathe #12 — Alice, Bob" within Discord's 100 characters, on one line. */
+export function threadName(game: GameView): string {
+  const names = game.players.map((p) => p.name.replace(/[\r\n\t]+/g, ' ').trim()).join(', ');
+  const name = `🎲 ${variantName(game)} #${game.id} — ${names}`;
+  return [...name].slice(0, 100).join('');
+}
+
+/** A short digest of what a body shows (not whom it pings): equal digests, nothing to edit. */
+export function digestOf(body: MessageBody): string {
+  const shown = JSON.stringify({ c: body.content ?? '', e: body.embeds, k: body.components });
+  return createHash('sha1').update(shown).digest('base64url').slice(0, 16);
+}
+
+/** A nonce (≤ 25 characters) that is the same for every try of one delivery and different for any other. */
+export function nonceOf(...parts: Array<string | number>): string {
+  return createHash('sha1').update(parts.join('|')).digest('base64url').slice(0, 25);
+}
