@@ -64,6 +64,8 @@ export class Publisher {
   private readonly retries = new Map<number, NodeJS.Timeout>();
   /** Failed passes in a row per game, for the backoff; forgotten after a pass that succeeds. */
   private readonly attempts = new Map<number, number>();
+  /** Messages a click is answering right now (game:key → clicks): their click shows them, not the Publisher. */
+  private readonly answering = new Map<string, number>();
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly reconcileEveryMs: number;
@@ -142,8 +144,18 @@ export class Publisher {
 
   // ---------- the click path ----------
 
-  /** What the clicked turn message shows after `result`: its click's update is the fastest way to show it. */
+  /**
+   * What the clicked turn message shows after `result`: its click's update is the fastest way to show it, so
+   * until afterClick the Publisher leaves that message alone.
+   */
   clicked(result: ActionResult, seat: number): ClickedMessage {
+    const clicked = this.clickedMessage(result, seat);
+    const key = `${result.view.id}:${clicked.key}`;
+    this.answering.set(key, (this.answering.get(key) ?? 0) + 1);
+    return clicked;
+  }
+
+  private clickedMessage(result: ActionResult, seat: number): ClickedMessage {
     const game = result.view;
     const state = game.state!;
     if (state.options.variant === 'balut') {
@@ -154,12 +166,20 @@ export class Publisher {
     return { key: turnKey(seat, state.players[seat]!.turnsTaken), body: turnMessage(game, seat).body };
   }
 
+  private isAnswered(gameId: number, key: string): boolean {
+    return this.answering.has(`${gameId}:${key}`);
+  }
+
   /**
    * After the click's own update (or its failure): records what the message shows, so the Publisher neither
    * redraws it for nothing nor leaves it stale, then brings the rest of the channel in line.
    */
   afterClick(gameId: number, clicked: ClickedMessage, messageId: string, updated: boolean): Promise<void> {
     const { service } = this.ctx;
+    const answering = `${gameId}:${clicked.key}`;
+    const left = (this.answering.get(answering) ?? 1) - 1;
+    if (left > 0) this.answering.set(answering, left);
+    else this.answering.delete(answering);
     try {
       const game = service.game(gameId);
       if (game && clicked.log) {
@@ -270,6 +290,7 @@ export class Publisher {
       if (play !== game.channelId) await this.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
+      if (this.isAnswered(game.id, key)) return; // the click collapses it; its afterClick brings us back
       const id = game.messages[key];
       const body = logBody(game, work);
       const edited = id ? await this.edit(play, id, body) : false;
@@ -296,6 +317,7 @@ export class Publisher {
     }
     for (const w of wanted) {
       if (game.channelGone && (w.where === 'play' || game.playChannelId === game.channelId)) continue;
+      if (this.isAnswered(game.id, w.key)) continue;
       const channel = w.where === 'play' ? game.playChannelId! : game.channelId;
       if (w.key === LOBBY_KEY) await this.show(game, channel, w).catch((error) => this.lobbyFailed(game, error));
       else await this.show(game, channel, w);

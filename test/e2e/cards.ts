@@ -1,10 +1,18 @@
-// Rebuilding each player's card from what the channel shows: every finished turn collapses to a log line
-// "**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃", which names the cell and the dice.
+// Rebuilding each player's card from what the channel shows: every finished Olathe turn collapses to a log
+// line "**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃", which names the cell and the dice; Balut's
+// progress message shows each player's latest such line, so its versions hold them all.
 import type { FakeMessage } from '../../src/fake-discord';
 import { CATEGORIES, DIE_FACE_GLYPHS } from '../../src/game';
 import { runScript } from './harness';
 
-const LOG_LINE = /^\*\*(.+?)\*\* (?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
+const LOG_LINE = /^\*\*(.+?)\*\* (?:\d+\/\d+ (?:\(left\) )?· )?(?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
+
+/** Every line the channel showed, with the earlier versions of edited messages. */
+export function shownLines(messages: FakeMessage[]): string[] {
+  return messages.flatMap((m) =>
+    [...m.history, m].flatMap((v) => [v.content, ...v.embeds.map((e) => e.description ?? '')]).flatMap((text) => text.split('\n')),
+  );
+}
 
 export interface CardJson {
   variant: string;
@@ -14,8 +22,8 @@ export interface CardJson {
 export function cardsFromLog(messages: FakeMessage[], variant: 'olathe' | 'balut', kinds: string[]): Map<string, CardJson> {
   const cards = new Map<string, CardJson>();
   const labels = kinds.map((k, i) => (k === 'down' ? '↓ Down' : k === 'up' ? '↑ Up' : `Free ${kinds.slice(0, i + 1).filter((x) => x === 'free').length}`));
-  for (const m of messages) {
-    const match = LOG_LINE.exec(m.content);
+  for (const line of new Set(shownLines(messages))) {
+    const match = LOG_LINE.exec(line);
     if (!match) continue;
     const [, name, categoryLabel, columnLabel, diceText] = match;
     const category = CATEGORIES.find((c) => c === categoryLabel!.toLowerCase() || (c === 'olathe' && categoryLabel === 'Balut'))!;
@@ -27,7 +35,8 @@ export function cardsFromLog(messages: FakeMessage[], variant: 'olathe' | 'balut
       });
     }
     const cell = cards.get(name!)!.columns[labels.indexOf(columnLabel!)]!.cells;
-    if (cell[category] !== null) throw new Error(`the log writes ${name}'s ${columnLabel} ${category} twice`);
+    const seen = cell[category];
+    if (seen && seen.join() !== dice.join()) throw new Error(`the log writes ${name}'s ${columnLabel} ${category} twice`);
     cell[category] = dice;
   }
   return cards;

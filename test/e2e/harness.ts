@@ -147,14 +147,32 @@ export function control(message: FakeMessage, action: ComponentId['action'], die
   return found;
 }
 
-/** Public messages (not ephemeral) of the default channel. */
-export function publicMessages(fake: FakeDiscord): FakeMessage[] {
-  return fake.messages().filter((m) => !m.ephemeralFor && !m.deleted);
+/** The default channel and the threads started in it: where the games of a test are shown. */
+export function gameChannelIds(fake: FakeDiscord, parentId = fake.channelId): string[] {
+  return [parentId, ...fake.threads(parentId).map((c) => c.id)];
 }
 
-/** The open turn message of a user: it pings them and still has controls. */
+/** Public messages (not ephemeral) of the default channel and its threads, oldest first. */
+export function publicMessages(fake: FakeDiscord, channelIds = gameChannelIds(fake)): FakeMessage[] {
+  return channelIds
+    .flatMap((id) => fake.messages(id))
+    .filter((m) => !m.ephemeralFor && !m.deleted)
+    .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+}
+
+/** The thread a game plays in (started from its lobby message), if it has one. */
+export function threadOf(fake: FakeDiscord, lobbyId: string): string | undefined {
+  return fake.threads().find((c) => c.id === lobbyId)?.id;
+}
+
+/** The open turn message (or Balut card) of a user: it names them and still has controls. */
 export function turnMessageOf(fake: FakeDiscord, user: FakeUser): FakeMessage | undefined {
   return publicMessages(fake).find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+}
+
+/** Shouts of five of a kind; in a thread game each is also posted in the parent channel. */
+export function shouts(fake: FakeDiscord, channelIds?: string[]): FakeMessage[] {
+  return publicMessages(fake, channelIds).filter((m) => /Ba-lut!|O-la-the!/.test(m.content));
 }
 
 export async function waitForTurn(fake: FakeDiscord, user: FakeUser, timeoutMs = 8000): Promise<FakeMessage> {
@@ -200,8 +218,11 @@ export function resultsMessage(fake: FakeDiscord): FakeMessage | undefined {
   return resultsMessages(fake).at(-1);
 }
 
-/** Plays simple turns for these users until the results are posted. Returns the number of turns. */
-export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[]): Promise<number> {
+/**
+ * Plays simple turns for these users until the results are posted. Returns the number of turns. `afterTurn`
+ * (given the turns played so far) may wait for the channel to show a turn before the next one.
+ */
+export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[], afterTurn?: (turns: number) => Promise<unknown>): Promise<number> {
   const resultsBefore = resultsMessages(fake).length;
   let turns = 0;
   for (;;) {
@@ -216,6 +237,7 @@ export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[]): Promis
     if (next === 'done') return turns;
     await playSimpleTurn(fake, next[0], next[1]);
     turns++;
+    await afterTurn?.(turns);
   }
 }
 

@@ -18,7 +18,7 @@ describe('a two-player Olathe game, end to end', () => {
     const commands = world.fake.registeredCommands.guilds[world.fake.guildId] ?? [];
     expect(commands.map((c) => c.name)).toEqual(['olathe']);
     const subcommands = (commands[0]!.options ?? []).map((o) => o.name);
-    expect(subcommands).toEqual(['start', 'hint', 'card', 'leaderboard', 'help', 'quit', 'end']);
+    expect(subcommands).toEqual(['start', 'hint', 'card', 'leaderboard', 'help', 'quit', 'end', 'settings']);
   });
 
   it('is played from lobby to results', async () => {

@@ -142,9 +142,8 @@ export function renderScoreboard(game: RenderableGame, last: ReadonlyMap<number,
   const parts = state.players.map((p, seat) => {
     const done = `${filledCellCount(p.card)}/${totalCellCount(p.card)}`;
     const write = last.get(seat);
-    const latest = write
-      ? ` — ${write.timedOut ? 'ran out of time: ' : ''}${write.score} in ${categoryLabel(write.category, game.options.variant)} (${columnLabel(game.options.columns, write.column)}) ${diceText(write.dice)}`
-      : '';
+    const where = write ? `${categoryLabel(write.category, game.options.variant)} (${columnLabel(game.options.columns, write.column)})` : '';
+    const latest = write ? ` · ${write.timedOut ? 'ran out of time — the bot wrote' : 'wrote'} ${write.score} in ${where} — ${diceText(write.dice)}` : '';
     return `**${seatName(game, seat)}** ${done}${p.left ? ' (left)' : ''}${latest}`;
   });
   return {
