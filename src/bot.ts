@@ -39,7 +39,7 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });
-  const publisher = new Publisher({ service, log, rest: client.rest });
+  const publisher = new Publisher({ service, log, rest: client.rest }, { reconcileEveryMs: config.reconcileMs });
   const context: BotContext = { service, log, rest: client.rest, publisher };
 
   let accepting = true;

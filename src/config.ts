@@ -15,7 +15,11 @@ export interface Config {
   diceSeed: string | null;
   /** The pause between a computer player's steps, so people can follow them (ms). */
   botStepMs: number;
+  /** How often every game in play is checked against what its channel shows (ms). */
+  reconcileMs: number;
 }
+
+export const DEFAULT_RECONCILE_MS = 60_000;
 
 export const DEFAULT_BOT_STEP_MS = 1200;
 
@@ -32,6 +36,12 @@ function wholeMs(value: string | undefined, name: string, fallback: number): num
   if (!text) return fallback;
   if (!/^\d{1,7}$/.test(text)) throw new ConfigError(`${name}, when set, must be a whole number of milliseconds.`);
   return Number(text);
+}
+
+function reconcileMs(value: string | undefined): number {
+  const ms = wholeMs(value, 'OLATHE_RECONCILE_MS', DEFAULT_RECONCILE_MS);
+  if (ms < 500) throw new ConfigError('OLATHE_RECONCILE_MS, when set, must be at least 500 (milliseconds between checks of every game).');
+  return ms;
 }
 
 /** The configuration, or a ConfigError whose message is one line saying what to fix in `.env`. */
@@ -65,5 +75,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     logLevel,
     diceSeed: env.OLATHE_DICE_SEED?.trim() || null,
     botStepMs: wholeMs(env.OLATHE_BOT_STEP_MS, 'OLATHE_BOT_STEP_MS', DEFAULT_BOT_STEP_MS),
+    reconcileMs: reconcileMs(env.OLATHE_RECONCILE_MS),
   };
 }

@@ -66,6 +66,8 @@ export class Publisher {
   private readonly attempts = new Map<number, number>();
   /** Messages a click is answering right now (game:key → clicks): their click shows them, not the Publisher. */
   private readonly answering = new Map<string, number>();
+  /** Games whose next pass also checks that each shown message still exists. */
+  private readonly verify = new Set<number>();
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly reconcileEveryMs: number;
@@ -95,10 +97,14 @@ export class Publisher {
     await tick();
   }
 
-  /** Every game that may need the channel: its work drained and its messages compared. */
+  /**
+   * Every game that may need the channel: its work drained, its messages compared, and each of them looked
+   * up, since the bot is not told when a moderator deletes one (it asks for no message events).
+   */
   async reconcile(): Promise<{ games: number; ms: number }> {
     const started = performance.now();
     const ids = this.ctx.service.gamesToReconcile();
+    for (const id of ids) this.verify.add(id);
     await Promise.all(ids.map((id) => this.kick(id)));
     const ms = Math.round(performance.now() - started);
     this.ctx.log.info('reconciled', { games: ids.length, ms });
@@ -249,7 +255,7 @@ export class Publisher {
       if (game.state && game.playChannelId === null) game = await this.choosePlayChannel(game);
       for (const item of service.pendingChannelWork(gameId)) await this.deliver(game, item);
     }
-    await this.sync(service.game(gameId)!);
+    await this.sync(service.game(gameId)!, this.verify.delete(gameId));
   }
 
   /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
@@ -302,7 +308,7 @@ export class Publisher {
   }
 
   /** Every message the game should show, posted or edited where it differs from what it shows. */
-  private async sync(game: GameView): Promise<void> {
+  private async sync(game: GameView, verify = false): Promise<void> {
     const { service } = this.ctx;
     const wanted = wantedMessages(game, game.options.variant === 'balut' && game.state ? service.lastWrites(game.id) : new Map());
     const keys = new Set(wanted.map((w) => w.key));
@@ -319,8 +325,8 @@ export class Publisher {
       if (game.channelGone && (w.where === 'play' || game.playChannelId === game.channelId)) continue;
       if (this.isAnswered(game.id, w.key)) continue;
       const channel = w.where === 'play' ? game.playChannelId! : game.channelId;
-      if (w.key === LOBBY_KEY) await this.show(game, channel, w).catch((error) => this.lobbyFailed(game, error));
-      else await this.show(game, channel, w);
+      if (w.key === LOBBY_KEY) await this.show(game, channel, w, verify).catch((error) => this.lobbyFailed(game, error));
+      else await this.show(game, channel, w, verify);
     }
   }
 
@@ -332,11 +338,11 @@ export class Publisher {
     this.ctx.service.recordShown(game.id, LOBBY_KEY, null, null);
   }
 
-  private async show(game: GameView, channel: string, w: WantedMessage): Promise<void> {
+  private async show(game: GameView, channel: string, w: WantedMessage, verify: boolean): Promise<void> {
     const { service } = this.ctx;
     const digest = digestOf(w.body);
     const id = game.messages[w.key];
-    if (id && game.shown[w.key] === digest) return;
+    if (id && game.shown[w.key] === digest && !(verify && !(await this.exists(channel, id)))) return;
     if (id && (w.editOnly || messageAgeMs(id) < REPOST_AFTER_MS)) {
       if (await this.edit(channel, id, w.body)) return service.recordShown(game.id, w.key, id, digest);
       if (w.editOnly) return service.recordShown(game.id, w.key, null, null);
@@ -356,6 +362,16 @@ export class Publisher {
       body: { ...apiBody(body, ping), nonce, enforce_nonce: true },
     })) as { id: string };
     return message.id;
+  }
+
+  private async exists(channel: string, id: string): Promise<boolean> {
+    try {
+      await this.ctx.rest.get(Routes.channelMessage(channel, id));
+      return true;
+    } catch (error) {
+      if (errorCode(error) === UNKNOWN_MESSAGE) return false;
+      throw error;
+    }
   }
 
   /** False when the message is gone (Unknown Message): the caller draws it anew. */

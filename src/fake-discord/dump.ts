@@ -55,9 +55,11 @@ export function describeState(state: FakeState, maxPerChannel = 12): string {
   const lines: string[] = [];
   for (const channel of state.channels.values()) {
     const messages = state.channelMessages(channel.id);
-    if (messages.length === 0 && channel.position > 0) continue;
+    if (messages.length === 0 && (channel.position > 0 || channel.type === 11)) continue;
     const shown = messages.slice(-maxPerChannel);
-    lines.push(`#${channel.name} (${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`);
+    const parent = channel.parentId ? state.channels.get(channel.parentId) : undefined;
+    const kind = channel.type === 11 ? `thread ${channel.id} in #${parent?.name ?? '?'}, ` : '';
+    lines.push(`#${channel.name} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`);
     for (const message of shown) lines.push(`  ${describeMessage(message, (id) => state.users.get(id)?.username ?? id)}`);
   }
   if (state.breaches.length > 0) {

@@ -3,23 +3,31 @@
 import { randomBytes } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { botPermissionsIn, moderatorDeletesChannel, moderatorDeletesMessage, setBotOverwrite } from './channels';
 import { describeState } from './dump';
-import { FakeGateway, GatewayIntent } from './gateway';
-import { buildComponentInteraction, buildSlashInteraction, FakeInteraction } from './interactions';
+import { FaultInjector } from './faults';
+import { FakeGateway, forwardStateToGateway } from './gateway';
+import { dispatchInteraction } from './fake-interaction';
+import type { FakeInteraction } from './fake-interaction';
+import { buildComponentInteraction, buildSlashInteraction } from './interactions';
 import type { BuiltInteraction } from './interactions';
 import { clone } from './json';
-import { gatewayMessage } from './payloads';
+import { pingedUsers } from './mentions';
 import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
 import { FakeState } from './store';
-import type { GuildDispatch } from './store';
+import { startThreadAsUser } from './threads';
+import type { ThreadInit } from './threads';
 import type {
   ChangeEvent,
   ComponentExtras,
+  DeduplicatedCreate,
   FakeChannel,
   FakeDiscordOptions,
   FakeMessage,
   FakeUser,
+  FaultHandle,
+  FaultRule,
   LoggedRequest,
   RegisteredCommands,
   SlashExtras,
@@ -59,6 +67,7 @@ export class FakeDiscord {
     private readonly state: FakeState,
     private readonly gateway: FakeGateway,
     private readonly server: Server,
+    private readonly faults: FaultInjector,
     /** Shared with the state's clock: advanceTime() adds to it. */
     private readonly clock: { offset: number },
     init: { host: string; port: number; botToken: string; ackDeadlineMs: number },
@@ -91,7 +100,8 @@ export class FakeDiscord {
     const ackDeadlineMs = options.ackDeadlineMs ?? DEFAULT_ACK_DEADLINE_MS;
     let gatewayUrl = '';
     const gateway = new FakeGateway(state, { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, acceptsToken, url: () => gatewayUrl });
-    const server = createFakeHttpServer({ state, routes: allRoutes(), gateway, acceptsToken, ackDeadlineMs, gatewayUrl: () => gatewayUrl });
+    const faults = new FaultInjector(() => state.notify());
+    const server = createFakeHttpServer({ state, routes: allRoutes(), gateway, acceptsToken, ackDeadlineMs, gatewayUrl: () => gatewayUrl, faults });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => {
@@ -102,9 +112,8 @@ export class FakeDiscord {
     const port = (server.address() as AddressInfo).port;
     gatewayUrl = `ws://${host}:${port}/gateway`;
     state.httpBase = `http://${host}:${port}`;
-    const fake = new FakeDiscord(state, gateway, server, clock, { host, port, botToken, ackDeadlineMs });
-    fake.forwardEventsToGateway();
-    return fake;
+    forwardStateToGateway(state, gateway);
+    return new FakeDiscord(state, gateway, server, faults, clock, { host, port, botToken, ackDeadlineMs });
   }
 
   /** Moves the fake's clock forward (e.g. 16 minutes to expire interaction tokens). */
@@ -116,25 +125,6 @@ export class FakeDiscord {
   /** The fake's current time (ms since 1970), including advanceTime(). */
   now(): number {
     return this.state.now();
-  }
-
-  private forwardEventsToGateway(): void {
-    this.state.events.on('dispatch', (event: GuildDispatch) => {
-      this.gateway.broadcast(event.guildId, event.t, event.intent, () => event.d);
-    });
-    // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals.
-    this.state.events.on('change', (event: ChangeEvent) => {
-      const message = this.state.messages.get(event.message.id);
-      if (!message || message.ephemeralFor !== undefined) return;
-      if (event.type === 'messageDelete') {
-        this.gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({ id: message.id, channel_id: message.channelId, guild_id: message.guildId }));
-        return;
-      }
-      const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
-      this.gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) =>
-        gatewayMessage(this.state, message, (intents & GatewayIntent.MessageContent) !== 0),
-      );
-    });
   }
 
   // ------------------------------------------------------------ people and places
@@ -156,13 +146,39 @@ export class FakeDiscord {
     return clone(this.state.addChannel(name));
   }
 
+  /** A channel or thread; undefined once deleted. */
   channel(id: string): FakeChannel | undefined {
     const channel = this.state.channels.get(id);
     return channel ? clone(channel) : undefined;
   }
 
+  /** The guild's text channels (threads are listed by threads()). */
   get channels(): FakeChannel[] {
-    return [...this.state.channels.values()].map((c) => clone(c));
+    return this.state.guildChannels().map((c) => clone(c));
+  }
+
+  /** Threads (type 11), of one parent channel or of all. */
+  threads(parentId?: string): FakeChannel[] {
+    return this.state.threads(parentId).map((c) => clone(c));
+  }
+
+  /** A person starts a public thread from a message, as the bot would with POST …/threads. */
+  startThread(user: UserRef, messageId: string, name: string, options: Omit<ThreadInit, 'name'> = {}): FakeChannel {
+    return clone(startThreadAsUser(this.state, this.requireUser(user), messageId, { ...options, name }));
+  }
+
+  /**
+   * A moderator sets the bot member's permission overwrite in a text channel (its threads follow):
+   * denied bits are refused there (50013; 50001 without View Channel) and missing from app_permissions.
+   * `{}` removes the overwrite.
+   */
+  setBotChannelPermissions(channelId: string, overwrite: { allow?: bigint | string; deny?: bigint | string }): void {
+    setBotOverwrite(this.state, channelId, overwrite);
+  }
+
+  /** The bot's permissions in a channel or thread, as app_permissions carries them. */
+  botPermissions(channelId = this.channelId): string {
+    return botPermissionsIn(this.state, channelId).toString();
   }
 
   private requireUser(ref: UserRef): FakeUser {
@@ -174,7 +190,7 @@ export class FakeDiscord {
 
   private requireChannel(id: string): FakeChannel {
     const channel = this.state.channels.get(id);
-    if (!channel) throw new Error(`unknown channel ${id}`);
+    if (!channel) throw new Error(`unknown channel ${id}${this.state.deletedChannels.has(id) ? ' (deleted)' : ''}`);
     return channel;
   }
 
@@ -199,13 +215,23 @@ export class FakeDiscord {
   /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */
   say(user: UserRef, content: string, channelId = this.channelId): FakeMessage {
     this.requireChannel(channelId);
-    const message = this.state.createMessage({
-      channelId,
-      author: this.requireUser(user),
-      draft: { content, embeds: [], components: [], flags: 0, attachments: [] },
-      type: 0,
-    });
+    const author = this.requireUser(user);
+    const draft = { content, embeds: [], components: [], flags: 0, attachments: [] };
+    const message = this.state.createMessage({ channelId, author, draft, type: 0, pinged: pingedUsers(this.state, draft, undefined, author.id) });
     return clone(message);
+  }
+
+  /** A moderator deletes a message, anyone's (MESSAGE_DELETE to bots with GUILD_MESSAGES). */
+  deleteMessage(messageId: string): FakeMessage {
+    return clone(moderatorDeletesMessage(this.state, messageId));
+  }
+
+  /**
+   * A moderator deletes a channel (and its threads) or a thread: CHANNEL_DELETE / THREAD_DELETE, then
+   * 404 10003 Unknown Channel from every route on it, its messages' and interactions' included.
+   */
+  deleteChannel(channelId: string): void {
+    moderatorDeletesChannel(this.state, channelId);
   }
 
   private requireMessage(id: string): FakeMessage {
@@ -215,22 +241,7 @@ export class FakeDiscord {
   }
 
   private dispatch(built: BuiltInteraction): FakeInteraction {
-    const { record, payload } = built;
-    // Registered before sending: the bot may answer before this function returns.
-    this.state.addInteraction(record);
-    if (!this.gateway.dispatchToNewest(record.guildId, 'INTERACTION_CREATE', payload)) {
-      this.state.interactions.delete(record.id);
-      this.state.interactionsByToken.delete(record.token);
-      throw new Error('no bot is connected to the fake gateway (await fake.ready() first)');
-    }
-    record.timer = setTimeout(() => {
-      if (record.ack || record.expired) return;
-      record.expired = true;
-      this.state.breach(`${record.label}: not acknowledged within ${this.ackDeadlineMs} ms (Discord shows "This interaction failed")`);
-    }, this.ackDeadlineMs);
-    record.timer.unref();
-    this.state.notify();
-    return new FakeInteraction(this.state, record, payload, this.ackDeadlineMs, () => this.describe());
+    return dispatchInteraction(this.state, this.gateway, built, this.ackDeadlineMs, () => this.describe());
   }
 
   // ------------------------------------------------------------ watching
@@ -252,6 +263,14 @@ export class FakeDiscord {
   message(id: string): FakeMessage | undefined {
     const message = this.state.messages.get(id);
     return message ? clone(message) : undefined;
+  }
+
+  /** Messages (any channel, or one; deleted ones too: the notification happened) that notified a user. */
+  pingsOf(user: UserRef, channelId?: string): FakeMessage[] {
+    const id = typeof user === 'string' ? user : user.id;
+    return [...this.state.messages.values()]
+      .filter((m) => m.pinged.includes(id) && (channelId === undefined || m.channelId === channelId))
+      .map((m) => clone(m));
   }
 
   /** Resolves with the predicate's first truthy value, re-checked on every change of the fake. */
@@ -330,11 +349,29 @@ export class FakeDiscord {
     return { global: clone(this.state.globalCommands), guilds };
   }
 
-  /** Forgets breaches, unknown routes and the request log (e.g. between test cases). */
+  /** Creates that `enforce_nonce` answered with an earlier message instead of making a new one. */
+  get deduplicatedCreates(): DeduplicatedCreate[] {
+    return clone(this.state.deduplicated);
+  }
+
+  /** Forgets breaches, unknown routes, the request log and deduplicated creates (e.g. between test cases). */
   clearRecords(): void {
     this.state.breaches.length = 0;
     this.state.unknownRoutes.length = 0;
     this.state.requests.length = 0;
+    this.state.deduplicated.length = 0;
+  }
+
+  // ------------------------------------------------------------ faults
+
+  /** Makes matching REST requests fail (see FaultRule; FaultRoute has the usual routes). */
+  injectFault(rule: FaultRule): FaultHandle {
+    return this.faults.add(rule);
+  }
+
+  /** Retires every fault rule and answers the requests stalls still hold. */
+  clearFaults(): void {
+    this.faults.clear();
   }
 
   on(event: 'change', listener: (event: ChangeEvent) => void): this;
@@ -353,6 +390,7 @@ export class FakeDiscord {
     if (this.closed) return;
     this.closed = true;
     for (const record of this.state.interactions.values()) if (record.timer) clearTimeout(record.timer);
+    this.faults.close();
     await this.gateway.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());

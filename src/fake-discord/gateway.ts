@@ -7,9 +7,10 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
 import { isObject } from './json';
 import type { JsonObject } from './json';
-import { apiGuildCreate, apiUser } from './payloads';
+import { apiGuildCreate, apiUser, gatewayMessage } from './payloads';
 import { shardOfGuild } from './snowflake';
-import type { FakeState } from './store';
+import type { FakeState, GuildDispatch } from './store';
+import type { ChangeEvent } from './types';
 
 export const GatewayIntent = { Guilds: 1 << 0, GuildMessages: 1 << 9, MessageContent: 1 << 15 } as const;
 
@@ -235,4 +236,22 @@ function rawText(data: RawData): string {
   if (Buffer.isBuffer(data)) return data.toString('utf8');
   if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
   return Buffer.from(data).toString('utf8');
+}
+
+/** Sends the state's guild events, and its message changes as MESSAGE_* events, to the connected bots. */
+export function forwardStateToGateway(state: FakeState, gateway: FakeGateway): void {
+  state.events.on('dispatch', (event: GuildDispatch) => {
+    gateway.broadcast(event.guildId, event.t, event.intent, () => event.d);
+  });
+  // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals.
+  state.events.on('change', (event: ChangeEvent) => {
+    const message = state.messages.get(event.message.id);
+    if (!message || message.ephemeralFor !== undefined) return;
+    if (event.type === 'messageDelete') {
+      gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({ id: message.id, channel_id: message.channelId, guild_id: message.guildId }));
+      return;
+    }
+    const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
+    gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) => gatewayMessage(state, message, (intents & GatewayIntent.MessageContent) !== 0));
+  });
 }

@@ -30,6 +30,8 @@ export interface RestRequest {
 export interface RestResult {
   status: number;
   body?: unknown;
+  /** Extra response headers (the rate limit ones of an injected 429). */
+  headers?: Record<string, string>;
 }
 
 /** A refusal in Discord's words; `status` and `body` are sent as they are. */
@@ -62,9 +64,11 @@ export const DiscordErrors = {
   cannotEditOthers: () => refusal(403, 50005, 'Cannot edit a message authored by another user'),
   missingPermissions: () => refusal(403, 50013, 'Missing Permissions'),
   emptyMessage: () => refusal(400, 50006, 'Cannot send an empty message'),
+  cannotExecuteOnChannelType: () => refusal(400, 50024, 'Cannot execute action on this channel type'),
   invalidWebhookToken: () => refusal(401, 50027, 'Invalid Webhook Token'),
   alreadyAcknowledged: () => refusal(400, 40060, 'Interaction has already been acknowledged.'),
   invalidJson: () => refusal(400, 50109, 'The request body contains invalid JSON.'),
+  threadAlreadyCreated: () => refusal(400, 160004, 'A thread has already been created for this message'),
   invalidFormBody: (violations: Violation[]) => new DiscordHttpError(400, invalidFormBody(violations)),
 };
 
@@ -121,12 +125,14 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
 }
 
 export function writeResult(res: ServerResponse, result: RestResult): void {
+  // A client that gave up (timeout, or its socket dropped) gets nothing; writing would only fail.
+  if (res.destroyed || res.writableEnded) return;
   if (result.status === 204 || result.body === undefined) {
-    res.writeHead(result.status === 200 ? 204 : result.status);
+    res.writeHead(result.status === 200 ? 204 : result.status, result.headers);
     res.end();
     return;
   }
   const text = JSON.stringify(result.body);
-  res.writeHead(result.status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(result.status, { ...result.headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
   res.end(text);
 }

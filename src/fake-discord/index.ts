@@ -11,21 +11,30 @@
 //   await fake.close();
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
 export type { AddUserInit } from './fake-discord';
-export { FakeInteraction } from './interactions';
+export { FaultRoute } from './faults';
+export { FakeInteraction } from './fake-interaction';
 export { LIMITS, MessageFlag, checkMessageLimits } from './limits';
 export type { MessageShape, Violation } from './limits';
+export { NONCE_WINDOW_MS } from './channel-routes';
 export { PERMISSIONS, Permission } from './permissions';
+export { AUTO_ARCHIVE_DURATIONS } from './threads';
+export type { ThreadInit } from './threads';
 export type {
   AckInfo,
   ChangeEvent,
   ComponentExtras,
+  DeduplicatedCreate,
   FakeAttachment,
   FakeChannel,
   FakeDiscordOptions,
   FakeMessage,
   FakeMessageAuthor,
   FakeRole,
+  FakeThreadState,
   FakeUser,
+  FaultHandle,
+  FaultKind,
+  FaultRule,
   LoggedRequest,
   MessageVersion,
   RegisteredCommands,

@@ -6,6 +6,7 @@ import { isObject } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
 import type { Violation } from './limits';
+import { pingedUsers } from './mentions';
 import { composeDraft, enforceMessageRules, readMessageBody } from './messages';
 import { apiMessage } from './payloads';
 import { noContent, ok, param, route } from './routes';
@@ -62,6 +63,8 @@ function callback(c: RouteContext): RestResult {
     state.breach(`${context}: interaction already acknowledged (with type ${record.ack.type}); only one callback is allowed`);
     throw DiscordErrors.alreadyAcknowledged();
   }
+  // A moderator deleted the channel (or thread) after the click: nothing can be shown there any more.
+  if (!state.channels.has(record.channelId)) throw DiscordErrors.unknownChannel();
   const elapsed = elapsedMs(state, record);
   if (record.expired || elapsed > c.ackDeadlineMs) {
     // One breach per late interaction: the deadline timer stays quiet once this one is recorded.
@@ -148,13 +151,18 @@ function replyWithMessage(c: RouteContext, record: InteractionRecord, rawData: u
   enforceMessageRules(state, context, draft, violations);
   const ephemeral = typeof data.flags === 'number' && (data.flags & MessageFlag.Ephemeral) !== 0;
   acknowledge(record, CallbackType.Reply, ephemeral);
-  const message = createInteractionMessage(state, record, draft, ephemeral);
+  const message = createInteractionMessage(state, record, draft, ephemeral, pingsOf(state, draft, data, ephemeral));
   record.originalMessageId = message.id;
   record.replyMessageId = message.id;
   return message;
 }
 
-function createInteractionMessage(state: FakeState, record: InteractionRecord, draft: MessageDraft, ephemeral: boolean): FakeMessage {
+/** Ephemeral messages notify nobody; the others notify whom their mentions and allowed_mentions say. */
+function pingsOf(state: FakeState, draft: MessageDraft, body: JsonObject, ephemeral: boolean): string[] {
+  return ephemeral ? [] : pingedUsers(state, draft, body.allowed_mentions, state.botUser.id);
+}
+
+function createInteractionMessage(state: FakeState, record: InteractionRecord, draft: MessageDraft, ephemeral: boolean, pinged: string[] = []): FakeMessage {
   return state.createMessage({
     channelId: record.channelId,
     author: state.botUser,
@@ -164,6 +172,7 @@ function createInteractionMessage(state: FakeState, record: InteractionRecord, d
     interactionId: record.id,
     ...(ephemeral ? { ephemeralFor: record.userId } : {}),
     ...(record.sourceMessageId ? { referencedMessageId: record.sourceMessageId } : {}),
+    pinged,
   });
 }
 
@@ -199,6 +208,7 @@ function interactionForToken(c: RouteContext): InteractionRecord {
     state.breach(`${c.label}: token of ${record.label} used ${Math.round(age / 60_000)} min after the interaction; tokens live 15 min`);
     throw DiscordErrors.invalidWebhookToken();
   }
+  if (!state.channels.has(record.channelId)) throw DiscordErrors.unknownChannel();
   return record;
 }
 
@@ -253,6 +263,7 @@ function followUp(c: RouteContext): RestResult {
   let message: FakeMessage;
   if (record.ack.type === CallbackType.DeferredReply && original && original.flags & MessageFlag.Loading) {
     // Discord turns the first follow-up after a deferred reply into that reply (keeping its ephemerality).
+    // That is an edit of the "thinking…" message, so it notifies nobody, like editReply after deferReply.
     const draft = composeDraft(state, original.channelId, state.draftOf(original), body, c.req.files);
     enforceMessageRules(state, c.label, draft, violations);
     state.editMessage(original, draft);
@@ -262,7 +273,7 @@ function followUp(c: RouteContext): RestResult {
     const draft = composeDraft(state, record.channelId, undefined, body, c.req.files);
     enforceMessageRules(state, c.label, draft, violations);
     const ephemeral = typeof body.flags === 'number' && (body.flags & MessageFlag.Ephemeral) !== 0;
-    message = createInteractionMessage(state, record, draft, ephemeral);
+    message = createInteractionMessage(state, record, draft, ephemeral, pingsOf(state, draft, body, ephemeral));
     record.followUpIds.push(message.id);
     record.replyMessageId ??= message.id;
   }

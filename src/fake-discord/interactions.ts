@@ -1,14 +1,15 @@
 // INTERACTION_CREATE payloads shaped like Discord's, built from what a person does: a slash command
 // (checked against the registered command tree, as Discord's client would) or a click/select on a
-// stored message. Also the FakeInteraction handle tests use to await the bot's answer.
+// stored message. Sending them and the handle tests hold live in fake-interaction.ts.
 import { randomBytes } from 'node:crypto';
 import type { APIApplicationCommand } from 'discord.js';
-import { clone, isObject } from './json';
+import { botPermissionsIn } from './channels';
+import { isObject } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
 import { apiChannel, apiInteractionMember, apiMessage, apiPartialMember, apiRole, apiUser } from './payloads';
 import type { FakeState, InteractionRecord } from './store';
-import type { AckInfo, ComponentExtras, FakeChannel, FakeMessage, FakeUser, SlashExtras, SlashOptionValue } from './types';
+import type { ComponentExtras, FakeChannel, FakeMessage, FakeUser, SlashExtras, SlashOptionValue } from './types';
 
 export interface BuiltInteraction {
   record: InteractionRecord;
@@ -59,7 +60,7 @@ function commonFields(state: FakeState, record: InteractionRecord, user: FakeUse
     channel: apiChannel(channel),
     guild: { id: channel.guildId, locale: 'en-US', features: [] },
     member: apiInteractionMember(state, user),
-    app_permissions: extras.appPermissions ?? state.botUser.permissions,
+    app_permissions: extras.appPermissions ?? botPermissionsIn(state, channel.id).toString(),
     locale: extras.locale ?? 'en-US',
     guild_locale: 'en-US',
     entitlements: [],
@@ -318,91 +319,4 @@ function collectCustomIds(components: unknown): string[] {
   };
   walk(components);
   return ids;
-}
-
-// ------------------------------------------------------------ the handle tests hold
-
-/**
- * One dispatched interaction. `acked()` resolves when the bot's callback arrived (rejects if the
- * deadline passed first); `reply()` resolves with the message that shows the bot's answer:
- * the type 4 reply, the deferred reply once edited, the message a type 7 updated, or — after a
- * type 6 — the message once edited through @original (or the first follow-up).
- */
-export class FakeInteraction {
-  constructor(
-    private readonly state: FakeState,
-    private readonly record: InteractionRecord,
-    /** The INTERACTION_CREATE `d` as sent to the bot. */
-    readonly payload: JsonObject,
-    private readonly ackDeadlineMs: number,
-    private readonly describe: () => string,
-  ) {}
-
-  get id(): string {
-    return this.record.id;
-  }
-  get token(): string {
-    return this.record.token;
-  }
-  /** 2 application command, 3 message component. */
-  get type(): 2 | 3 {
-    return this.record.type;
-  }
-  get userId(): string {
-    return this.record.userId;
-  }
-  get channelId(): string {
-    return this.record.channelId;
-  }
-  /** The callback the bot sent, once it did. */
-  get ack(): AckInfo | undefined {
-    return this.record.ack ? clone(this.record.ack) : undefined;
-  }
-  /** The deadline passed without an acknowledgement. */
-  get expired(): boolean {
-    return this.record.expired;
-  }
-
-  acked(timeoutMs = this.ackDeadlineMs + 1000): Promise<AckInfo> {
-    return this.state.waitFor(
-      () => {
-        if (this.record.ack) return clone(this.record.ack);
-        if (this.record.expired) throw new Error(`${this.record.label} was not acknowledged within ${this.ackDeadlineMs} ms\n${this.describe()}`);
-        return undefined;
-      },
-      timeoutMs,
-      () => `${this.record.label}: no acknowledgement within ${timeoutMs} ms\n${this.describe()}`,
-    );
-  }
-
-  reply(timeoutMs = 5000): Promise<FakeMessage> {
-    return this.state.waitFor(
-      () => {
-        const id = this.record.replyMessageId;
-        const message = id ? this.state.messages.get(id) : undefined;
-        if (message && !(message.flags & MessageFlag.Loading)) return clone(message);
-        if (this.record.expired && !this.record.ack) throw new Error(`${this.record.label} was never acknowledged, so it has no reply\n${this.describe()}`);
-        if (this.record.ack?.type === 9) throw new Error(`${this.record.label} was answered with a modal, which has no reply message`);
-        return undefined;
-      },
-      timeoutMs,
-      () => `${this.record.label}: no reply within ${timeoutMs} ms (ack: ${this.record.ack ? `type ${this.record.ack.type}` : 'none'})\n${this.describe()}`,
-    );
-  }
-
-  /** Every message of this interaction's chain: @original (when it made one) and follow-ups. */
-  messages(): FakeMessage[] {
-    return this.state
-      .interactionMessageIds(this.record)
-      .map((id) => this.state.messages.get(id))
-      .filter((m): m is FakeMessage => m !== undefined)
-      .map((m) => clone(m));
-  }
-
-  followUps(): FakeMessage[] {
-    return this.record.followUpIds
-      .map((id) => this.state.messages.get(id))
-      .filter((m): m is FakeMessage => m !== undefined)
-      .map((m) => clone(m));
-  }
 }

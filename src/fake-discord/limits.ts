@@ -13,6 +13,7 @@ export interface Violation {
 
 export const MessageFlag = {
   SuppressEmbeds: 1 << 2,
+  HasThread: 1 << 5,
   Ephemeral: 1 << 6,
   Loading: 1 << 7,
   SuppressNotifications: 1 << 12,

@@ -7,6 +7,7 @@ import { clone, isObject } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag, checkMessageLimits, isEmptyMessage } from './limits';
 import type { Violation } from './limits';
+import { checkAllowedMentions } from './mentions';
 import type { FakeState, MessageDraft } from './store';
 import type { FakeAttachment } from './types';
 
@@ -30,6 +31,7 @@ export function readMessageBody(raw: unknown): { body: JsonObject; violations: V
   expect('components', Array.isArray, 'BASE_TYPE_LIST', 'Must be an array.', 'an array');
   expect('attachments', Array.isArray, 'BASE_TYPE_LIST', 'Must be an array.', 'an array');
   expect('flags', (v) => typeof v === 'number' && Number.isInteger(v), 'NUMBER_TYPE_COERCE', 'Value is not int.', 'an integer');
+  violations.push(...checkAllowedMentions(raw.allowed_mentions));
   return { body: raw, violations };
 }
 

@@ -3,7 +3,7 @@
 import type { JsonObject } from './json';
 import { clone } from './json';
 import type { FakeState } from './store';
-import type { FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeUser } from './types';
+import type { FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeThreadState, FakeUser } from './types';
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -67,19 +67,48 @@ export function apiRole(role: FakeRole, botUserId?: string): JsonObject {
 }
 
 export function apiChannel(channel: FakeChannel, lastMessageId: string | null = null): JsonObject {
+  if (channel.thread) return apiThread(channel, channel.thread, lastMessageId);
+  const overwrite = channel.botOverwrite;
   return {
     id: channel.id,
     type: channel.type,
     guild_id: channel.guildId,
     name: channel.name,
     position: channel.position,
-    permission_overwrites: [],
+    // type 1: a member overwrite, so discord.js works out the bot's permissions here as Discord does.
+    permission_overwrites: overwrite ? [{ id: overwrite.id, type: 1, allow: overwrite.allow, deny: overwrite.deny }] : [],
     nsfw: false,
     topic: null,
     last_message_id: lastMessageId,
     rate_limit_per_user: 0,
     parent_id: null,
     flags: 0,
+  };
+}
+
+/** A thread is a channel with `parent_id`, `owner_id`, counts and `thread_metadata` (Discord's "Threads" topic). */
+function apiThread(channel: FakeChannel, thread: FakeThreadState, lastMessageId: string | null): JsonObject {
+  return {
+    id: channel.id,
+    type: channel.type,
+    guild_id: channel.guildId,
+    name: channel.name,
+    parent_id: channel.parentId ?? null,
+    owner_id: channel.ownerId ?? null,
+    last_message_id: lastMessageId,
+    rate_limit_per_user: thread.rateLimitPerUser,
+    flags: 0,
+    message_count: thread.messageCount,
+    total_message_sent: thread.totalMessageSent,
+    // Discord stops counting members at 50.
+    member_count: Math.min(thread.memberIds.length, 50),
+    thread_metadata: {
+      archived: thread.archived,
+      auto_archive_duration: thread.autoArchiveDuration,
+      archive_timestamp: iso(thread.archiveTimestamp),
+      locked: thread.locked,
+      create_timestamp: iso(thread.createdAt),
+    },
   };
 }
 
@@ -131,8 +160,9 @@ export function apiGuildCreate(state: FakeState): JsonObject {
     lazy: true,
     member_count: members.length,
     members,
-    channels: [...state.channels.values()].map((channel) => apiChannel(channel, lastMessageId(state, channel.id))),
-    threads: [],
+    channels: state.guildChannels().map((channel) => apiChannel(channel, lastMessageId(state, channel.id))),
+    // Active threads, so a restarted bot knows them (and the interactions that happen in them).
+    threads: state.threads().filter((t) => !t.thread?.archived).map((thread) => apiChannel(thread, lastMessageId(state, thread.id))),
     presences: [],
     voice_states: [],
     stage_instances: [],
@@ -142,7 +172,7 @@ export function apiGuildCreate(state: FakeState): JsonObject {
   };
 }
 
-function lastMessageId(state: FakeState, channelId: string): string | null {
+export function lastMessageId(state: FakeState, channelId: string): string | null {
   const visible = state.channelMessages(channelId).filter((m) => !m.deleted && m.ephemeralFor === undefined);
   return visible.at(-1)?.id ?? null;
 }
@@ -227,6 +257,10 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
   if (message.referencedMessageId) {
     body.message_reference = { type: 0, message_id: message.referencedMessageId, channel_id: message.channelId, guild_id: message.guildId };
   }
+  if (message.nonce !== undefined) body.nonce = message.nonce;
+  // The starter message of a thread carries it (while it exists).
+  const thread = message.threadId ? state.channels.get(message.threadId) : undefined;
+  if (thread) body.thread = apiChannel(thread, lastMessageId(state, thread.id));
   return body;
 }
 

@@ -46,7 +46,10 @@ export const EVERYONE_PERMISSIONS = union(
   Permission.SendMessagesInThreads,
 );
 
-/** What the bot's own managed role grants: what the game needs in its channel (DISCORD-NOTES). */
+/**
+ * What the bot's own managed role grants: what the game needs in its channel (DISCORD-NOTES), plus
+ * starting and talking in threads, so a server that takes those from @everyone does not take them from the bot.
+ */
 export const BOT_ROLE_PERMISSIONS = union(
   Permission.ViewChannel,
   Permission.SendMessages,
@@ -55,6 +58,8 @@ export const BOT_ROLE_PERMISSIONS = union(
   Permission.AddReactions,
   Permission.AttachFiles,
   Permission.UseExternalEmojis,
+  Permission.CreatePublicThreads,
+  Permission.SendMessagesInThreads,
 );
 
 /** Presets for `addUser({ permissions })`, as Discord's decimal strings. */
@@ -73,4 +78,14 @@ export function parsePermissions(value: string | bigint): bigint {
 /** A member's effective permissions: administrators get everything, as Discord computes it. */
 export function effectivePermissions(granted: bigint): bigint {
   return granted & Permission.Administrator ? ALL_PERMISSIONS : granted;
+}
+
+/**
+ * Guild permissions after a member overwrite, as Discord computes them: administrators ignore overwrites,
+ * and without View Channel every other permission is implicitly denied.
+ */
+export function applyOverwrite(base: bigint, overwrite: { allow: string; deny: string } | undefined): bigint {
+  if (base & Permission.Administrator) return ALL_PERMISSIONS;
+  const permissions = overwrite ? (base & ~BigInt(overwrite.deny)) | BigInt(overwrite.allow) : base;
+  return permissions & Permission.ViewChannel ? permissions : 0n;
 }

@@ -1,19 +1,16 @@
-// The bot-authenticated REST routes: gateway discovery, users, the application, the guild and
-// channel messages. Interaction and command routes live in their own files.
+// The bot-authenticated REST routes: gateway discovery, users, the application and the guild.
+// Channel, thread, interaction and command routes live in their own files.
+import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
 import { DiscordErrors } from './http';
-import { isObject } from './json';
 import { interactionRoutes } from './interaction-routes';
-import { MessageFlag } from './limits';
-import { composeDraft, enforceMessageRules, readMessageBody } from './messages';
-import { apiApplication, apiChannel, apiGuild, apiMember, apiMessage, apiRole, apiUser } from './payloads';
-import { Permission } from './permissions';
-import { noContent, ok, param, route } from './routes';
+import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, lastMessageId } from './payloads';
+import { ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
-import type { FakeChannel, FakeMessage } from './types';
+import { threadRoutes } from './threads';
 
 export function allRoutes(): Route[] {
-  return [...gatewayRoutes(), ...userRoutes(), ...guildRoutes(), ...channelRoutes(), ...commandRoutes(), ...interactionRoutes()];
+  return [...gatewayRoutes(), ...userRoutes(), ...guildRoutes(), ...channelRoutes(), ...threadRoutes(), ...commandRoutes(), ...interactionRoutes()];
 }
 
 function gatewayRoutes(): Route[] {
@@ -56,7 +53,16 @@ function guildRoutes(): Route[] {
     }),
     route('GET', '/guilds/:guild/channels', true, (c) => {
       requireGuild(c);
-      return ok([...c.state.channels.values()].map((ch) => apiChannel(ch)));
+      // Threads are not listed here, as on Discord (see /threads/active).
+      return ok(c.state.guildChannels().map((ch) => apiChannel(ch, lastMessageId(c.state, ch.id))));
+    }),
+    route('GET', '/guilds/:guild/threads/active', true, (c) => {
+      requireGuild(c);
+      const threads = c.state.threads().filter((t) => !t.thread?.archived);
+      const members = threads
+        .filter((t) => t.thread?.memberIds.includes(c.state.botUser.id))
+        .map((t) => ({ id: t.id, user_id: c.state.botUser.id, join_timestamp: new Date(t.thread?.createdAt ?? 0).toISOString(), flags: 0 }));
+      return ok({ threads: threads.map((t) => apiChannel(t, lastMessageId(c.state, t.id))), members });
     }),
     route('GET', '/guilds/:guild/roles', true, (c) => {
       requireGuild(c);
@@ -69,102 +75,4 @@ function guildRoutes(): Route[] {
       return ok(apiMember(c.state, user));
     }),
   ];
-}
-
-function requireChannel(c: RouteContext): FakeChannel {
-  const channel = c.state.channels.get(param(c, 'channel'));
-  if (!channel) throw DiscordErrors.unknownChannel();
-  return channel;
-}
-
-/** A channel message as the bot's own routes see it: ephemerals do not exist for them. */
-function channelMessage(c: RouteContext, purpose: 'read' | 'change'): FakeMessage {
-  requireChannel(c);
-  const message = c.state.messages.get(param(c, 'message'));
-  if (!message || message.deleted || message.channelId !== param(c, 'channel')) throw DiscordErrors.unknownMessage();
-  if (message.ephemeralFor !== undefined) {
-    if (purpose === 'change') c.state.breach(`${c.label}: message ${message.id} is ephemeral; only its interaction token can change it`);
-    throw DiscordErrors.unknownMessage();
-  }
-  return message;
-}
-
-function channelRoutes(): Route[] {
-  return [
-    route('GET', '/channels/:channel', true, (c) => ok(apiChannel(requireChannel(c)))),
-    route('POST', '/channels/:channel/typing', true, (c) => {
-      requireChannel(c);
-      return noContent();
-    }),
-    route('POST', '/channels/:channel/messages', true, createChannelMessage),
-    route('GET', '/channels/:channel/messages', true, listChannelMessages),
-    route('GET', '/channels/:channel/messages/:message', true, (c) => ok(apiMessage(c.state, channelMessage(c, 'read')))),
-    route('PATCH', '/channels/:channel/messages/:message', true, (c) => {
-      const { state } = c;
-      const message = channelMessage(c, 'change');
-      if (message.author.id !== state.botUser.id) {
-        state.breach(`${c.label}: message ${message.id} was written by ${message.author.username}, not the bot`);
-        throw DiscordErrors.cannotEditOthers();
-      }
-      const { body, violations } = readMessageBody(c.req.body);
-      const draft = composeDraft(state, message.channelId, state.draftOf(message), body, c.req.files);
-      enforceMessageRules(state, c.label, draft, violations);
-      state.editMessage(message, draft);
-      return ok(apiMessage(state, message));
-    }),
-    route('DELETE', '/channels/:channel/messages/:message', true, (c) => {
-      const { state } = c;
-      const message = channelMessage(c, 'change');
-      const canManage = (BigInt(state.botUser.permissions) & Permission.ManageMessages) !== 0n;
-      if (message.author.id !== state.botUser.id && !canManage) {
-        state.breach(`${c.label}: deleting ${message.author.username}'s message needs Manage Messages, which the bot lacks`);
-        throw DiscordErrors.missingPermissions();
-      }
-      state.deleteMessage(message);
-      return noContent();
-    }),
-  ];
-}
-
-function createChannelMessage(c: RouteContext): ReturnType<typeof ok> {
-  const { state } = c;
-  const channelId = param(c, 'channel');
-  if (!state.channels.has(channelId)) {
-    state.breach(`${c.label}: message sent to unknown channel ${channelId}`);
-    throw DiscordErrors.unknownChannel();
-  }
-  const { body, violations } = readMessageBody(c.req.body);
-  const draft = composeDraft(state, channelId, undefined, body, c.req.files);
-  enforceMessageRules(state, c.label, draft, violations);
-  const reference = isObject(body.message_reference) && typeof body.message_reference.message_id === 'string' ? body.message_reference.message_id : undefined;
-  if (typeof body.flags === 'number' && body.flags & MessageFlag.Ephemeral) {
-    state.breach(`${c.label}: the ephemeral flag only works in interaction responses; this message is public`);
-  }
-  const message = state.createMessage({
-    channelId,
-    author: state.botUser,
-    draft,
-    type: reference ? 19 : 0,
-    ...(reference ? { referencedMessageId: reference } : {}),
-  });
-  return ok(apiMessage(state, message));
-}
-
-/** GET /channels/{id}/messages: newest first, `limit` 1–100 (default 50), `before`/`after` ids. */
-function listChannelMessages(c: RouteContext): ReturnType<typeof ok> {
-  const channel = requireChannel(c);
-  const query = c.req.query;
-  const limit = Math.min(Math.max(Number(query.get('limit') ?? 50) || 50, 1), 100);
-  const before = snowflakeParam(query.get('before'));
-  const after = snowflakeParam(query.get('after'));
-  let list = c.state.channelMessages(channel.id).filter((m) => !m.deleted && m.ephemeralFor === undefined);
-  if (before !== undefined) list = list.filter((m) => BigInt(m.id) < before);
-  if (after !== undefined) list = list.filter((m) => BigInt(m.id) > after);
-  const newestFirst = list.reverse();
-  const page = after !== undefined ? newestFirst.slice(-limit) : newestFirst.slice(0, limit);
-  return ok(page.map((m) => apiMessage(c.state, m)));
-}
-
-function snowflakeParam(value: string | null): bigint | undefined {
-  return value !== null && /^\d+$/.test(value) ? BigInt(value) : undefined;
 }

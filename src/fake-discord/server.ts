@@ -1,18 +1,23 @@
 // The HTTP side: every request under /api/v10 goes through the router, is logged (without headers,
-// so never the bot token) and answered as Discord would; /gateway upgrades to the WebSocket fake.
+// so never the bot token) and answered as Discord would, unless an injected fault answers instead;
+// /gateway upgrades to the WebSocket fake.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { serveFaulted } from './faults';
+import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
 import { API_PREFIX, DiscordErrors, DiscordHttpError, readRestRequest, writeResult } from './http';
 import type { RestRequest, RestResult } from './http';
 import { isObject } from './json';
 import { matchRoute } from './routes';
 import type { Route, RouteDeps } from './routes';
+import type { LoggedRequest } from './types';
 
 export interface HttpServerDeps extends RouteDeps {
   routes: Route[];
   gateway: FakeGateway;
   acceptsToken: (token: string) => boolean;
+  faults: FaultInjector;
 }
 
 export function createFakeHttpServer(deps: HttpServerDeps): Server {
@@ -39,24 +44,56 @@ async function handle(deps: HttpServerDeps, req: IncomingMessage, res: ServerRes
     serveAttachment(deps, url, res);
     return;
   }
+  const entry: LoggedRequest = { method, path: url.pathname, query: url.search, body: undefined, status: 0, at: state.now() };
   let request: RestRequest | undefined;
-  let result: RestResult;
+  let unreadable: RestResult | undefined;
   try {
     request = await readRestRequest(req, url);
-    result = await route(deps, request, url);
   } catch (error) {
-    if (!(error instanceof DiscordHttpError)) throw error;
-    result = { status: error.status, body: error.body };
+    unreadable = refusalResult(error);
   }
-  state.requests.push({ method, path: url.pathname, query: url.search, body: loggedBody(request), status: result.status, at: state.now() });
-  writeResult(res, result);
-  // Route handlers change records after creating messages; re-check waiters once all is settled.
-  state.notify();
+  entry.body = loggedBody(request);
+  const label = `${method} ${url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname}`;
+  const answer = async (): Promise<RestResult> => (request ? routeOrRefuse(deps, request, url, label) : (unreadable ?? { status: 400 }));
+  let logged = false;
+  const log = (status: number): void => {
+    // A stalled request is logged on arrival (status 0) and gets its status once answered.
+    entry.status = status;
+    if (!logged) state.requests.push(entry);
+    logged = true;
+    state.notify();
+  };
+  const send = (result: RestResult): void => {
+    writeResult(res, result);
+    // Route handlers change records after creating messages; re-check waiters once all is settled.
+    state.notify();
+  };
+  const fault = deps.faults.take(method, label);
+  if (fault) {
+    entry.fault = fault.rule.kind;
+    await serveFaulted(fault, { label, now: state.now, answer, send, log, drop: () => req.socket.destroy() });
+    return;
+  }
+  const result = await answer();
+  log(result.status);
+  send(result);
 }
 
-async function route(deps: HttpServerDeps, request: RestRequest, url: URL): Promise<RestResult> {
+function refusalResult(error: unknown): RestResult {
+  if (!(error instanceof DiscordHttpError)) throw error;
+  return { status: error.status, body: error.body };
+}
+
+async function routeOrRefuse(deps: HttpServerDeps, request: RestRequest, url: URL, label: string): Promise<RestResult> {
+  try {
+    return await route(deps, request, url, label);
+  } catch (error) {
+    return refusalResult(error);
+  }
+}
+
+async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label: string): Promise<RestResult> {
   const { state } = deps;
-  const label = `${request.method} ${url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname}`;
   const match = url.pathname.startsWith(`${API_PREFIX}/`) ? matchRoute(deps.routes, request.method, request.segments) : undefined;
   if (!match) {
     state.unknownRoutes.push(`${request.method} ${url.pathname}`);

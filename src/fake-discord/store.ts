@@ -11,6 +11,7 @@ import { SnowflakeFactory } from './snowflake';
 import type {
   AckInfo,
   ChangeEvent,
+  DeduplicatedCreate,
   FakeAttachment,
   FakeChannel,
   FakeMessage,
@@ -45,6 +46,9 @@ export interface NewMessage {
   ephemeralFor?: string;
   interactionId?: string;
   referencedMessageId?: string;
+  /** Users notified (see mentions.ts); nobody when absent. */
+  pinged?: string[];
+  nonce?: string | number;
 }
 
 export interface StoredUpload {
@@ -100,7 +104,10 @@ export class FakeState {
   readonly applicationId: string;
   readonly botUser: FakeUser;
   readonly guild: FakeGuild;
+  /** Guild channels and threads. */
   readonly channels = new Map<string, FakeChannel>();
+  /** Ids of deleted channels and threads: routes answer Unknown Channel for them, without a breach. */
+  readonly deletedChannels = new Set<string>();
   readonly users = new Map<string, FakeUser>();
   readonly roles = new Map<string, FakeRole>();
   readonly botRoleId: string;
@@ -115,6 +122,7 @@ export class FakeState {
   readonly breaches: string[] = [];
   readonly unknownRoutes: string[] = [];
   readonly requests: LoggedRequest[] = [];
+  readonly deduplicated: DeduplicatedCreate[] = [];
   /** http://host:port, known once the server listens; attachment URLs start with it. */
   httpBase = '';
   private readonly waiters = new Set<() => void>();
@@ -191,13 +199,14 @@ export class FakeState {
     this.notify();
   }
 
-  private emitChange(type: ChangeEvent['type'], message: FakeMessage): void {
+  emitChange(type: ChangeEvent['type'], message: FakeMessage): void {
     const event: ChangeEvent = { type, channelId: message.channelId, message: clone(message) };
     this.events.emit('change', event);
     this.notify();
   }
 
-  private guildDispatch(t: string, d: unknown, intent = 1): void {
+  /** A gateway event for the guild; intent 1 is GUILDS (channels, threads, roles). */
+  guildDispatch(t: string, d: unknown, intent = 1): void {
     const dispatch: GuildDispatch = { t, d, guildId: this.guild.id, intent };
     this.events.emit('dispatch', dispatch);
   }
@@ -205,12 +214,27 @@ export class FakeState {
   // ------------------------------------------------------------ guild entities
 
   addChannel(name: string): FakeChannel {
-    const channel: FakeChannel = { id: this.ids.next(), guildId: this.guild.id, name, type: 0, position: this.channels.size };
+    const channel: FakeChannel = { id: this.ids.next(), guildId: this.guild.id, name, type: 0, position: this.guildChannels().length };
     this.channels.set(channel.id, channel);
     this.channelOrder.set(channel.id, []);
     this.guildDispatch('CHANNEL_CREATE', apiChannel(channel));
     this.notify();
     return channel;
+  }
+
+  /** Stores a thread (threads.ts builds it and tells the gateway). */
+  addThread(thread: FakeChannel): void {
+    this.channels.set(thread.id, thread);
+    this.channelOrder.set(thread.id, []);
+  }
+
+  /** The guild's own channels, without threads (what GET /guilds/{id}/channels lists). */
+  guildChannels(): FakeChannel[] {
+    return [...this.channels.values()].filter((c) => c.type !== 11);
+  }
+
+  threads(parentId?: string): FakeChannel[] {
+    return [...this.channels.values()].filter((c) => c.type === 11 && (parentId === undefined || c.parentId === parentId));
   }
 
   addUser(init: { id?: string; username: string; globalName?: string | null; permissions?: string | bigint; bot?: boolean }): FakeUser {
@@ -268,7 +292,9 @@ export class FakeState {
       editedAt: null,
       editCount: 0,
       history: [],
+      pinged: [...(init.pinged ?? [])],
     };
+    if (init.nonce !== undefined) message.nonce = init.nonce;
     if (init.ephemeralFor !== undefined) message.ephemeralFor = init.ephemeralFor;
     if (init.interactionId !== undefined) message.interactionId = init.interactionId;
     if (init.referencedMessageId !== undefined) message.referencedMessageId = init.referencedMessageId;
@@ -276,6 +302,13 @@ export class FakeState {
     const order = this.channelOrder.get(init.channelId);
     if (order) order.push(message.id);
     else this.channelOrder.set(init.channelId, [message.id]);
+    const thread = this.channels.get(init.channelId)?.thread;
+    if (thread && init.ephemeralFor === undefined) {
+      thread.messageCount++;
+      thread.totalMessageSent++;
+      // Posting in a thread joins it.
+      if (!thread.memberIds.includes(message.author.id)) thread.memberIds.push(message.author.id);
+    }
     this.emitChange('messageCreate', message);
     return message;
   }
@@ -308,6 +341,8 @@ export class FakeState {
   }
 
   deleteMessage(message: FakeMessage): void {
+    const thread = this.channels.get(message.channelId)?.thread;
+    if (thread && !message.deleted && message.ephemeralFor === undefined) thread.messageCount--;
     message.deleted = true;
     this.emitChange('messageDelete', message);
   }

@@ -38,9 +38,34 @@ export interface FakeChannel {
   id: string;
   guildId: string;
   name: string;
-  /** 0: guild text channel, the only kind the fake makes. */
-  type: 0;
+  /** 0: guild text channel (addChannel); 11: public thread (started from a message by the bot). */
+  type: 0 | 11;
+  /** Sorting position among the guild's channels; threads have none and keep 0. */
   position: number;
+  /** Threads: the text channel the thread was started in. */
+  parentId?: string;
+  /** Threads: the user who started it. */
+  ownerId?: string;
+  /** Threads only. */
+  thread?: FakeThreadState;
+  /** The bot member's permission overwrite here (setBotChannelPermissions); threads follow their parent's. */
+  botOverwrite?: { id: string; allow: string; deny: string };
+}
+
+export interface FakeThreadState {
+  archived: boolean;
+  locked: boolean;
+  /** Minutes: 60, 1440, 4320 or 10080. */
+  autoArchiveDuration: number;
+  archiveTimestamp: number;
+  createdAt: number;
+  rateLimitPerUser: number;
+  /** Messages in the thread now, deleted ones not counted (Discord's message_count). */
+  messageCount: number;
+  /** Messages ever sent in the thread (total_message_sent). */
+  totalMessageSent: number;
+  /** The starter and everyone who posted, in joining order. */
+  memberIds: string[];
 }
 
 export interface FakeRole {
@@ -86,7 +111,7 @@ export interface FakeMessage {
   content: string;
   embeds: APIEmbed[];
   components: APIMessageTopLevelComponent[];
-  /** Message flags; 64 = ephemeral, 128 = loading (a deferred reply not yet edited). */
+  /** Message flags; 32 = has a thread, 64 = ephemeral, 128 = loading (a deferred reply not yet edited). */
   flags: number;
   attachments: FakeAttachment[];
   /** Discord message type: 0 default, 19 reply (to a component), 20 slash-command response. */
@@ -104,6 +129,15 @@ export interface FakeMessage {
   /** Earlier versions, oldest first. */
   history: MessageVersion[];
   deleted?: boolean;
+  /**
+   * Users Discord notified when the message was created: mentions in content (or text display components)
+   * that allowed_mentions let through. Edits never add any; embeds and ephemeral messages ping nobody.
+   */
+  pinged: string[];
+  /** The nonce the bot sent when creating it. */
+  nonce?: string | number;
+  /** The thread started from this message (it has the message's id), even once deleted. */
+  threadId?: string;
 }
 
 export type ChangeEvent =
@@ -118,8 +152,60 @@ export interface LoggedRequest {
   query: string;
   /** Parsed JSON body (payload_json for multipart, with `files` listing uploads); never headers. */
   body: unknown;
+  /** The status sent; 0 while a stalled request is held, and for dropped ones. */
   status: number;
   at: number;
+  /** Set when an injected fault decided the answer. */
+  fault?: FaultKind;
+}
+
+/** One create that `enforce_nonce` turned into the earlier message (see FakeDiscord.deduplicatedCreates). */
+export interface DeduplicatedCreate {
+  channelId: string;
+  nonce: string | number;
+  /** The earlier message that was returned instead of a new one. */
+  messageId: string;
+  at: number;
+}
+
+export type FaultKind = 'status' | 'ratelimit' | 'stall' | 'drop';
+
+/** What fake.injectFault() does to the REST requests it matches. */
+export interface FaultRule {
+  /** Only requests with this method (also writable as the first word of `route`). */
+  method?: string;
+  /**
+   * Matched against the route label, e.g. "POST /channels/123/messages" (the path after /api/v10).
+   * A string is a pattern: "POST /channels/:channel/messages" (`:name` or `*` stands for one segment;
+   * without a leading method any method matches). A RegExp is tested against the whole label.
+   * FaultRoute holds the usual ones.
+   */
+  route: string | RegExp;
+  /** How many matching requests it affects; default 1, Infinity allowed. */
+  times?: number;
+  kind: FaultKind;
+  /** For 'status': the status to answer (default 500). */
+  status?: number;
+  /** For 'status': the JSON body (default Discord's `{ message: "<status>: …", code: 0 }`). */
+  body?: unknown;
+  /** For 'ratelimit': how long Discord asks to wait (default 1000). */
+  retryAfterMs?: number;
+  /**
+   * 'before' (default): refuse without doing anything. 'after': carry the request out, then answer the
+   * fault instead of the real answer — the response was lost.
+   */
+  apply?: 'before' | 'after';
+}
+
+export interface FaultHandle {
+  /** Requests the rule affected so far. */
+  readonly hits: number;
+  /** Requests it will still affect (Infinity for an endless rule; 0 once removed). */
+  readonly remaining: number;
+  /** Answers every request a 'stall' holds (normally, as if never stalled) and retires the rule. */
+  release(): void;
+  /** Retires the rule; requests it already holds stay held until release(). */
+  remove(): void;
 }
 
 export interface RegisteredCommands {
@@ -142,9 +228,9 @@ export interface SlashExtras {
   /** Subcommand name; "group sub" also selects a subcommand group. */
   subcommand?: string;
   subcommandGroup?: string;
-  /** Channel the command is used in; default: the default channel. */
+  /** Channel or thread the command is used in; default: the default channel. */
   channelId?: string;
-  /** The bot's permissions in that channel as Discord reports them; default: what the bot role grants. */
+  /** The bot's permissions in that channel as Discord reports them; default: its role's, after the channel's overwrite. */
   appPermissions?: string;
   locale?: string;
 }

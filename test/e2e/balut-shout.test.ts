@@ -1,19 +1,10 @@
 // A solo Balut game whose first throw is forced to five of a kind (seeded dice): exactly one shout, and a
 // game played to its results, which match the calculator on the cards the channel shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededRng } from '../../src/game';
+import { fiveOfAKindSeed } from './seeds';
 import type { World } from './harness';
 import { control, embedText, playToTheEnd, publicMessages, resultsMessage, shouts, startWorld, threadOf, waitForTurn } from './harness';
 import { cardsFromLog, resultRows, scoreWithCalculator, shownLines } from './cards';
-
-/** A seed whose first five faces are equal: the bot's first throw with it is five of a kind. */
-function fiveOfAKindSeed(): string {
-  for (let i = 0; ; i++) {
-    const rng = seededRng(`shout-${i}`);
-    const faces = Array.from({ length: 5 }, () => rng.face());
-    if (faces.every((f) => f === faces[0])) return `shout-${i}`;
-  }
-}
 
 let world: World;
 beforeAll(async () => {

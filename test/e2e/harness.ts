@@ -31,7 +31,7 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startWorld(options: { diceSeed?: string; botStepMs?: number } = {}): Promise<World> {
+export async function startWorld(options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number } = {}): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
   const users = {
@@ -50,6 +50,7 @@ export async function startWorld(options: { diceSeed?: string; botStepMs?: numbe
     LOG_LEVEL: 'debug',
     OLATHE_DICE_SEED: options.diceSeed ?? '',
     OLATHE_BOT_STEP_MS: String(options.botStepMs ?? 40),
+    OLATHE_RECONCILE_MS: String(options.reconcileMs ?? 60_000),
   };
   await deployCommands(env);
   let bot = await spawnBot(fake, env);
