@@ -117,6 +117,15 @@ async function spawnBot(fake: FakeDiscord, env: NodeJS.ProcessEnv): Promise<BotP
   };
 }
 
+/** Polls `predicate` (for things the fake is not told of, such as the bot's log) until it holds. */
+export async function eventually(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!predicate()) {
+    if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms: ${predicate.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 // ---------- reading the channel ----------
 
 export interface Control {
