@@ -191,13 +191,14 @@ export class GameStore {
       // Key is checked by the caller to be a plain word, so it can sit inside a quoted JSON path.
       setMessage: p("UPDATE games SET messages = json_set(messages, '$.\"' || ? || '\"', ?) WHERE id = ?"),
       removeMessage: p("UPDATE games SET messages = json_remove(messages, '$.\"' || ? || '\"') WHERE id = ?"),
-      // A message and the digest of what it shows, together; a null digest means "not known".
-      setShown: p(
+      // A message and the digest of what it shows, together; a null digest means "not known". The digest
+      // holds only if the game is still at the revision it was drawn from (NULL: any revision).
+      setShown: p<{ current: 0 | 1 }>(
         `UPDATE games SET messages = CASE WHEN @message IS NULL THEN json_remove(messages, '$."' || @key || '"')
              ELSE json_set(messages, '$."' || @key || '"', @message) END,
-           shown = CASE WHEN @digest IS NULL THEN json_remove(shown, '$."' || @key || '"')
+           shown = CASE WHEN @digest IS NULL OR (@rev IS NOT NULL AND rev <> @rev) THEN json_remove(shown, '$."' || @key || '"')
              ELSE json_set(shown, '$."' || @key || '"', @digest) END
-         WHERE id = @id`,
+         WHERE id = @id RETURNING (@rev IS NULL OR rev = @rev) AS current`,
       ),
       lastWrites: p<{ seat: number; type: string; col: number; category: Category; written: string; score: number }>(
         `SELECT seat, type, col, category, written, score FROM events
@@ -209,7 +210,7 @@ export class GameStore {
         `SELECT id FROM games WHERE status = 'playing' AND channel_gone = 0
          UNION SELECT id FROM games WHERE status IN ('finished', 'ended') AND channel_gone = 0 AND finished_at >= @since
            AND (json_extract(messages, '$.results') IS NULL OR EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = games.id))
-         UNION SELECT DISTINCT game_id FROM outbox`,
+         UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE g.channel_gone = 0`,
       ),
       dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
       nextDeadline: p<{ t: number | null }>('SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL'),
@@ -307,9 +308,13 @@ export class GameStore {
     const info = messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
     return info.changes > 0;
   }
-  /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown). */
-  setShown(gameId: number, key: string, messageId: string | null, digest: string | null): boolean {
-    return this.s.setShown.run({ id: gameId, key, message: messageId, digest }).changes > 0;
+  /**
+   * Records a message (or forgets it, with null) and the digest of what it shows (null: unknown), drawn from
+   * revision `rev`; undefined when there is no such game, false when the game has moved on since `rev`.
+   */
+  setShown(gameId: number, key: string, messageId: string | null, digest: string | null, rev: number | null): boolean | undefined {
+    const row = this.s.setShown.get({ id: gameId, key, message: messageId, digest, rev });
+    return row === undefined ? undefined : row.current === 1;
   }
   /** Sets where the game plays, once: false when it was already set. */
   setPlayChannel(gameId: number, channelId: string): boolean {

@@ -103,7 +103,7 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   } finally {
     // The action is saved even if Discord refused the answer (a click acknowledged too late): the Publisher
     // then redraws the clicked message through the channel like any other.
-    void ctx.publisher.afterClick(id.gameId, clicked, interaction.message.id, updated);
+    void ctx.publisher.afterClick(result, clicked, interaction.message.id, updated);
   }
 }
 

@@ -66,6 +66,8 @@ export class Publisher {
   private readonly attempts = new Map<number, number>();
   /** Messages a click is answering right now (game:key → clicks): their click shows them, not the Publisher. */
   private readonly answering = new Map<string, number>();
+  /** Games that moved on while a pass drew them: one more pass follows. */
+  private readonly stale = new Set<number>();
   /** Games whose next pass also checks that each shown message still exists. */
   private readonly verify = new Set<number>();
   private reconcileTimer: NodeJS.Timeout | undefined;
@@ -124,7 +126,7 @@ export class Publisher {
       do {
         entry.again = false;
         await this.pass(gameId);
-      } while (entry.again && !this.stopped);
+      } while ((entry.again || this.stale.delete(gameId)) && !this.stopped);
       this.running.delete(gameId);
     })();
     this.running.set(gameId, entry);
@@ -178,29 +180,31 @@ export class Publisher {
 
   /**
    * After the click's own update (or its failure): records what the message shows, so the Publisher neither
-   * redraws it for nothing nor leaves it stale, then brings the rest of the channel in line.
+   * redraws it for nothing nor leaves it stale, then brings in line what the click could not show.
    */
-  afterClick(gameId: number, clicked: ClickedMessage, messageId: string, updated: boolean): Promise<void> {
+  afterClick(result: ActionResult, clicked: ClickedMessage, messageId: string, updated: boolean): Promise<void> {
     const { service } = this.ctx;
+    const gameId = result.view.id;
     const answering = `${gameId}:${clicked.key}`;
     const left = (this.answering.get(answering) ?? 1) - 1;
     if (left > 0) this.answering.set(answering, left);
     else this.answering.delete(answering);
+    let current = true;
     try {
-      const game = service.game(gameId);
-      if (game && clicked.log) {
+      if (clicked.log) {
         if (updated && service.channelWorkDone(clicked.log.id)) service.recordShown(gameId, clicked.key, null, null);
-        else if (!updated && !game.messages[clicked.key]) service.recordShown(gameId, clicked.key, messageId, null);
-      } else if (game) {
-        // Another action may have moved the game on while the click was answered: then the digest is unknown.
-        const now = wantedMessages(game, new Map()).find((w) => w.key === clicked.key);
-        const digest = digestOf(clicked.body);
-        service.recordShown(gameId, clicked.key, messageId, updated && now && digestOf(now.body) === digest ? digest : null);
+        else if (!updated) service.recordShown(gameId, clicked.key, messageId, null);
+      } else {
+        // If another action moved the game on while the click was answered, the digest is dropped.
+        current = service.recordShown(gameId, clicked.key, messageId, updated ? digestOf(clicked.body) : null, result.view.rev);
       }
     } catch (error) {
       this.ctx.log.error('could not record a clicked message', { gameId, error });
+      current = false;
     }
-    return this.kick(gameId);
+    // A hold or a throw changes nothing but its own message; anything else is the Publisher's to show.
+    const more = !updated || !current || result.outbox.length > 0 || result.turnEnded || result.finished;
+    return more ? this.kick(gameId) : Promise.resolve();
   }
 
   // ---------- one pass over a game ----------
@@ -344,8 +348,8 @@ export class Publisher {
     const id = game.messages[w.key];
     if (id && game.shown[w.key] === digest && !(verify && !(await this.exists(channel, id)))) return;
     if (id && (w.editOnly || messageAgeMs(id) < REPOST_AFTER_MS)) {
-      if (await this.edit(channel, id, w.body)) return service.recordShown(game.id, w.key, id, digest);
-      if (w.editOnly) return service.recordShown(game.id, w.key, null, null);
+      if (await this.edit(channel, id, w.body)) return this.record(game, w.key, id, digest);
+      if (w.editOnly) return void service.recordShown(game.id, w.key, null, null);
     } else if (id) {
       await this.ctx.rest.delete(Routes.channelMessage(channel, id)).catch((error: unknown) => {
         if (classify(error) !== 'message-gone') throw error;
@@ -354,7 +358,16 @@ export class Publisher {
     if (w.editOnly) return;
     // A first post pings; a message drawn again (deleted, or too old to edit) does not.
     const posted = await this.post(channel, w.body, id ? [] : w.ping, nonceOf(game.id, w.key, id ?? ''));
-    service.recordShown(game.id, w.key, posted, digest);
+    this.record(game, w.key, posted, digest);
+  }
+
+  /**
+   * What a message shows now. A click may redraw a turn message or a card at the same time, and its answer
+   * may land before or after this edit: if the game moved on while it was drawn, it is looked at again.
+   */
+  private record(game: GameView, key: string, messageId: string, digest: string): void {
+    const clickable = isTurnKey(key) || key.startsWith('card:');
+    if (!this.ctx.service.recordShown(game.id, key, messageId, digest, clickable ? game.rev : null)) this.stale.add(game.id);
   }
 
   private async post(channel: string, body: MessageBody, ping: readonly string[], nonce: string): Promise<string> {

@@ -408,10 +408,16 @@ export class GameService {
     return this.outbox.remove(id);
   }
 
-  /** Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it. */
-  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
+  /**
+   * Remembers the message under `key` and a digest of what it shows (null: unknown), drawn from the game at
+   * revision `rev`: if the game has moved on since, the digest is dropped and false returned, so the message
+   * is looked at again. A null message forgets it.
+   */
+  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null, rev: number | null = null): boolean {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
-    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest)) throw new ServiceError('no-game', MESSAGES.noGame);
+    const current = this.store.setShown(gameId, key, messageId, messageId === null ? null : digest, rev);
+    if (current === undefined) throw new ServiceError('no-game', MESSAGES.noGame);
+    return current;
   }
 
   /** Where the game plays (its thread, or the channel), set once; false when it was set already. */
@@ -424,21 +430,24 @@ export class GameService {
    * nothing more is sent there. Null when that was known already.
    */
   channelLost(gameId: number): ActionResult | null {
-    const result = this.mutateOrSkip(gameId, (g): Commit<ActionResult> | null => {
+    return this.mutateOrSkip(gameId, (g): Commit<ActionResult> | null => {
       if (g.row.channel_gone === 1) return null;
       const gone: Partial<GameChanges> = { channel_gone: 1 };
-      if (g.row.status === 'playing' && g.state) return this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
-      if (g.row.status === 'lobby') {
-        const commit = this.cancelCommit(g, gone);
-        return () => lobbyResult(commit());
+      let commit: Commit<ActionResult>;
+      if (g.row.status === 'playing' && g.state) commit = this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
+      else if (g.row.status === 'lobby') {
+        const cancel = this.cancelCommit(g, gone);
+        commit = () => lobbyResult(cancel());
+      } else {
+        commit = () => lobbyResult(this.viewAfter(g, gone, this.save(g, gone), playerViews(g.players), g.state, g.deadlines));
       }
+      // Undelivered work for a channel that is gone goes with the game's end, in the same transaction.
       return () => {
-        const messages = this.save(g, gone);
-        return lobbyResult(this.viewAfter(g, gone, messages, playerViews(g.players), g.state, g.deadlines));
+        const result = commit();
+        this.outbox.removeAll(gameId);
+        return result;
       };
     });
-    if (result) this.outbox.removeAll(gameId);
-    return result;
   }
 
   /** Games whose channel may need work: in play, or over in the last day without their results shown. */

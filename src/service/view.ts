@@ -20,6 +20,8 @@ export interface PlayerView {
 
 export interface GameView {
   id: number;
+  /** Bumped by every change of the game: what a drawing of it is up to date with. */
+  rev: number;
   guildId: string;
   channelId: string;
   hostId: string;
@@ -110,6 +112,7 @@ export function playerViews(players: readonly PlayerRow[]): PlayerView[] {
 export function gameView(row: GameRow, players: PlayerView[], state: GameState | null, deadlines: Deadlines): GameView {
   return {
     id: row.id,
+    rev: row.rev,
     guildId: row.guild_id,
     channelId: row.channel_id,
     hostId: row.host_id,

@@ -15,7 +15,14 @@ describe('readConfig', () => {
       logLevel: 'info',
       diceSeed: null,
       botStepMs: 1200,
+      reconcileMs: 60_000,
     });
+  });
+
+  it('reads how often the games are reconciled, and refuses a pace that would flood Discord', () => {
+    expect(readConfig({ ...good, OLATHE_RECONCILE_MS: '1000' }).reconcileMs).toBe(1000);
+    expect(() => readConfig({ ...good, OLATHE_RECONCILE_MS: '100' })).toThrow(/OLATHE_RECONCILE_MS.*at least 500/);
+    expect(() => readConfig({ ...good, OLATHE_RECONCILE_MS: 'often' })).toThrow(/OLATHE_RECONCILE_MS/);
   });
 
   it('reads every variable', () => {

@@ -157,6 +157,15 @@ describe('what the channel shows and where', () => {
     g = service.game(view.id)!;
     expect(g.messages).toEqual({ scoreboard: '222' });
     expect(g.shown).toEqual({});
+    // Drawn from a revision the game has since left: the id is kept, the digest dropped, and false returned.
+    const rev = service.game(view.id)!.rev;
+    expect(service.recordShown(view.id, 'turn:0:0', '333', 'digest-b', rev)).toBe(true);
+    expect(service.game(view.id)!.shown['turn:0:0']).toBe('digest-b');
+    service.declare(view.id, 'ann', 0);
+    expect(service.recordShown(view.id, 'turn:0:0', '444', 'digest-c', rev)).toBe(false);
+    g = service.game(view.id)!;
+    expect(g.messages['turn:0:0']).toBe('444');
+    expect(g.shown['turn:0:0']).toBeUndefined();
     expect(refusal(() => service.recordShown(view.id, 'bad key!', '1', 'x')).code).toBe('bad-message-key');
     expect(refusal(() => service.recordShown(view.id + 1000, 'results', '1', 'x')).code).toBe('no-game');
   });
@@ -218,6 +227,27 @@ describe('what the channel shows and where', () => {
     expect(service.openGameInChannel('lobby-1')).toBeNull();
   });
 
+  it('channelLost ends the game and empties its outbox in one transaction: a crash in between leaves neither done', () => {
+    const { service, db } = harness();
+    let view = startedGame(service, ['ann', 'ben']);
+    for (let i = 0; i < 3; i++) view = autoStep(service, view, 0).view;
+    expect(service.pendingChannelWork(view.id)).toHaveLength(1);
+    // The process dies (here: the DELETE fails) right after the game was marked gone.
+    db.exec("CREATE TEMP TRIGGER cut BEFORE DELETE ON outbox BEGIN SELECT RAISE(ABORT, 'power cut'); END");
+    try {
+      service.channelLost(view.id);
+    } catch {
+      // the crash
+    }
+    db.exec('DROP TRIGGER cut');
+    expect(service.game(view.id)).toMatchObject({ status: 'playing', channelGone: false });
+    expect(service.pendingChannelWork(view.id)).toHaveLength(1);
+    expect(service.channelLost(view.id)).not.toBeNull(); // the Publisher hears "channel gone" again
+    expect(service.game(view.id)).toMatchObject({ status: 'ended', channelGone: true });
+    expect(service.pendingChannelWork(view.id)).toEqual([]);
+    expect(service.gamesToReconcile()).not.toContain(view.id);
+  });
+
   it('gamesToReconcile: games in play and recent finished ones not shown, nothing cancelled or gone', () => {
     const { service, clock } = harness();
     const drain = (id: number) => service.pendingChannelWork(id).forEach((i) => service.channelWorkDone(i.id));
@@ -226,6 +256,7 @@ describe('what the channel shows and where', () => {
     expect(finished.status).toBe('finished');
     const shown = playOut(service, startedGame(service, ['ann'], SMALL));
     service.recordShown(shown.id, 'results', '999', 'd');
+    expect(service.gamesToReconcile()).toContain(shown.id); // its last log line is still to be delivered
     drain(shown.id);
     const cancelled = service.openLobby({ guildId: 'guild-1', channelId: 'cancel-me', host: user('cy'), options: OLATHE });
     service.cancel(cancelled.id, 'cy');
@@ -238,9 +269,11 @@ describe('what the channel shows and where', () => {
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
     expect(sorted(service.gamesToReconcile())).toEqual(sorted([playing.id, finished.id, ended.id]));
     expect(service.gamesToReconcile()).not.toContain(lobby.id);
-    // A day later a finished game with nothing left to deliver is no longer looked at; one in play still is.
+    // A day later a finished game is looked at only while it has work left to deliver; one in play always is.
+    const dayLater = clock.t + 25 * 60 * 60_000;
+    expect(sorted(service.gamesToReconcile(dayLater))).toEqual(sorted([playing.id, finished.id]));
     drain(finished.id);
-    expect(sorted(service.gamesToReconcile(clock.t + 25 * 60 * 60_000))).toEqual([playing.id]);
+    expect(sorted(service.gamesToReconcile(dayLater))).toEqual([playing.id]);
   });
 
   it("lastWrites gives each seat's latest written cell, a timed-out one marked", () => {

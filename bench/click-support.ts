@@ -1,0 +1,192 @@
+// For click.bench.ts: a version of the bot as a folder (the working tree, or a git commit unpacked into a
+// temp folder), that bot running as its own node process against its own loopback Discord, and reading the
+// controls it shows there.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { startFakeDiscord } from '../src/fake-discord';
+import type { FakeDiscord, FakeMessage } from '../src/fake-discord';
+import type { ComponentId } from '../src/discord/custom-id';
+import { parseCustomId } from '../src/discord/custom-id';
+
+export interface Tree {
+  label: string;
+  dir: string;
+  /** Removes the temp folder (nothing for the working tree). */
+  dispose(): void;
+}
+
+/** `spec` is a folder (used as is) or anything `git rev-parse` understands (unpacked into a temp folder). */
+export function materialise(root: string, spec: string): Tree {
+  if (existsSync(spec) && statSync(spec).isDirectory()) return { label: resolve(spec), dir: resolve(spec), dispose: () => {} };
+  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  const commit = git('rev-parse', '--verify', `${spec}^{commit}`);
+  const dir = mkdtempSync(join(tmpdir(), `olathe-bench-${commit.slice(0, 7)}-`));
+  try {
+    // git archive rather than a worktree: the repository's worktree list and index stay untouched.
+    execFileSync('sh', ['-c', 'git -C "$0" archive --format=tar "$1" | tar -x -C "$2"', root, commit, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    // Same dependencies as the working tree, so only the bot's own code differs.
+    symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+  return { label: `${spec} (${commit.slice(0, 10)})`, dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface RunningBot {
+  tree: Tree;
+  fake: FakeDiscord;
+  child: ChildProcess;
+  log(): string;
+  /** Resident memory of the bot process in MB, from /proc (null where there is no /proc). */
+  rssMb(): number | null;
+  stop(): Promise<void>;
+}
+
+/** One node process with tsx's loader, cwd = the tree: as `npm start` runs it, and SIGTERM reaches the bot itself. */
+function spawnIn(tree: Tree, script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: tree.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function collect(child: ChildProcess): () => string {
+  let text = '';
+  child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
+  return () => text;
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
+
+export async function startBot(tree: Tree): Promise<RunningBot> {
+  const fake = await startFakeDiscord();
+  const dbDir = mkdtempSync(join(tmpdir(), 'olathe-bench-db-'));
+  let child: ChildProcess | undefined;
+  const stop = async () => {
+    if (child && child.exitCode === null && child.signalCode === null) {
+      const exited = exitOf(child);
+      child.kill('SIGTERM');
+      const late = setTimeout(() => child!.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(late);
+    }
+    await fake.close();
+    rmSync(dbDir, { recursive: true, force: true });
+  };
+  try {
+    // Only what both versions are told; nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
+    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')));
+    const env: NodeJS.ProcessEnv = {
+      ...inherited,
+      DISCORD_TOKEN: fake.botToken,
+      DISCORD_CLIENT_ID: fake.applicationId,
+      DISCORD_GUILD_ID: fake.guildId,
+      DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
+      DISCORD_API_URL: fake.apiUrl,
+      LOG_LEVEL: 'warn',
+      OLATHE_DICE_SEED: 'bench',
+    };
+    // Each version registers its own command tree; never spawnSync, the fake in this process must answer.
+    const deploy = spawnIn(tree, 'src/deploy-commands.ts', env);
+    const deployLog = collect(deploy);
+    const code = await exitOf(deploy);
+    if (code !== 0) throw new Error(`deploy-commands in ${tree.label} failed (${code}):\n${deployLog()}`);
+
+    const ready = fake.nextReady(60_000);
+    child = spawnIn(tree, 'src/index.ts', env);
+    const log = collect(child);
+    const started = child;
+    await Promise.race([
+      ready,
+      exitOf(started).then((c) => {
+        throw new Error(`the bot in ${tree.label} exited (${c}) before it was ready:\n${log()}`);
+      }),
+    ]);
+    return {
+      tree,
+      fake,
+      child: started,
+      log,
+      rssMb: () => {
+        try {
+          const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${started.pid}/status`, 'utf8'))?.[1];
+          return kb ? Number(kb) / 1024 : null;
+        } catch {
+          return null;
+        }
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+// ---------- what the bot shows ----------
+
+export type Control = { customId: string; id: ComponentId; label: string; disabled: boolean; options: string[] };
+
+/** Every control of ours on a message, however deeply nested (rows, containers, section accessories). */
+export function controlsOf(message: FakeMessage): Control[] {
+  const found: Control[] = [];
+  const walk = (items: unknown): void => {
+    if (!Array.isArray(items)) return;
+    for (const raw of items) {
+      if (!raw || typeof raw !== 'object') continue;
+      const c = raw as Record<string, unknown>;
+      const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null;
+      if (id) {
+        const options = Array.isArray(c.options) ? (c.options as Array<{ value: string }>).map((o) => String(o.value)) : [];
+        found.push({ customId: c.custom_id as string, id, label: String(c.label ?? ''), disabled: c.disabled === true, options });
+      }
+      walk(c.components);
+      if (c.accessory) walk([c.accessory]);
+    }
+  };
+  walk(message.components);
+  return found;
+}
+
+/** A turn control's moment as a number (turns taken . throws used, one digit): later moments are larger. */
+export const stampOf = (c: Control): number => ('stamp' in c.id ? Number(c.id.stamp) : 0);
+
+/** Keeps every public message that carries controls, from the fake's change events: whatever channel or thread. */
+export class Board {
+  private readonly withControls = new Map<string, FakeMessage>();
+  constructor(fake: FakeDiscord) {
+    fake.on('change', (event) => {
+      const m = event.message;
+      if (event.type === 'messageDelete' || m.ephemeralFor !== undefined || controlsOf(m).length === 0) this.withControls.delete(m.id);
+      else this.withControls.set(m.id, m);
+    });
+  }
+  /**
+   * The message with an enabled control that `wanted` accepts, and those controls: the one drawn at the latest
+   * moment of the turn (its stamp), then the newest. A card left behind with live but stale controls loses.
+   */
+  latest(wanted: (id: ComponentId) => boolean): { message: FakeMessage; controls: Control[] } | undefined {
+    let best: { message: FakeMessage; controls: Control[]; rank: [number, bigint] } | undefined;
+    for (const message of this.withControls.values()) {
+      const controls = controlsOf(message).filter((c) => !c.disabled && wanted(c.id));
+      if (!controls.length) continue;
+      const rank: [number, bigint] = [Math.max(...controls.map(stampOf)), BigInt(message.id)];
+      if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1])) best = { message, controls, rank };
+    }
+    return best && { message: best.message, controls: best.controls };
+  }
+}
+
+/** A small seeded generator, so both bots get the same sequence of choices. */
+export function picker(seed: number): (n: number) => number {
+  let s = seed >>> 0;
+  return (n) => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
+    return Math.floor((((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * n);
+  };
+}
