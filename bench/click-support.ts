@@ -43,6 +43,8 @@ export interface RunningBot {
   log(): string;
   /** Resident memory of the bot process in MB, from /proc (null where there is no /proc). */
   rssMb(): number | null;
+  /** CPU time the bot process has used so far in ms (user + system, from /proc; null where there is none). */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -114,6 +116,15 @@ export async function startBot(tree: Tree): Promise<RunningBot> {
         try {
           const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${started.pid}/status`, 'utf8'))?.[1];
           return kb ? Number(kb) / 1024 : null;
+        } catch {
+          return null;
+        }
+      },
+      cpuMs: () => {
+        try {
+          // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
+          const fields = readFileSync(`/proc/${started.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+          return (Number(fields[11]) + Number(fields[12])) * 10;
         } catch {
           return null;
         }

@@ -221,6 +221,7 @@ export async function run(): Promise<void> {
 
     for (const p of players) await p.measure(WARM_UP);
     for (const p of players) p.latencies.length = 0;
+    const cpuBefore = new Map(players.map((p) => [p, p.bot.cpuMs()]));
     for (let round = 0; round < rounds; round++) {
       const order = round % 2 === 0 ? players : [...players].reverse();
       const n = Math.min(CLICKS_PER_ROUND, clicks - round * CLICKS_PER_ROUND);
@@ -249,6 +250,12 @@ export async function run(): Promise<void> {
       }
       console.log(`  candidate / baseline mean: ${fmt(c.mean / b.mean, 2)}×`);
     }
+    // CPU per click is the steadier figure on a shared machine: it does not count waiting for a core.
+    const cpu = players.map((p) => {
+      const [before, after] = [cpuBefore.get(p), p.bot.cpuMs()];
+      return `${names.get(p)!.split(' ')[0]} ${before === null || before === undefined || after === null ? '?' : fmt((after - before) / clicks, 2)} ms`;
+    });
+    console.log(`bot process CPU time per measured click (user + system, 10 ms ticks): ${cpu.join(', ')}`);
     const rss = players.map((p) => `${names.get(p)!.split(' ')[0]} ${p.bot.rssMb() === null ? '?' : fmt(p.bot.rssMb()!, 1)} MB`);
     console.log(`resident memory of the bot processes at the end (VmRSS): ${rss.join(', ')}`);
     for (const p of players) {

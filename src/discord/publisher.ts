@@ -12,6 +12,7 @@ import { renderShout } from './render/game-messages';
 import type { WantedMessage } from './channel-view';
 import {
   LOBBY_KEY,
+  RESULTS_KEY,
   cardKey,
   cardMessage,
   collapsedTurn,
@@ -257,9 +258,12 @@ export class Publisher {
     if (!game || (game.channelGone && game.playChannelId === game.channelId)) return;
     if (!game.channelGone) {
       if (game.state && game.playChannelId === null) game = await this.choosePlayChannel(game);
-      for (const item of service.pendingChannelWork(gameId)) await this.deliver(game, item);
+      const work = service.pendingChannelWork(gameId);
+      for (const item of work) await this.deliver(game, item);
+      // Delivering changes which messages the game has; otherwise the game as read is still current.
+      if (work.length > 0) game = service.game(gameId)!;
     }
-    await this.sync(service.game(gameId)!, this.verify.delete(gameId));
+    await this.sync(game, this.verify.delete(gameId));
   }
 
   /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
@@ -359,6 +363,8 @@ export class Publisher {
     // A first post pings; a message drawn again (deleted, or too old to edit) does not.
     const posted = await this.post(channel, w.body, id ? [] : w.ping, nonceOf(game.id, w.key, id ?? ''));
     this.record(game, w.key, posted, digest);
+    // The lobby summary links the results: drawn again once they have an address.
+    if (w.key === RESULTS_KEY) this.stale.add(game.id);
   }
 
   /**

@@ -15,7 +15,7 @@ import { clone } from './json';
 import { pingedUsers } from './mentions';
 import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
-import { FakeState } from './store';
+import { FakeState, cloneMessage } from './store';
 import { startThreadAsUser } from './threads';
 import type { ThreadInit } from './threads';
 import type {
@@ -218,7 +218,7 @@ export class FakeDiscord {
     const author = this.requireUser(user);
     const draft = { content, embeds: [], components: [], flags: 0, attachments: [] };
     const message = this.state.createMessage({ channelId, author, draft, type: 0, pinged: pingedUsers(this.state, draft, undefined, author.id) });
-    return clone(message);
+    return cloneMessage(message);
   }
 
   /** A moderator deletes a message, anyone's (MESSAGE_DELETE to bots with GUILD_MESSAGES). */
@@ -251,7 +251,7 @@ export class FakeDiscord {
     return this.state
       .channelMessages(channelId)
       .filter((m) => options.includeDeleted || !m.deleted)
-      .map((m) => clone(m));
+      .map((m) => cloneMessage(m));
   }
 
   /** What one person sees in a channel: public messages and their own ephemerals. */
@@ -262,7 +262,7 @@ export class FakeDiscord {
 
   message(id: string): FakeMessage | undefined {
     const message = this.state.messages.get(id);
-    return message ? clone(message) : undefined;
+    return message ? cloneMessage(message) : undefined;
   }
 
   /** Messages (any channel, or one; deleted ones too: the notification happened) that notified a user. */
@@ -270,7 +270,7 @@ export class FakeDiscord {
     const id = typeof user === 'string' ? user : user.id;
     return [...this.state.messages.values()]
       .filter((m) => m.pinged.includes(id) && (channelId === undefined || m.channelId === channelId))
-      .map((m) => clone(m));
+      .map((m) => cloneMessage(m));
   }
 
   /** Resolves with the predicate's first truthy value, re-checked on every change of the fake. */
@@ -283,8 +283,8 @@ export class FakeDiscord {
     return this.state.waitFor(
       () => {
         const all = [...this.state.messages.values()].reverse();
-        const found = all.find((m) => !m.deleted && predicate(clone(m)));
-        return found ? clone(found) : undefined;
+        const found = all.find((m) => !m.deleted && predicate(cloneMessage(m)));
+        return found ? cloneMessage(found) : undefined;
       },
       timeoutMs,
       () => `waitForMessage timed out after ${timeoutMs} ms\n${this.describe()}`,

@@ -6,6 +6,7 @@ import { clone } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
 import type { FakeState, InteractionRecord } from './store';
+import { cloneMessage } from './store';
 import type { AckInfo, FakeMessage } from './types';
 
 /** Dispatches INTERACTION_CREATE to the newest bot and starts the deadline; throws when no bot is connected. */
@@ -86,7 +87,7 @@ export class FakeInteraction {
       () => {
         const id = this.record.replyMessageId;
         const message = id ? this.state.messages.get(id) : undefined;
-        if (message && !(message.flags & MessageFlag.Loading)) return clone(message);
+        if (message && !(message.flags & MessageFlag.Loading)) return cloneMessage(message);
         if (this.record.expired && !this.record.ack) throw new Error(`${this.record.label} was never acknowledged, so it has no reply\n${this.describe()}`);
         if (this.record.ack?.type === 9) throw new Error(`${this.record.label} was answered with a modal, which has no reply message`);
         return undefined;
@@ -102,13 +103,13 @@ export class FakeInteraction {
       .interactionMessageIds(this.record)
       .map((id) => this.state.messages.get(id))
       .filter((m): m is FakeMessage => m !== undefined)
-      .map((m) => clone(m));
+      .map((m) => cloneMessage(m));
   }
 
   followUps(): FakeMessage[] {
     return this.record.followUpIds
       .map((id) => this.state.messages.get(id))
       .filter((m): m is FakeMessage => m !== undefined)
-      .map((m) => clone(m));
+      .map((m) => cloneMessage(m));
   }
 }

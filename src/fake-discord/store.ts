@@ -98,6 +98,16 @@ export interface GuildDispatch {
 
 export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
 
+/**
+ * A copy of a message for the outside. Its earlier versions are never changed once kept (an edit replaces a
+ * message's fields, it does not mutate them), so they are shared rather than copied: a card edited a hundred
+ * times would otherwise be copied a hundred versions deep on every look.
+ */
+export function cloneMessage(message: FakeMessage): FakeMessage {
+  const { history, ...rest } = message;
+  return { ...clone(rest), history: [...history] };
+}
+
 export class FakeState {
   readonly events = new EventEmitter();
   readonly ids: SnowflakeFactory;
@@ -200,7 +210,7 @@ export class FakeState {
   }
 
   emitChange(type: ChangeEvent['type'], message: FakeMessage): void {
-    const event: ChangeEvent = { type, channelId: message.channelId, message: clone(message) };
+    const event: ChangeEvent = { type, channelId: message.channelId, message: cloneMessage(message) };
     this.events.emit('change', event);
     this.notify();
   }
