@@ -14,8 +14,8 @@ export class OutboxStore {
 
   constructor(db: Database.Database) {
     this.s = {
-      insert: db.prepare<[{ game_id: number; kind: string; data: string; at: number }], { id: number }>(
-        'INSERT INTO outbox (game_id, kind, data, at) VALUES (@game_id, @kind, @data, @at) RETURNING id',
+      insert: db.prepare<[{ game_id: number; kind: string; data: string; at: number }]>(
+        'INSERT INTO outbox (game_id, kind, data, at) VALUES (@game_id, @kind, @data, @at)',
       ),
       pending: db.prepare<[number], OutboxRow>('SELECT id, game_id, kind, data FROM outbox WHERE game_id = ? ORDER BY id'),
       remove: db.prepare<[number]>('DELETE FROM outbox WHERE id = ?'),
@@ -28,7 +28,7 @@ export class OutboxStore {
   }
 
   insert(gameId: number, kind: OutboxRow['kind'], data: string, at: number): number {
-    return this.s.insert.get({ game_id: gameId, kind, data, at })!.id;
+    return Number(this.s.insert.run({ game_id: gameId, kind, data, at }).lastInsertRowid);
   }
   pending(gameId: number): OutboxRow[] {
     return this.s.pending.all(gameId);

@@ -86,28 +86,32 @@ export class Publisher {
     this.maxRetryMs = options.maxRetryMs ?? 60_000;
   }
 
-  /** Reconciles every game now, then every minute. Resolves when the first reconcile is done. */
+  /**
+   * Reconciles every game now, then every minute. Resolves when the first reconcile is done; that one
+   * shows what the channel missed and leaves looking up each message to the next.
+   */
   async start(): Promise<void> {
-    const tick = async () => {
+    const tick = async (verify: boolean) => {
       if (this.stopped) return;
       try {
-        await this.reconcile();
+        await this.reconcile({ verify });
       } catch (error) {
         this.ctx.log.error('reconcile failed', { error });
       }
-      if (!this.stopped) this.reconcileTimer = setTimeout(() => void tick(), this.reconcileEveryMs);
+      if (!this.stopped) this.reconcileTimer = setTimeout(() => void tick(true), this.reconcileEveryMs);
     };
-    await tick();
+    await tick(false);
   }
 
   /**
-   * Every game that may need the channel: its work drained, its messages compared, and each of them looked
-   * up, since the bot is not told when a moderator deletes one (it asks for no message events).
+   * Every game that may need the channel: its work drained and its messages compared. With `verify`, each
+   * turn message or card a player may still click is also looked up, since the bot is not told when a
+   * moderator deletes one (it asks for no message events).
    */
-  async reconcile(): Promise<{ games: number; ms: number }> {
+  async reconcile(options: { verify?: boolean } = {}): Promise<{ games: number; ms: number }> {
     const started = performance.now();
     const ids = this.ctx.service.gamesToReconcile();
-    for (const id of ids) this.verify.add(id);
+    if (options.verify) for (const id of ids) this.verify.add(id);
     await Promise.all(ids.map((id) => this.kick(id)));
     const ms = Math.round(performance.now() - started);
     this.ctx.log.info('reconciled', { games: ids.length, ms });
@@ -350,7 +354,8 @@ export class Publisher {
     const { service } = this.ctx;
     const digest = digestOf(w.body);
     const id = game.messages[w.key];
-    if (id && game.shown[w.key] === digest && !(verify && !(await this.exists(channel, id)))) return;
+    const clickable = w.body.components.length > 0 && w.key !== LOBBY_KEY;
+    if (id && game.shown[w.key] === digest && !(verify && clickable && !(await this.exists(channel, id)))) return;
     if (id && (w.editOnly || messageAgeMs(id) < REPOST_AFTER_MS)) {
       if (await this.edit(channel, id, w.body)) return this.record(game, w.key, id, digest);
       if (w.editOnly) return void service.recordShown(game.id, w.key, null, null);

@@ -1,11 +1,19 @@
 // The playground's web server (node:http): the page and its script, a small JSON API to act as a fake
-// user (slash command, click, select), and Server-Sent Events that push every change of the channel to
-// the page — each page only gets what its current user may see (public messages and their ephemerals).
+// user (slash command, click, select), and Server-Sent Events that push every change of the channel and
+// its threads to the page — each page only gets what its current user may see (public messages and their
+// ephemerals) and keeps the ones of the channel or thread it shows.
+//
+//   GET  /api/state                            guild, channel, bot, users, commands, threads
+//   GET  /api/messages?user=ID[&channel=ID]    { seq, channel, messages, starter?, threads } of a channel or thread
+//   GET  /api/events?user=ID                   SSE: message, delete (with channelId), threads, breach
+//   POST /api/command { user, text, channel? } a slash command in the channel (default) or one of its threads
+//   POST /api/click   { user, messageId, customId }
+//   POST /api/select  { user, messageId, customId, values }
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ChangeEvent, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
+import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
 import { describeCommands, parseCommandLine } from './command-line';
 
 export interface PlaygroundServerOptions {
@@ -23,6 +31,8 @@ export interface PlaygroundServer {
 /** A message as the page draws it (no edit history), with who used the command it answers. */
 export interface PageMessage {
   id: string;
+  /** The channel or thread it is in. */
+  channelId: string;
   author: FakeMessage['author'];
   content: string;
   embeds: FakeMessage['embeds'];
@@ -33,6 +43,26 @@ export interface PageMessage {
   createdAt: number;
   editedAt: number | null;
   usedBy?: { userId: string; command: string };
+  /** The thread started from this message (Discord's "Start Thread from Message"), while it exists. */
+  threadId?: string;
+}
+
+/** A channel or thread as the page names it. */
+export interface PageChannel {
+  id: string;
+  name: string;
+  /** 0: text channel; 11: public thread. */
+  type: number;
+  /** Threads: the text channel it was started in (from the message with the thread's id). */
+  parentId?: string;
+}
+
+/** A thread of the playground's channel, for the sidebar. */
+export interface PageThread extends PageChannel {
+  parentId: string;
+  createdAt: number;
+  archived: boolean;
+  locked: boolean;
 }
 
 const STATIC: Record<string, { file: string; type: string }> = {
@@ -42,6 +72,8 @@ const STATIC: Record<string, { file: string; type: string }> = {
 };
 const STATIC_DIR = new URL('./static/', import.meta.url);
 const MAX_BODY = 64 * 1024;
+/** How often the thread list is compared with what pages have (a deleted thread sends no message event). */
+const THREADS_POLL_MS = 1000;
 /** How long a page waits for the bot to acknowledge; a little over Discord's 3 s, which the fake enforces. */
 const ACK_WAIT_MS = 4000;
 
@@ -59,11 +91,22 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   /** interaction id → who used which slash command (Discord shows "Alice used /olathe start" above the reply). */
   const usedBy = new Map<string, { userId: string; command: string }>();
   const streams = new Set<{ userId: string; res: ServerResponse }>();
-  /** Counts the channel's changes, so a page can drop pushed changes older than the list it fetched. */
+  /** Counts the changes of every channel and thread, so a page can drop pushed changes older than the list it fetched. */
   let seq = 0;
+  /** The threads of the channel as pages last heard of them, and a counter of the list's versions. */
+  let threadsKey = '';
+  let threadsVersion = 0;
+  let threadList: PageThread[] = [];
+
+  /** Pushes an event to every page (or only to the pages of the one user who may see it). */
+  const broadcast = (event: string, data: unknown, visibleTo?: string) => {
+    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const s of streams) if (visibleTo === undefined || s.userId === visibleTo) s.res.write(frame);
+  };
 
   const toPage = (m: FakeMessage): PageMessage => ({
     id: m.id,
+    channelId: m.channelId,
     author: m.author,
     content: m.content,
     embeds: m.embeds,
@@ -74,7 +117,51 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     createdAt: m.createdAt,
     editedAt: m.editedAt,
     ...(m.interactionId && usedBy.has(m.interactionId) && m.type === 20 ? { usedBy: usedBy.get(m.interactionId)! } : {}),
+    ...(m.threadId !== undefined && fake.channel(m.threadId) ? { threadId: m.threadId } : {}),
   });
+
+  const pageChannel = (c: FakeChannel): PageChannel => ({ id: c.id, name: c.name, type: c.type, ...(c.parentId !== undefined ? { parentId: c.parentId } : {}) });
+
+  /** The channel's threads, oldest first (a thread's id is its starter message's: newest game last). */
+  const currentThreads = (): PageThread[] =>
+    fake
+      .threads(fake.channelId)
+      .map((t) => ({
+        id: t.id,
+        name: t.name,
+        type: t.type,
+        parentId: t.parentId ?? fake.channelId,
+        createdAt: t.thread?.createdAt ?? 0,
+        archived: t.thread?.archived ?? false,
+        locked: t.thread?.locked ?? false,
+      }))
+      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
+
+  /** Compares the thread list with the last one pages got; a changed list gets a new version (and is pushed). */
+  const refreshThreads = (): void => {
+    const list = currentThreads();
+    const key = JSON.stringify(list);
+    if (key === threadsKey) return;
+    threadsKey = key;
+    threadList = list;
+    threadsVersion++;
+    broadcast('threads', threadsPayload());
+  };
+  const threadsPayload = () => ({ version: threadsVersion, threads: threadList });
+
+  /**
+   * The channel or thread a page names: absent or empty means the playground's channel; otherwise the id of
+   * it or of one of its threads. Anything else is the page's mistake (400), never a crash.
+   */
+  const requireChannel = (raw: unknown): FakeChannel => {
+    if (raw === undefined || raw === null || raw === '') raw = fake.channelId;
+    if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw)) throw new HttpError(400, 'channel must be the id of the channel or one of its threads.');
+    const channel = fake.channel(raw);
+    if (!channel || (channel.id !== fake.channelId && channel.parentId !== fake.channelId)) {
+      throw new HttpError(400, 'No such channel or thread here (it may have been deleted).');
+    }
+    return channel;
+  };
 
   const requireUser = (id: unknown): FakeUser => {
     const user = users.find((u) => u.id === id);
@@ -107,11 +194,15 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const handlers: Record<string, (body: Record<string, unknown>, res: ServerResponse) => Promise<void> | void> = {
     '/api/command': (body, res) => {
       const user = requireUser(body.user);
+      const channel = requireChannel(body.channel);
       const text = typeof body.text === 'string' ? body.text : '';
       return act(res, () => {
         const tree = fake.registeredCommands.guilds[fake.guildId] ?? [];
         const parsed = parseCommandLine(text, tree, users);
-        const interaction = fake.slash(user, parsed.commandName, parsed.options, parsed.subcommand ? { subcommand: parsed.subcommand } : {});
+        const interaction = fake.slash(user, parsed.commandName, parsed.options, {
+          ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
+          channelId: channel.id,
+        });
         usedBy.set(interaction.id, { userId: user.id, command: `/${parsed.commandName}${parsed.subcommand ? ' ' + parsed.subcommand : ''}` });
         return interaction;
       });
@@ -129,12 +220,14 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
   const state = () => {
     const bot = fake.botUser;
+    refreshThreads();
     return {
       guild: { id: fake.guildId, name: 'Olathe Playground' },
       channel: { id: fake.channelId, name: fake.channel(fake.channelId)?.name ?? 'dice' },
       bot: { id: bot.id, name: bot.globalName ?? bot.username },
       users: users.map((u) => ({ id: u.id, username: u.username, name: u.globalName ?? u.username, moderator: u.username === 'dana' })),
       commands: describeCommands(fake.registeredCommands.guilds[fake.guildId] ?? []),
+      threads: threadsPayload(),
     };
   };
 
@@ -158,12 +251,24 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       if (url.pathname === '/api/state') return send(res, 200, state());
       if (url.pathname === '/api/messages') {
         const user = requireUser(url.searchParams.get('user'));
-        return send(res, 200, { seq, messages: fake.messagesVisibleTo(user).map(toPage) });
+        const channel = requireChannel(url.searchParams.get('channel'));
+        refreshThreads();
+        // Discord shows a thread's starter message (in the parent channel) at the top of the thread.
+        const starter = channel.type === 11 ? fake.message(channel.id) : undefined;
+        return send(res, 200, {
+          seq,
+          channel: pageChannel(channel),
+          messages: fake.messagesVisibleTo(user, channel.id).map(toPage),
+          ...(starter && !starter.deleted && starter.ephemeralFor === undefined ? { starter: toPage(starter) } : {}),
+          threads: threadsPayload(),
+        });
       }
       if (url.pathname === '/api/events') {
         const user = requireUser(url.searchParams.get('user'));
         res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
         res.write('retry: 1000\n\n');
+        refreshThreads();
+        res.write(`event: threads\ndata: ${JSON.stringify(threadsPayload())}\n\n`);
         const stream = { userId: user.id, res };
         streams.add(stream);
         req.on('close', () => streams.delete(stream));
@@ -182,16 +287,17 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     throw new HttpError(405, 'Method not allowed');
   }
 
-  const broadcast = (event: string, data: unknown, visibleTo?: string) => {
-    const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const s of streams) if (visibleTo === undefined || s.userId === visibleTo) s.res.write(frame);
-  };
+  /** Changes of the channel and its threads; each page keeps those of what it shows (and marks the rest unread). */
   const onChange = (event: ChangeEvent) => {
-    if (event.channelId !== fake.channelId) return;
+    const where = fake.channel(event.channelId);
+    if (event.channelId !== fake.channelId && where?.parentId !== fake.channelId) return;
+    // A thread started from a message: the list first, so the page knows the thread the message then shows.
+    refreshThreads();
     const m = event.message;
     seq++;
-    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, id: m.id }, m.ephemeralFor);
-    else broadcast('message', { seq, message: toPage(m) }, m.ephemeralFor);
+    const channelId = event.channelId;
+    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, channelId, id: m.id }, m.ephemeralFor);
+    else broadcast('message', { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) }, m.ephemeralFor);
   };
   const onBreach = (description: string) => broadcast('breach', { description: description.replace(/\/interactions\/(\d+)\/[\w.-]+/g, '/interactions/$1/[token]') });
   fake.on('change', onChange);
@@ -200,6 +306,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     for (const s of streams) s.res.write(': keep-alive\n\n');
   }, 15_000);
   keepAlive.unref();
+  const threadsPoll = setInterval(refreshThreads, THREADS_POLL_MS);
+  threadsPoll.unref();
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -215,6 +323,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     url: `http://${host}:${port}`,
     async close() {
       clearInterval(keepAlive);
+      clearInterval(threadsPoll);
       fake.off('change', onChange);
       fake.off('breach', onBreach);
       for (const s of streams) s.res.end();

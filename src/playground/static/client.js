@@ -1,5 +1,8 @@
-// The playground page: draws the channel as one fake user sees it, the way Discord's app does, and sends
-// what that user does (slash commands, clicks, selects) to the playground server. No framework, no build.
+// The playground page: draws the channel, or one of its threads, as one fake user sees it, the way Discord's
+// app does, and sends what that user does (slash commands, clicks, selects) to the playground server.
+// Games are played in threads started from their lobby messages: the sidebar lists them under the channel,
+// a message with a thread links to it, and a new thread of a game the user is in opens by itself.
+// No framework, no build.
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -11,9 +14,21 @@ const LOADING = 128;
 const state = {
   info: null,
   userId: null,
-  /** id → message, as the current user sees it */
+  /** The channel or thread shown (its id), and what the server said of it. */
+  viewing: null,
+  channel: null,
+  /** False while the shown channel's messages are being fetched; pushed changes wait in `pending`. */
+  loaded: false,
+  pending: [],
+  viewToken: 0,
+  /** id → message of the shown channel or thread (and a thread's starter message), as the current user sees it */
   messages: new Map(),
   seq: 0,
+  /** The channel's threads, oldest first, and the version of that list (the server counts them). */
+  threads: [],
+  threadsVersion: -1,
+  /** channel or thread id → { count, mentions } of messages that came while another was shown */
+  unread: new Map(),
   source: null,
   /** id → { key, el } of drawn messages */
   drawn: new Map(),
@@ -28,16 +43,46 @@ const state = {
 
 async function main() {
   state.info = await (await fetch('/api/state')).json();
-  for (const el of ['#channel-name', '#channel-name-side', '#channel-name-welcome']) $(el).textContent = state.info.channel.name;
+  for (const el of ['#channel-name-side', '#channel-name-welcome', '#crumb-name']) $(el).textContent = state.info.channel.name;
   $('#guild-name').textContent = state.info.guild.name;
-  document.title = `#${state.info.channel.name} — Olathe playground`;
-  $('#command').placeholder = `Message #${state.info.channel.name} — type /olathe start, /olathe help …`;
+  applyThreads(state.info.threads, false);
   drawQuickCommands();
   setUpComposer();
+  setUpLinks();
   setInterval(refreshTimestamps, 15_000);
-  const wanted = new URLSearchParams(location.search).get('user');
+  const params = new URLSearchParams(location.search);
+  const wanted = params.get('user');
   const first = state.info.users.find((u) => u.username === wanted || u.id === wanted) ?? state.info.users[0];
+  // ?thread=ID opens a thread (a link from the sidebar opened in a new tab); one that is gone says so.
+  state.viewing = params.get('thread') || state.info.channel.id;
   await switchUser(first.id);
+}
+
+function isThreadView() {
+  return state.viewing !== state.info.channel.id;
+}
+
+function threadById(id) {
+  return state.threads.find((t) => t.id === id);
+}
+
+/** Where a link to a channel or thread goes: this page, as the current user, showing it. */
+function viewHref(channelId) {
+  const url = new URL(location.pathname, location.href);
+  const user = userById(state.userId);
+  if (user) url.searchParams.set('user', user.username);
+  if (channelId !== state.info.channel.id) url.searchParams.set('thread', channelId);
+  return url.pathname + url.search;
+}
+
+/** Links that open a channel or thread (sidebar, thread links, #mentions) switch the view in place. */
+function setUpLinks() {
+  document.addEventListener('click', (event) => {
+    const link = event.target.closest?.('a[data-open]');
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    if (link.dataset.open !== state.viewing || !state.loaded) openView(link.dataset.open);
+  });
 }
 
 function userById(id) {
@@ -69,41 +114,100 @@ async function switchUser(id) {
   state.userId = id;
   const user = userById(id);
   delete document.body.dataset.viewer;
-  const url = new URL(location.href);
-  url.searchParams.set('user', user.username);
-  history.replaceState(null, '', url);
   clearNotices();
+  state.unread.clear();
   drawUsers();
   drawMe();
 
   state.source?.close();
-  const pending = [];
-  let loaded = false;
   const source = new EventSource(`/api/events?user=${encodeURIComponent(id)}`);
   state.source = source;
-  const apply = (fn) => (event) => {
-    if (state.source !== source) return;
-    const data = JSON.parse(event.data);
-    if (!loaded) return void pending.push(() => fn(data));
-    fn(data);
+  const live = (fn) => (event) => {
+    if (state.source === source) fn(JSON.parse(event.data));
   };
-  source.addEventListener('message', apply((data) => upsert(data.seq, data.message)));
-  source.addEventListener('delete', apply((data) => remove(data.seq, data.id)));
+  source.addEventListener('message', live(onMessageEvent));
+  source.addEventListener('delete', live(onDeleteEvent));
+  source.addEventListener('threads', live((data) => applyThreads(data, true)));
   source.addEventListener('breach', (event) => notice(`The bot broke a Discord rule: ${JSON.parse(event.data).description}`, 'warn'));
   source.onopen = () => $('#status').classList.add('live');
   source.onerror = () => $('#status').classList.remove('live');
 
-  const response = await fetch(`/api/messages?user=${encodeURIComponent(id)}`);
-  const snapshot = await response.json();
-  if (state.source !== source) return;
+  // The same channel or thread, as the new user sees it.
+  if ((await openView(state.viewing)) && state.source === source) document.body.dataset.viewer = user.username;
+}
+
+/**
+ * Shows a channel or thread: its messages as the current user sees them (a thread with its starter message
+ * on top, as Discord shows it). Changes pushed meanwhile wait, then those newer than the list apply.
+ * Resolves true once shown, false when another view or user came first.
+ */
+async function openView(channelId) {
+  const token = ++state.viewToken;
+  const userId = state.userId;
+  state.viewing = channelId;
+  state.loaded = false;
+  state.pending = [];
+  state.unread.delete(channelId);
+  delete document.body.dataset.view;
+  clearNotices('error');
+  updateUrl();
+  drawChannels();
+  drawHeader();
+
+  let snapshot;
+  try {
+    const response = await fetch(`/api/messages?user=${encodeURIComponent(userId)}&channel=${encodeURIComponent(channelId)}`);
+    snapshot = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
+    if (!response.ok) throw new Error(snapshot.error ?? `HTTP ${response.status}`);
+  } catch (error) {
+    if (token !== state.viewToken) return false;
+    if (channelId === state.info.channel.id) {
+      notice(`The channel could not be shown: ${error.message}`, 'error');
+      return false;
+    }
+    notice(`That thread could not be opened: ${error.message}`, 'warn');
+    return openView(state.info.channel.id);
+  }
+  if (token !== state.viewToken) return false;
+  applyThreads(snapshot.threads, false);
+  state.channel = snapshot.channel;
   state.messages = new Map(snapshot.messages.map((m) => [m.id, m]));
+  if (snapshot.starter) state.messages.set(snapshot.starter.id, snapshot.starter);
   state.seq = snapshot.seq;
   state.drawn.clear();
   $('#message-list').replaceChildren();
-  loaded = true;
-  for (const run of pending) run();
+  state.loaded = true;
+  for (const run of state.pending) run();
+  state.pending = [];
+  drawHeader();
   renderNow(true);
-  document.body.dataset.viewer = user.username;
+  document.body.dataset.view = channelId;
+  return true;
+}
+
+function updateUrl() {
+  const url = new URL(viewHref(state.viewing), location.href);
+  history.replaceState(null, '', url);
+}
+
+/** A message event belongs to the view when it is in the shown channel or thread, or is the shown thread's starter. */
+function inView(channelId, messageId) {
+  return channelId === state.viewing || messageId === state.viewing;
+}
+
+function onMessageEvent(data) {
+  if (!inView(data.channelId, data.message.id)) {
+    if (data.created) markUnread(data.channelId, data.message);
+    return;
+  }
+  if (!state.loaded) return void state.pending.push(() => upsert(data.seq, data.message));
+  upsert(data.seq, data.message);
+}
+
+function onDeleteEvent(data) {
+  if (!inView(data.channelId, data.id)) return;
+  if (!state.loaded) return void state.pending.push(() => remove(data.seq, data.id));
+  remove(data.seq, data.id);
 }
 
 function upsert(seq, message) {
@@ -118,6 +222,133 @@ function remove(seq, id) {
   state.seq = seq;
   state.messages.delete(id);
   queueRender();
+}
+
+/** New messages in a channel or thread not shown: it turns white in the sidebar, with a count of pings. */
+function markUnread(channelId, message) {
+  if (channelId !== state.info.channel.id && !threadById(channelId)) return;
+  const entry = state.unread.get(channelId) ?? { count: 0, mentions: 0 };
+  entry.count++;
+  if (message.content.includes(`<@${state.userId}>`) || message.content.includes(`<@!${state.userId}>`)) entry.mentions++;
+  state.unread.set(channelId, entry);
+  drawChannels();
+}
+
+/** Does this message (a lobby) name the current user: are they in that game? */
+function involvesMe(message) {
+  if (!message) return false;
+  const text = JSON.stringify([message.content, message.embeds, message.components]);
+  return text.includes(`<@${state.userId}>`) || text.includes(`<@!${state.userId}>`);
+}
+
+/**
+ * A new list of the channel's threads. Live, a thread just started from a message in the channel shown,
+ * whose game the current user is in, opens (as Discord brings you along when you start one); a shown
+ * thread that was deleted closes.
+ */
+function applyThreads(payload, live) {
+  if (!payload || payload.version <= state.threadsVersion) return;
+  const known = new Set(state.threads.map((t) => t.id));
+  state.threads = payload.threads;
+  state.threadsVersion = payload.version;
+  for (const id of [...state.unread.keys()]) if (id !== state.info.channel.id && !threadById(id)) state.unread.delete(id);
+  drawChannels();
+  if (!state.viewing) return;
+  drawHeader();
+  queueRender();
+  if (isThreadView() && state.loaded && !threadById(state.viewing)) {
+    notice('This thread was deleted; back to the channel.', 'warn');
+    return void openView(state.info.channel.id);
+  }
+  if (!live || isThreadView() || !state.loaded) return;
+  const mine = payload.threads.filter((t) => !known.has(t.id) && t.parentId === state.viewing && involvesMe(state.messages.get(t.id)));
+  if (mine.length) openView(mine.at(-1).id);
+}
+
+/** The sidebar's channel and, under it, its threads (newest game last), as links. */
+function drawChannels() {
+  const main = state.info.channel;
+  const channelLink = $('#channel-link');
+  channelLink.href = viewHref(main.id);
+  channelLink.dataset.open = main.id;
+  channelLink.classList.toggle('active', !isThreadView());
+  if (isThreadView()) channelLink.removeAttribute('aria-current');
+  else channelLink.setAttribute('aria-current', 'page');
+  drawUnread(channelLink, $('#channel-badge'), state.unread.get(main.id));
+  $('#threads').replaceChildren(
+    ...state.threads.map((t) => {
+      const link = document.createElement('a');
+      link.className = `thread${t.id === state.viewing ? ' active' : ''}`;
+      link.href = viewHref(t.id);
+      link.dataset.open = t.id;
+      link.dataset.thread = t.id;
+      link.title = `Open the thread ${t.name}`;
+      if (t.id === state.viewing) link.setAttribute('aria-current', 'page');
+      const icon = document.createElement('span');
+      icon.className = 'thread-icon';
+      icon.setAttribute('aria-hidden', 'true');
+      icon.textContent = '🧵';
+      const name = document.createElement('span');
+      name.className = 'thread-name';
+      name.textContent = t.name;
+      const badge = document.createElement('span');
+      badge.className = 'unread-badge';
+      link.append(icon, document.createTextNode(' '), name, badge);
+      drawUnread(link, badge, state.unread.get(t.id));
+      return link;
+    }),
+  );
+}
+
+function drawUnread(link, badge, entry) {
+  link.classList.toggle('unread', Boolean(entry));
+  badge.hidden = !entry?.mentions;
+  badge.textContent = entry?.mentions ? String(entry.mentions) : '';
+  badge.title = entry?.mentions ? `${entry.mentions} new message${entry.mentions === 1 ? '' : 's'} mentioning you` : '';
+}
+
+/** The chat's header, title, welcome and command box name the channel or thread shown. */
+function drawHeader() {
+  const main = state.info.channel;
+  const thread = isThreadView() ? (threadById(state.viewing) ?? (state.channel?.id === state.viewing ? state.channel : null)) : null;
+  const name = thread ? thread.name : isThreadView() ? 'thread' : main.name;
+  $('#crumb').hidden = !isThreadView();
+  $('#crumb-sep').hidden = !isThreadView();
+  $('#crumb').href = viewHref(main.id);
+  $('#crumb').dataset.open = main.id;
+  $('#chat-icon').textContent = isThreadView() ? '🧵' : '#';
+  $('#channel-name').textContent = name;
+  $('#channel-name').title = name;
+  const topic = $('#topic');
+  if (isThreadView()) topic.textContent = `A game's thread in #${main.name}, started from its lobby message — commands typed below are used here.`;
+  else topic.innerHTML = 'The real Olathe bot against a loopback Discord — switch users on the left, type <code>/olathe …</code> below.';
+  document.title = `${isThreadView() ? `🧵 ${name}` : `#${main.name}`} — Olathe playground`;
+  $('#command').placeholder = `Message ${isThreadView() ? `🧵 ${name}` : `#${main.name}`} — type /olathe start, /olathe help …`;
+
+  $('#welcome-icon').textContent = isThreadView() ? '🧵' : '#';
+  if (isThreadView()) {
+    $('#welcome-title').textContent = name;
+    const starter = state.messages.get(state.viewing);
+    const by = starter ? displayName(starter.author.id) : 'someone';
+    $('#welcome-text').replaceChildren(document.createTextNode(`Started by ${by} from a message in `), channelLink(main.id, `#${main.name}`), document.createTextNode('. Slash commands typed below are used in this thread.'));
+  } else {
+    const span = document.createElement('span');
+    span.id = 'channel-name-welcome';
+    span.textContent = main.name;
+    $('#welcome-title').replaceChildren(document.createTextNode('Welcome to #'), span, document.createTextNode('!'));
+    $('#welcome-text').innerHTML =
+      'This is the start of the playground channel. Start a game with <code>/olathe start</code>; each game is played in a thread started from its lobby.';
+  }
+}
+
+/** A link that opens a channel or thread in place. */
+function channelLink(id, text, className = 'link') {
+  const link = document.createElement('a');
+  link.className = className;
+  link.href = viewHref(id);
+  link.dataset.open = id;
+  link.textContent = text;
+  return link;
 }
 
 function drawUsers() {
@@ -211,9 +442,11 @@ function renderNow(scrollToEnd) {
       m.createdAt - previous.createdAt > GROUP_GAP_MS ||
       m.type === 19 ||
       m.type === 20 ||
+      previous.id === state.viewing ||
       Boolean(m.ephemeralFor) !== Boolean(previous.ephemeralFor);
     previous = m;
-    const key = JSON.stringify([m, first, state.userId]);
+    // Thread names (links, #mentions) and which thread is shown change how a message looks.
+    const key = JSON.stringify([m, first, state.userId, state.viewing, state.threadsVersion]);
     let drawn = state.drawn.get(m.id);
     if (!drawn || drawn.key !== key) {
       const el = drawMessage(m, first);
@@ -250,6 +483,7 @@ function drawMessage(m, first) {
   el.dataset.id = m.id;
   el.dataset.author = m.author.username;
   if (first) el.classList.add('first');
+  if (m.id === state.viewing) el.classList.add('starter');
   if (m.ephemeralFor) el.classList.add('ephemeral');
   const mentionsMe = m.content.includes(`<@${state.userId}>`) || m.content.includes(`<@!${state.userId}>`);
   if (mentionsMe) el.classList.add('mentioned');
@@ -305,6 +539,9 @@ function drawMessage(m, first) {
   }
   for (const embed of m.embeds ?? []) el.append(drawEmbed(embed));
   if (m.components?.length) el.append(drawComponents(m, m.components));
+  const thread = m.threadId ? threadById(m.threadId) : undefined;
+  // Under a message a thread was started from, a link to it, as Discord draws it (not in the thread itself).
+  if (thread && m.id !== state.viewing) el.append(drawThreadLink(thread));
   if (m.ephemeralFor) {
     const note = document.createElement('div');
     note.className = 'ephemeral-note';
@@ -320,6 +557,28 @@ function drawMessage(m, first) {
   }
   for (const spoiler of el.querySelectorAll('.md-spoiler')) spoiler.addEventListener('click', () => spoiler.classList.add('shown'));
   return el;
+}
+
+function drawThreadLink(thread) {
+  const box = document.createElement('div');
+  box.className = 'thread-box';
+  const link = document.createElement('a');
+  link.className = 'thread-link';
+  link.href = viewHref(thread.id);
+  link.dataset.open = thread.id;
+  link.title = `Open the thread ${thread.name}`;
+  const icon = document.createElement('span');
+  icon.className = 'thread-icon';
+  icon.textContent = '🧵';
+  const name = document.createElement('span');
+  name.className = 'thread-link-name';
+  name.textContent = thread.name;
+  const open = document.createElement('span');
+  open.className = 'thread-link-open';
+  open.textContent = '— open thread';
+  link.append(icon, document.createTextNode(' '), name, document.createTextNode(' '), open);
+  box.append(link);
+  return box;
 }
 
 function drawEmbed(e) {
@@ -563,7 +822,8 @@ function drawQuickCommands() {
 }
 
 async function runCommand(text) {
-  const ok = await act('/api/command', { text });
+  // Used where the user is looking: the channel, or the thread shown.
+  const ok = await act('/api/command', { text, channel: state.viewing });
   if (ok) {
     state.history.push(text);
     state.historyAt = -1;
@@ -772,7 +1032,7 @@ function inline(text) {
   let out = String(text)
     .replace(/`([^`]+)`/g, (_, code) => hold(`<code class="md-code">${escapeHtml(code)}</code>`))
     .replace(/<@!?(\d+)>/g, (_, id) => hold(`<span class="mention${id === state.userId ? ' you' : ''}">@${escapeHtml(displayName(id))}</span>`))
-    .replace(/<#(\d+)>/g, (_, id) => hold(`<span class="mention">#${escapeHtml(id === state.info.channel.id ? state.info.channel.name : 'unknown')}</span>`))
+    .replace(/<#(\d+)>/g, (_, id) => hold(channelMention(id)))
     .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
     .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
     .replace(/<a?:(\w+):\d+>/g, (_, name) => hold(`:${escapeHtml(name)}:`))
@@ -789,6 +1049,14 @@ function inline(text) {
     .replace(/\\([*_~`|\\])/g, '$1')
     .replace(/[⚀-⚅]/gu, '<span class="die-face">$&</span>');
   return out.replace(/\u0000(\d+)\u0000/g, (_, n) => held[Number(n)]);
+}
+
+/** <#id>: the channel, or one of its threads (🧵 name), as a link that opens it; anything else is unknown. */
+function channelMention(id) {
+  const thread = threadById(id);
+  const text = id === state.info.channel.id ? `#${state.info.channel.name}` : thread ? `🧵 ${thread.name}` : null;
+  if (text === null) return '<span class="mention">#unknown</span>';
+  return `<a class="mention channel-mention" href="${escapeAttr(viewHref(id))}" data-open="${escapeAttr(id)}">${escapeHtml(text)}</a>`;
 }
 
 function stamp(ms, style) {
