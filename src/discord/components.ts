@@ -98,7 +98,9 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   const clicked = ctx.publisher.clicked(result, id.seat);
   let updated = false;
   try {
-    await interaction.update(clicked.body);
+    // The text above a card rarely changes from one click to the next: unchanged, it is not sent again.
+    const { content, allowedMentions, ...rest } = clicked.body;
+    await interaction.update(content === interaction.message.content ? rest : { ...rest, content, allowedMentions });
     updated = true;
   } finally {
     // The action is saved even if Discord refused the answer (a click acknowledged too late): the Publisher

@@ -44,6 +44,10 @@ export interface ClickedMessage {
 
 /** Discord refuses many edits of a message older than an hour (30046), so older ones are posted again. */
 export const REPOST_AFTER_MS = 45 * 60_000;
+/** How long what clicks showed is kept in memory before it is written out, all at once. */
+const FLUSH_SHOWN_MS = 5000;
+/** Refusals (a 4xx that is not about the channel) in a row before a game waits for the next reconcile. */
+const MAX_REFUSED = 5;
 const DISCORD_EPOCH = 1420070400000n;
 
 export function messageAgeMs(messageId: string, now = Date.now()): number {
@@ -67,6 +71,13 @@ export class Publisher {
   private readonly attempts = new Map<number, number>();
   /** Messages a click is answering right now (game:key → clicks): their click shows them, not the Publisher. */
   private readonly answering = new Map<string, number>();
+  /**
+   * What the latest click showed on each message (game:key), not yet written to the database: a click
+   * writes nothing after its answer, and these are written out together every few seconds. Lost in a crash,
+   * they cost one needless redraw of those messages after the restart.
+   */
+  private readonly clickShown = new Map<string, { gameId: number; key: string; messageId: string; digest: string }>();
+  private flushTimer: NodeJS.Timeout | undefined;
   /** Games that moved on while a pass drew them: one more pass follows. */
   private readonly stale = new Set<number>();
   /** Games whose next pass also checks that each shown message still exists. */
@@ -147,12 +158,19 @@ export class Publisher {
     while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
   }
 
-  async stop(): Promise<void> {
+  /**
+   * Stops after the passes under way, waiting `graceMs` at most: a pass held up by Discord loses nothing
+   * by being cut short, since what it was showing is saved and the next start shows it.
+   */
+  async stop(graceMs = 5000): Promise<void> {
     this.stopped = true;
     clearTimeout(this.reconcileTimer);
     for (const timer of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
-    await this.idle();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    this.flush();
   }
 
   // ---------- the click path ----------
@@ -194,22 +212,56 @@ export class Publisher {
     const left = (this.answering.get(answering) ?? 1) - 1;
     if (left > 0) this.answering.set(answering, left);
     else this.answering.delete(answering);
-    let current = true;
     try {
       if (clicked.log) {
-        if (updated && service.channelWorkDone(clicked.log.id)) service.recordShown(gameId, clicked.key, null, null);
+        if (updated && service.channelWorkDone(clicked.log.id)) this.forget(gameId, clicked.key);
         else if (!updated) service.recordShown(gameId, clicked.key, messageId, null);
+      } else if (updated) {
+        this.clickShown.set(answering, { gameId, key: clicked.key, messageId, digest: digestOf(clicked.body) });
+        this.flushSoon();
+        // A message posted just before a crash may not be known yet: its id must not wait for the flush.
+        if (result.view.messages[clicked.key] !== messageId) service.recordShown(gameId, clicked.key, messageId, null);
       } else {
-        // If another action moved the game on while the click was answered, the digest is dropped.
-        current = service.recordShown(gameId, clicked.key, messageId, updated ? digestOf(clicked.body) : null, result.view.rev);
+        this.clickShown.delete(answering);
+        service.recordShown(gameId, clicked.key, messageId, null);
       }
     } catch (error) {
       this.ctx.log.error('could not record a clicked message', { gameId, error });
-      current = false;
     }
     // A hold or a throw changes nothing but its own message; anything else is the Publisher's to show.
-    const more = !updated || !current || result.outbox.length > 0 || result.turnEnded || result.finished;
+    const more = !updated || result.outbox.length > 0 || result.turnEnded || result.finished;
     return more ? this.kick(gameId) : Promise.resolve();
+  }
+
+  private flushSoon(): void {
+    if (this.flushTimer || this.stopped) return;
+    this.flushTimer = setTimeout(() => this.flush(), FLUSH_SHOWN_MS);
+    this.flushTimer.unref();
+  }
+
+  /** Writes what clicks showed to the database, so a restart does not redraw them. */
+  flush(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    if (this.clickShown.size === 0) return;
+    const entries = [...this.clickShown.values()];
+    this.clickShown.clear();
+    try {
+      this.ctx.service.recordShownAll(entries);
+    } catch (error) {
+      this.ctx.log.error('could not record what clicks showed', { error });
+    }
+  }
+
+  /** The game no longer has a message under `key` (collapsed into the log, or gone). */
+  private forget(gameId: number, key: string): void {
+    this.clickShown.delete(`${gameId}:${key}`);
+    this.ctx.service.recordShown(gameId, key, null, null);
+  }
+
+  /** The digest of what a message shows: the latest click's if it is newer than what the database holds. */
+  private shownDigest(game: GameView, key: string): string | undefined {
+    return this.clickShown.get(`${game.id}:${key}`)?.digest ?? game.shown[key];
   }
 
   // ---------- one pass over a game ----------
@@ -240,9 +292,15 @@ export class Publisher {
     this.attempts.set(gameId, attempt);
     const delay = Math.min(this.maxRetryMs, this.firstRetryMs * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
     const at = { gameId, attempt, retryInMs: Math.round(delay), ...describeFailure(error) };
+    this.clearRetry(gameId);
+    if (failure === 'refused' && attempt >= MAX_REFUSED) {
+      // The same request would be refused again: the minute's reconcile tries it, not a loop.
+      log.error('Discord keeps refusing a channel update; left to the next reconcile', { gameId, attempt, ...describeFailure(error) });
+      this.attempts.delete(gameId);
+      return;
+    }
     if (failure === 'refused') log.error('Discord refused a channel update', at);
     else log.warn('channel update failed; trying again', at);
-    this.clearRetry(gameId);
     if (this.stopped) return;
     const timer = setTimeout(() => {
       this.retries.delete(gameId);
@@ -313,7 +371,7 @@ export class Publisher {
       const body = logBody(game, work);
       const edited = id ? await this.edit(play, id, body) : false;
       if (!edited) await this.post(play, body, [], nonceOf(game.id, 'log', item.id));
-      if (id) service.recordShown(game.id, key, null, null);
+      if (id) this.forget(game.id, key);
     }
     // Balut's log is its progress message, drawn from the saved game by sync.
     service.channelWorkDone(item.id);
@@ -330,7 +388,7 @@ export class Publisher {
       for (const [key, id] of Object.entries(game.messages)) {
         if (!isTurnKey(key) || keys.has(key) || logged.has(key)) continue;
         await this.edit(game.playChannelId, id, collapsedTurn(game.status === 'playing' ? '⏹ This turn is over.' : '🏁 The game is over.'));
-        service.recordShown(game.id, key, null, null);
+        this.forget(game.id, key);
       }
     }
     for (const w of wanted) {
@@ -347,7 +405,7 @@ export class Publisher {
     const failure = classify(error);
     if (failure === 'retry') throw error;
     this.ctx.log.warn('the lobby message can no longer be edited', { gameId: game.id, ...describeFailure(error) });
-    this.ctx.service.recordShown(game.id, LOBBY_KEY, null, null);
+    this.forget(game.id, LOBBY_KEY);
   }
 
   private async show(game: GameView, channel: string, w: WantedMessage, verify: boolean): Promise<void> {
@@ -355,10 +413,10 @@ export class Publisher {
     const digest = digestOf(w.body);
     const id = game.messages[w.key];
     const clickable = w.body.components.length > 0 && w.key !== LOBBY_KEY;
-    if (id && game.shown[w.key] === digest && !(verify && clickable && !(await this.exists(channel, id)))) return;
+    if (id && this.shownDigest(game, w.key) === digest && !(verify && clickable && !(await this.exists(channel, id)))) return;
     if (id && (w.editOnly || messageAgeMs(id) < REPOST_AFTER_MS)) {
       if (await this.edit(channel, id, w.body)) return this.record(game, w.key, id, digest);
-      if (w.editOnly) return void service.recordShown(game.id, w.key, null, null);
+      if (w.editOnly) return this.forget(game.id, w.key);
     } else if (id) {
       await this.ctx.rest.delete(Routes.channelMessage(channel, id)).catch((error: unknown) => {
         if (classify(error) !== 'message-gone') throw error;
@@ -377,6 +435,7 @@ export class Publisher {
    * may land before or after this edit: if the game moved on while it was drawn, it is looked at again.
    */
   private record(game: GameView, key: string, messageId: string, digest: string): void {
+    this.clickShown.delete(`${game.id}:${key}`);
     const clickable = isTurnKey(key) || key.startsWith('card:');
     if (!this.ctx.service.recordShown(game.id, key, messageId, digest, clickable ? game.rev : null)) this.stale.add(game.id);
   }

@@ -420,6 +420,13 @@ export class GameService {
     return current;
   }
 
+  /** Several recordShown at once, in one transaction (digests kept in memory, written out together). */
+  recordShownAll(entries: ReadonlyArray<{ gameId: number; key: string; messageId: string; digest: string }>): void {
+    this.writeTx(() => {
+      for (const e of entries) if (MESSAGE_KEY.test(e.key)) this.store.setShown(e.gameId, e.key, e.messageId, e.digest, null);
+    });
+  }
+
   /** Where the game plays (its thread, or the channel), set once; false when it was set already. */
   setPlayChannel(gameId: number, channelId: string): boolean {
     return this.store.setPlayChannel(gameId, channelId);
