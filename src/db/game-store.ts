@@ -191,14 +191,13 @@ export class GameStore {
       // Key is checked by the caller to be a plain word, so it can sit inside a quoted JSON path.
       setMessage: p("UPDATE games SET messages = json_set(messages, '$.\"' || ? || '\"', ?) WHERE id = ?"),
       removeMessage: p("UPDATE games SET messages = json_remove(messages, '$.\"' || ? || '\"') WHERE id = ?"),
-      // A message and the digest of what it shows, together; a null digest means "not known". The digest
-      // holds only if the game is still at the revision it was drawn from (NULL: any revision).
-      setShown: p<{ current: 0 | 1 }>(
+      // A message and the digest of what it shows, together; a null digest means "not known".
+      setShown: p(
         `UPDATE games SET messages = CASE WHEN @message IS NULL THEN json_remove(messages, '$."' || @key || '"')
              ELSE json_set(messages, '$."' || @key || '"', @message) END,
-           shown = CASE WHEN @digest IS NULL OR (@rev IS NOT NULL AND rev <> @rev) THEN json_remove(shown, '$."' || @key || '"')
+           shown = CASE WHEN @digest IS NULL THEN json_remove(shown, '$."' || @key || '"')
              ELSE json_set(shown, '$."' || @key || '"', @digest) END
-         WHERE id = @id RETURNING (@rev IS NULL OR rev = @rev) AS current`,
+         WHERE id = @id`,
       ),
       lastWrites: p<{ seat: number; type: string; col: number; category: Category; written: string; score: number }>(
         `SELECT seat, type, col, category, written, score FROM events
@@ -308,13 +307,9 @@ export class GameStore {
     const info = messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
     return info.changes > 0;
   }
-  /**
-   * Records a message (or forgets it, with null) and the digest of what it shows (null: unknown), drawn from
-   * revision `rev`; undefined when there is no such game, false when the game has moved on since `rev`.
-   */
-  setShown(gameId: number, key: string, messageId: string | null, digest: string | null, rev: number | null): boolean | undefined {
-    const row = this.s.setShown.get({ id: gameId, key, message: messageId, digest, rev });
-    return row === undefined ? undefined : row.current === 1;
+  /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown); false: no game. */
+  setShown(gameId: number, key: string, messageId: string | null, digest: string | null): boolean {
+    return this.s.setShown.run({ id: gameId, key, message: messageId, digest }).changes > 0;
   }
   /** Sets where the game plays, once: false when it was already set. */
   setPlayChannel(gameId: number, channelId: string): boolean {

@@ -3,7 +3,7 @@
 // key, with the body it should show. Pure, so a reconcile after any crash reaches the same answer.
 import { createHash } from 'node:crypto';
 import { seatsToAct } from '../game';
-import type { GameView, LastWrite, LogWork } from '../service/game-service';
+import type { ActionResult, GameView, LastWrite, LogWork, OutboxItem } from '../service/game-service';
 import type { MessageBody } from './render/turn';
 import { renderTurn } from './render/turn';
 import { logLine, renderLobby, renderResults, renderScoreboard, variantName } from './render/game-messages';
@@ -107,6 +107,33 @@ export function threadName(game: GameView): string {
   const names = game.players.map((p) => p.name.replace(/[\r\n\t]+/g, ' ').trim()).join(', ');
   const name = `🎲 ${variantName(game)} #${game.id} — ${names}`;
   return [...name].slice(0, 100).join('');
+}
+
+/** What a click's own message shows after the action: the click's update answers with it. */
+export interface ClickedMessage {
+  key: string;
+  body: MessageBody;
+  /** The ended turn's log item, when the click ended its turn: its update delivers it. */
+  log?: OutboxItem;
+}
+
+/** The message a seat's click was on, and what it shows now: the next step, the next turn, or the log line. */
+export function clickedMessage(result: ActionResult, seat: number): ClickedMessage {
+  const game = result.view;
+  const state = game.state!;
+  if (state.options.variant === 'balut') return { key: cardKey(seat), body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
+  const log = result.outbox.find((item) => item.work.kind === 'log' && item.work.seat === seat);
+  if (log && log.work.kind === 'log') return { key: turnKey(seat, log.work.turn), body: logBody(game, log.work), log };
+  return { key: turnKey(seat, state.players[seat]!.turnsTaken), body: turnMessage(game, seat).body };
+}
+
+/** Said once to the host, pinging them, when Discord refused the game's thread. */
+export function noThreadNote(game: GameView): MessageBody {
+  return {
+    content: `<@${game.hostId}> I can't start threads in this channel, so game ${game.id} is played right here. (A server admin can give me **Create Public Threads** — or turn threads off with \`/olathe settings\`.)`,
+    embeds: [],
+    components: [],
+  };
 }
 
 /** A short digest of what a body shows (not whom it pings): equal digests, nothing to edit. */

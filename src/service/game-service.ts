@@ -408,22 +408,16 @@ export class GameService {
     return this.outbox.remove(id);
   }
 
-  /**
-   * Remembers the message under `key` and a digest of what it shows (null: unknown), drawn from the game at
-   * revision `rev`: if the game has moved on since, the digest is dropped and false returned, so the message
-   * is looked at again. A null message forgets it.
-   */
-  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null, rev: number | null = null): boolean {
+  /** Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it. */
+  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
-    const current = this.store.setShown(gameId, key, messageId, messageId === null ? null : digest, rev);
-    if (current === undefined) throw new ServiceError('no-game', MESSAGES.noGame);
-    return current;
+    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest)) throw new ServiceError('no-game', MESSAGES.noGame);
   }
 
   /** Several recordShown at once, in one transaction (digests kept in memory, written out together). */
   recordShownAll(entries: ReadonlyArray<{ gameId: number; key: string; messageId: string; digest: string }>): void {
     this.writeTx(() => {
-      for (const e of entries) if (MESSAGE_KEY.test(e.key)) this.store.setShown(e.gameId, e.key, e.messageId, e.digest, null);
+      for (const e of entries) if (MESSAGE_KEY.test(e.key)) this.store.setShown(e.gameId, e.key, e.messageId, e.digest);
     });
   }
 

@@ -20,8 +20,6 @@ export interface PlayerView {
 
 export interface GameView {
   id: number;
-  /** Bumped by every change of the game: what a drawing of it is up to date with. */
-  rev: number;
   guildId: string;
   channelId: string;
   hostId: string;
@@ -112,7 +110,6 @@ export function playerViews(players: readonly PlayerRow[]): PlayerView[] {
 export function gameView(row: GameRow, players: PlayerView[], state: GameState | null, deadlines: Deadlines): GameView {
   return {
     id: row.id,
-    rev: row.rev,
     guildId: row.guild_id,
     channelId: row.channel_id,
     hostId: row.host_id,

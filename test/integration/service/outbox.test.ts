@@ -157,15 +157,15 @@ describe('what the channel shows and where', () => {
     g = service.game(view.id)!;
     expect(g.messages).toEqual({ scoreboard: '222' });
     expect(g.shown).toEqual({});
-    // Drawn from a revision the game has since left: the id is kept, the digest dropped, and false returned.
-    const rev = service.game(view.id)!.rev;
-    expect(service.recordShown(view.id, 'turn:0:0', '333', 'digest-b', rev)).toBe(true);
-    expect(service.game(view.id)!.shown['turn:0:0']).toBe('digest-b');
+    // Several at once (what clicks showed, written out together), and a move does not touch them.
+    service.recordShownAll([
+      { gameId: view.id, key: 'turn:0:0', messageId: '333', digest: 'digest-b' },
+      { gameId: view.id, key: 'card:0', messageId: '444', digest: 'digest-c' },
+    ]);
     service.declare(view.id, 'ann', 0);
-    expect(service.recordShown(view.id, 'turn:0:0', '444', 'digest-c', rev)).toBe(false);
     g = service.game(view.id)!;
-    expect(g.messages['turn:0:0']).toBe('444');
-    expect(g.shown['turn:0:0']).toBeUndefined();
+    expect(g.messages).toEqual({ scoreboard: '222', 'turn:0:0': '333', 'card:0': '444' });
+    expect(g.shown).toEqual({ 'turn:0:0': 'digest-b', 'card:0': 'digest-c' });
     expect(refusal(() => service.recordShown(view.id, 'bad key!', '1', 'x')).code).toBe('bad-message-key');
     expect(refusal(() => service.recordShown(view.id + 1000, 'results', '1', 'x')).code).toBe('no-game');
   });

@@ -11,7 +11,7 @@ import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { WantedMessage } from '../../../src/discord/channel-view';
 import { cardKey, digestOf, lobbySummary, nonceOf, threadName, turnKey, wantedMessages } from '../../../src/discord/channel-view';
 import { variantName } from '../../../src/discord/render/game-messages';
-import { apiBody } from '../../../src/discord/publisher';
+import { apiBody } from '../../../src/discord/channel-rest';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
 
 const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };

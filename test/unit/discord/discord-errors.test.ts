@@ -11,7 +11,7 @@ import {
   describeFailure,
   errorCode,
 } from '../../../src/discord/discord-errors';
-import { REPOST_AFTER_MS, messageAgeMs } from '../../../src/discord/publisher';
+import { REPOST_AFTER_MS, messageAgeMs } from '../../../src/discord/channel-rest';
 
 const NO_BODY = { body: undefined, files: undefined };
 

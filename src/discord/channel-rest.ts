@@ -1,0 +1,70 @@
+// The bot's own channel routes, as the Publisher uses them: posts that carry a nonce Discord deduplicates,
+// edits and look-ups that say "gone" instead of throwing when a message was deleted, threads from a message.
+import type { REST } from 'discord.js';
+import { Routes } from 'discord.js';
+import type { MessageBody } from './render/turn';
+import { UNKNOWN_MESSAGE, classify, errorCode } from './discord-errors';
+
+/** Discord refuses many edits of a message older than an hour (30046), so older ones are posted again. */
+export const REPOST_AFTER_MS = 45 * 60_000;
+const DISCORD_EPOCH = 1420070400000n;
+
+export function messageAgeMs(messageId: string, now = Date.now()): number {
+  return now - Number((BigInt(messageId) >> 22n) + DISCORD_EPOCH);
+}
+
+export function apiBody(body: MessageBody, ping: readonly string[] = []): Record<string, unknown> {
+  return {
+    content: body.content ?? '',
+    embeds: body.embeds,
+    components: body.components,
+    // Whoever the text names, only `ping` is notified: user names can never become mentions.
+    allowed_mentions: ping.length > 0 ? { users: [...ping] } : { parse: [] },
+  };
+}
+
+export class ChannelRest {
+  constructor(private readonly rest: REST) {}
+
+  /** Posts once per nonce: a repeat within Discord's few minutes answers with the message already made. */
+  async post(channel: string, body: MessageBody, ping: readonly string[], nonce: string): Promise<string> {
+    const message = (await this.rest.post(Routes.channelMessages(channel), {
+      body: { ...apiBody(body, ping), nonce, enforce_nonce: true },
+    })) as { id: string };
+    return message.id;
+  }
+
+  /** False when the message is gone (Unknown Message): the caller draws it anew. */
+  async edit(channel: string, id: string, body: MessageBody): Promise<boolean> {
+    try {
+      await this.rest.patch(Routes.channelMessage(channel, id), { body: apiBody(body) });
+      return true;
+    } catch (error) {
+      if (errorCode(error) === UNKNOWN_MESSAGE) return false;
+      throw error;
+    }
+  }
+
+  async exists(channel: string, id: string): Promise<boolean> {
+    try {
+      await this.rest.get(Routes.channelMessage(channel, id));
+      return true;
+    } catch (error) {
+      if (errorCode(error) === UNKNOWN_MESSAGE) return false;
+      throw error;
+    }
+  }
+
+  /** Deletes a message; one already gone is fine. */
+  async remove(channel: string, id: string): Promise<void> {
+    await this.rest.delete(Routes.channelMessage(channel, id)).catch((error: unknown) => {
+      if (classify(error) !== 'message-gone') throw error;
+    });
+  }
+
+  /** A public thread started from a message (its id is the message's); kept a day after its last message. */
+  async startThread(channel: string, messageId: string, name: string): Promise<string> {
+    const thread = (await this.rest.post(Routes.threads(channel, messageId), { body: { name, auto_archive_duration: 1440 } })) as { id: string };
+    return thread.id;
+  }
+}

@@ -1,0 +1,174 @@
+// One pass over one game's channel: start its thread if it has none yet, deliver the channel work its actions
+// saved (shouts, ended turns' log lines), then compare every message the game should show (channel-view.ts)
+// with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
+// decides what they mean; only a deleted message (drawn anew) is handled here.
+import type { GameService, GameView, OutboxItem } from '../service/game-service';
+import type { Logger } from '../logger';
+import type { WantedMessage } from './channel-view';
+import {
+  LOBBY_KEY,
+  RESULTS_KEY,
+  collapsedTurn,
+  digestOf,
+  isTurnKey,
+  logBody,
+  noThreadNote,
+  nonceOf,
+  threadName,
+  turnKey,
+  wantedMessages,
+} from './channel-view';
+import type { ChannelRest } from './channel-rest';
+import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
+import type { ClickRecords } from './click-records';
+import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './discord-errors';
+import { renderShout } from './render/game-messages';
+
+export class ChannelSync {
+  constructor(
+    private readonly service: GameService,
+    private readonly log: Logger,
+    private readonly rest: ChannelRest,
+    private readonly clicks: ClickRecords,
+  ) {}
+
+  /**
+   * Brings the game's channel in line. With `verify`, each message a player may still click is looked up
+   * too. Returns true when the game moved on while it was drawn, so another pass should follow.
+   */
+  async pass(gameId: number, verify: boolean): Promise<boolean> {
+    const { service } = this;
+    let game = service.game(gameId);
+    if (!game || (game.channelGone && game.playChannelId === game.channelId)) return false;
+    if (!game.channelGone) {
+      if (game.state && game.playChannelId === null) game = await this.choosePlayChannel(game);
+      const work = service.pendingChannelWork(gameId);
+      for (const item of work) await this.deliver(game, item);
+      // Delivering changes which messages the game has; otherwise the game as read is still current.
+      if (work.length > 0) game = service.game(gameId)!;
+    }
+    return this.sync(game, verify);
+  }
+
+  /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
+  private async choosePlayChannel(game: GameView): Promise<GameView> {
+    const lobby = game.messages[LOBBY_KEY];
+    let channel = game.channelId;
+    if (lobby) {
+      try {
+        channel = await this.rest.startThread(game.channelId, lobby, threadName(game));
+      } catch (error) {
+        // Discord names a message's thread by the message's id: it exists from an earlier try.
+        if (errorCode(error) === THREAD_ALREADY_CREATED) channel = lobby;
+        else if (classify(error) === 'retry') throw error;
+        else {
+          this.log.warn('could not start a thread; the game plays in the channel', { gameId: game.id, ...describeFailure(error) });
+          await this.rest.post(game.channelId, noThreadNote(game), [game.hostId], nonceOf(game.id, 'no-thread'));
+        }
+      }
+    }
+    this.service.setPlayChannel(game.id, channel);
+    return this.service.game(game.id)!;
+  }
+
+  private async deliver(game: GameView, item: OutboxItem): Promise<void> {
+    const play = game.playChannelId;
+    if (play === null) return; // not started yet: nothing of a game in play to show
+    const work = item.work;
+    if (work.kind === 'shout') {
+      const body = renderShout(game, work.seat, work.dice);
+      await this.rest.post(play, body, [], nonceOf(game.id, 'shout', item.id));
+      // The whole server hears a five of a kind, not only the thread.
+      if (play !== game.channelId) await this.rest.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
+    } else if (game.options.variant === 'olathe') {
+      const key = turnKey(work.seat, work.turn);
+      if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here
+      const id = game.messages[key];
+      const body = logBody(game, work);
+      const edited = id ? await this.rest.edit(play, id, body) : false;
+      if (!edited) await this.rest.post(play, body, [], nonceOf(game.id, 'log', item.id));
+      if (id) this.forget(game.id, key);
+    }
+    // Balut's log is its progress message, drawn from the saved game by sync.
+    this.service.channelWorkDone(item.id);
+  }
+
+  private async sync(game: GameView, verify: boolean): Promise<boolean> {
+    const { service } = this;
+    const wanted = wantedMessages(game, game.options.variant === 'balut' && game.state ? service.lastWrites(game.id) : new Map());
+    const keys = new Set(wanted.map((w) => w.key));
+    if (!game.channelGone && game.playChannelId) {
+      // Olathe turn messages no longer wanted and not waiting for their log line: their controls go.
+      const logged = new Set(service.pendingChannelWork(game.id).flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])));
+      for (const [key, id] of Object.entries(game.messages)) {
+        if (!isTurnKey(key) || keys.has(key) || logged.has(key)) continue;
+        await this.rest.edit(game.playChannelId, id, collapsedTurn(game.status === 'playing' ? '⏹ This turn is over.' : '🏁 The game is over.'));
+        this.forget(game.id, key);
+      }
+    }
+    let stale = false;
+    for (const w of wanted) {
+      if (game.channelGone && (w.where === 'play' || game.playChannelId === game.channelId)) continue;
+      if (this.clicks.isAnswering(game.id, w.key)) continue;
+      const channel = w.where === 'play' ? game.playChannelId! : game.channelId;
+      const show = this.show(game, channel, w, verify);
+      const moved = await (w.key === LOBBY_KEY ? show.catch((error: unknown) => this.lobbyFailed(game, error)) : show);
+      stale ||= moved === true;
+    }
+    return stale;
+  }
+
+  /** The lobby summary is a courtesy in the parent channel: if it cannot be edited, it is left alone. */
+  private lobbyFailed(game: GameView, error: unknown): false {
+    if (classify(error) === 'retry') throw error;
+    this.log.warn('the lobby message can no longer be edited', { gameId: game.id, ...describeFailure(error) });
+    this.forget(game.id, LOBBY_KEY);
+    return false;
+  }
+
+  /** Posts or edits one message if it differs from what it shows; true when the game moved on meanwhile. */
+  private async show(game: GameView, channel: string, w: WantedMessage, verify: boolean): Promise<boolean> {
+    const digest = digestOf(w.body);
+    const id = game.messages[w.key];
+    const clickable = w.body.components.length > 0 && w.key !== LOBBY_KEY;
+    const old = id !== undefined && !w.editOnly && messageAgeMs(id) >= REPOST_AFTER_MS;
+    // A card still being played that nears Discord's hour is posted anew before its clicks' edits are refused.
+    const known = !this.clicks.isDirty(game.id, w.key);
+    const same = known && (this.clicks.digest(game.id, w.key) ?? game.shown[w.key]) === digest && !(old && clickable);
+    if (id && same && !(verify && clickable && !(await this.rest.exists(channel, id)))) return false;
+    const touch = this.clicks.startDraw(game.id, w.key);
+    let shownAs: string | null = null;
+    try {
+      if (id && !old && (await this.rest.edit(channel, id, w.body))) shownAs = id;
+      else if (w.editOnly) return this.forget(game.id, w.key);
+      else {
+        if (id && old) await this.rest.remove(channel, id);
+        // A first post pings; a message drawn again (deleted, or too old to edit) does not.
+        shownAs = await this.rest.post(channel, w.body, id ? [] : w.ping, nonceOf(game.id, w.key, id ?? ''));
+      }
+    } finally {
+      if (shownAs === null) this.clicks.endDraw(game.id, w.key, touch);
+    }
+    // The lobby summary links the results: drawn again once they have an address.
+    return this.record(game, w.key, shownAs, digest, touch) || (shownAs !== id && w.key === RESULTS_KEY);
+  }
+
+  /**
+   * What a message shows now; true when it must be drawn again: a click redrew it while this edit was on its
+   * way, and Discord may have applied the two in either order. (Other changes of the game come with a pass
+   * of their own, after this one.)
+   */
+  private record(game: GameView, key: string, messageId: string, digest: string, touch: number): boolean {
+    this.clicks.drop(game.id, key);
+    const alone = this.clicks.endDraw(game.id, key, touch);
+    this.service.recordShown(game.id, key, messageId, alone ? digest : null);
+    return !alone;
+  }
+
+  /** The game no longer has a message under `key` (collapsed into the log, or gone). */
+  private forget(gameId: number, key: string): false {
+    this.clicks.drop(gameId, key);
+    this.service.recordShown(gameId, key, null, null);
+    return false;
+  }
+}

@@ -1,0 +1,120 @@
+// What clicks are doing to their own messages, for the Publisher: which messages a click is answering right
+// now (the Publisher leaves those alone), and what the latest click showed on each, kept in memory and written
+// to the database every few seconds — a click writes nothing after its answer. Lost in a crash, those digests
+// cost one needless redraw of their messages after the restart.
+//
+// A click and a Publisher edit of the same message can overlap (the edit was sent just before the click), and
+// Discord may apply them in either order. Each side counts the touches of the message; one that finds another
+// touch happened during its own marks the message dirty, and the Publisher draws it again from the saved game.
+import type { GameService } from '../service/game-service';
+
+interface Shown {
+  gameId: number;
+  key: string;
+  messageId: string;
+  digest: string;
+}
+
+const FLUSH_AFTER_MS = 5000;
+
+export class ClickRecords {
+  private readonly answering = new Map<string, number>();
+  private readonly shown = new Map<string, Shown>();
+  private readonly touches = new Map<string, number>();
+  private readonly drawing = new Set<string>();
+  private readonly dirty = new Set<string>();
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly onError: (error: unknown) => void,
+  ) {}
+
+  /** A click is answering this message: until `end`, its answer is what shows it. Returns its touch. */
+  begin(gameId: number, key: string): number {
+    const k = `${gameId}:${key}`;
+    this.answering.set(k, (this.answering.get(k) ?? 0) + 1);
+    return this.touch(k);
+  }
+
+  /** The click's answer is done; false when a Publisher edit overlapped it, so what shows is not known. */
+  end(gameId: number, key: string, touch: number): boolean {
+    const k = `${gameId}:${key}`;
+    const left = (this.answering.get(k) ?? 1) - 1;
+    if (left > 0) this.answering.set(k, left);
+    else this.answering.delete(k);
+    if (!this.drawing.has(k) && this.touches.get(k) === touch) return true;
+    this.dirty.add(k);
+    this.shown.delete(k);
+    return false;
+  }
+
+  /** The Publisher starts an edit or post of this message. Returns its touch. */
+  startDraw(gameId: number, key: string): number {
+    const k = `${gameId}:${key}`;
+    this.drawing.add(k);
+    return this.touch(k);
+  }
+
+  /** The Publisher's edit landed; false when a click overlapped it, so it must be drawn again. */
+  endDraw(gameId: number, key: string, touch: number): boolean {
+    const k = `${gameId}:${key}`;
+    this.drawing.delete(k);
+    if (this.touches.get(k) === touch) {
+      this.dirty.delete(k);
+      return true;
+    }
+    this.dirty.add(k);
+    return false;
+  }
+
+  /** What the message shows is not known: an overlap left it so. */
+  isDirty(gameId: number, key: string): boolean {
+    return this.dirty.has(`${gameId}:${key}`);
+  }
+
+  private touch(k: string): number {
+    const n = (this.touches.get(k) ?? 0) + 1;
+    this.touches.set(k, n);
+    return n;
+  }
+
+  isAnswering(gameId: number, key: string): boolean {
+    return this.answering.has(`${gameId}:${key}`);
+  }
+
+  /** The message now shows what the click answered with. */
+  remember(entry: Shown): void {
+    this.shown.set(`${entry.gameId}:${entry.key}`, entry);
+    if (!this.timer) {
+      this.timer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** The digest the latest click showed, if newer than what the database holds. */
+  digest(gameId: number, key: string): string | undefined {
+    return this.shown.get(`${gameId}:${key}`)?.digest;
+  }
+
+  /** Something newer than the click is known (the Publisher drew the message, or it is gone). */
+  drop(gameId: number, key: string): void {
+    this.shown.delete(`${gameId}:${key}`);
+  }
+
+
+  flush(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    // A count matters only while a click or an edit of its message is under way.
+    for (const k of this.touches.keys()) if (!this.answering.has(k) && !this.drawing.has(k)) this.touches.delete(k);
+    if (this.shown.size === 0) return;
+    const entries = [...this.shown.values()];
+    this.shown.clear();
+    try {
+      this.service.recordShownAll(entries);
+    } catch (error) {
+      this.onError(error);
+    }
+  }
+}
