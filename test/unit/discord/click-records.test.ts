@@ -1,0 +1,67 @@
+// A click and a Publisher edit of the same message may cross: whichever ends second must find out, so the
+// message is drawn again from the saved game rather than trusted to show what one of them sent.
+import { describe, expect, it } from 'vitest';
+import { ClickRecords } from '../../../src/discord/click-records';
+import type { GameService } from '../../../src/service/game-service';
+
+function records() {
+  const written: unknown[] = [];
+  const service = { recordShownAll: (entries: unknown[]) => written.push(...entries) } as unknown as GameService;
+  return { clicks: new ClickRecords(service, () => undefined), written };
+}
+
+describe('click records', () => {
+  it('a click alone on its message: its digest stands until written out, then the database has it', () => {
+    const { clicks, written } = records();
+    const touch = clicks.begin(1, 'card:0');
+    expect(clicks.isAnswering(1, 'card:0')).toBe(true);
+    expect(clicks.end(1, 'card:0', touch)).toBe(true);
+    expect(clicks.isAnswering(1, 'card:0')).toBe(false);
+    clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: 'd1' });
+    expect(clicks.digest(1, 'card:0')).toBe('d1');
+    expect(clicks.digest(1, 'card:1')).toBeUndefined();
+    clicks.flush();
+    expect(written).toEqual([{ gameId: 1, key: 'card:0', messageId: '9', digest: 'd1' }]);
+    expect(clicks.digest(1, 'card:0')).toBeUndefined();
+  });
+
+  it('a click that starts while an edit is on its way leaves the message dirty, whichever ends first', () => {
+    for (const clickEndsFirst of [true, false]) {
+      const { clicks } = records();
+      const draw = clicks.startDraw(1, 'turn:0:3');
+      const touch = clicks.begin(1, 'turn:0:3');
+      if (clickEndsFirst) {
+        expect(clicks.end(1, 'turn:0:3', touch)).toBe(false);
+        expect(clicks.endDraw(1, 'turn:0:3', draw)).toBe(false);
+      } else {
+        expect(clicks.endDraw(1, 'turn:0:3', draw)).toBe(false);
+        expect(clicks.end(1, 'turn:0:3', touch)).toBe(true);
+      }
+      expect(clicks.isDirty(1, 'turn:0:3')).toBe(true);
+      // The Publisher's next edit, with nothing crossing it, makes the message known again.
+      const again = clicks.startDraw(1, 'turn:0:3');
+      expect(clicks.endDraw(1, 'turn:0:3', again)).toBe(true);
+      expect(clicks.isDirty(1, 'turn:0:3')).toBe(false);
+    }
+  });
+
+  it('touches of other messages or games do not count', () => {
+    const { clicks } = records();
+    const draw = clicks.startDraw(1, 'card:0');
+    clicks.end(1, 'card:1', clicks.begin(1, 'card:1'));
+    clicks.end(2, 'card:0', clicks.begin(2, 'card:0'));
+    expect(clicks.endDraw(1, 'card:0', draw)).toBe(true);
+    expect(clicks.isDirty(1, 'card:0')).toBe(false);
+  });
+
+  it('two clicks on one message: answered until both are done, and then drawn again (their answers may land in either order)', () => {
+    const { clicks } = records();
+    const a = clicks.begin(1, 'card:0');
+    const b = clicks.begin(1, 'card:0');
+    expect(clicks.end(1, 'card:0', a)).toBe(false);
+    expect(clicks.isAnswering(1, 'card:0')).toBe(true);
+    expect(clicks.end(1, 'card:0', b)).toBe(true);
+    expect(clicks.isAnswering(1, 'card:0')).toBe(false);
+    expect(clicks.isDirty(1, 'card:0')).toBe(true);
+  });
+});
