@@ -20,20 +20,28 @@ export interface Tree {
 
 /** `spec` is a folder (used as is) or anything `git rev-parse` understands (unpacked into a temp folder). */
 export function materialise(root: string, spec: string): Tree {
-  if (existsSync(spec) && statSync(spec).isDirectory()) return { label: resolve(spec), dir: resolve(spec), dispose: () => {} };
-  const git = (...args: string[]) => execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  if (existsSync(spec) && statSync(spec).isDirectory())
+    return { label: resolve(spec), dir: resolve(spec), dispose: () => {} };
+  const git = (...args: string[]) =>
+    execFileSync('git', ['-C', root, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
   const commit = git('rev-parse', '--verify', `${spec}^{commit}`);
   const dir = mkdtempSync(join(tmpdir(), `olathe-bench-${commit.slice(0, 7)}-`));
   try {
     // git archive rather than a worktree: the repository's worktree list and index stay untouched.
-    execFileSync('sh', ['-c', 'git -C "$0" archive --format=tar "$1" | tar -x -C "$2"', root, commit, dir], { stdio: ['ignore', 'ignore', 'pipe'] });
+    execFileSync('sh', ['-c', 'git -C "$0" archive --format=tar "$1" | tar -x -C "$2"', root, commit, dir], {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
     // Same dependencies as the working tree, so only the bot's own code differs.
     symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }
-  return { label: `${spec} (${commit.slice(0, 10)})`, dir, dispose: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    label: `${spec} (${commit.slice(0, 10)})`,
+    dir,
+    dispose: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 export interface RunningBot {
@@ -50,7 +58,11 @@ export interface RunningBot {
 
 /** One node process with tsx's loader, cwd = the tree: as `npm start` runs it, and SIGTERM reaches the bot itself. */
 function spawnIn(tree: Tree, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], { cwd: tree.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: tree.dir,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 function collect(child: ChildProcess): () => string {
@@ -61,7 +73,11 @@ function collect(child: ChildProcess): () => string {
 }
 
 const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((done) => (child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', (code) => done(code))));
+  new Promise<number | null>((done) =>
+    child.exitCode !== null || child.signalCode !== null
+      ? done(child.exitCode)
+      : child.once('exit', (code) => done(code)),
+  );
 
 export async function startBot(tree: Tree): Promise<RunningBot> {
   const fake = await startFakeDiscord();
@@ -80,7 +96,9 @@ export async function startBot(tree: Tree): Promise<RunningBot> {
   };
   try {
     // Only what both versions are told; nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
-    const inherited = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')));
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
+    );
     const env: NodeJS.ProcessEnv = {
       ...inherited,
       DISCORD_TOKEN: fake.botToken,
@@ -151,8 +169,16 @@ export function controlsOf(message: FakeMessage): Control[] {
       const c = raw as Record<string, unknown>;
       const id = typeof c.custom_id === 'string' ? parseCustomId(c.custom_id) : null;
       if (id) {
-        const options = Array.isArray(c.options) ? (c.options as Array<{ value: string }>).map((o) => String(o.value)) : [];
-        found.push({ customId: c.custom_id as string, id, label: String(c.label ?? ''), disabled: c.disabled === true, options });
+        const options = Array.isArray(c.options)
+          ? (c.options as Array<{ value: string }>).map((o) => String(o.value))
+          : [];
+        found.push({
+          customId: c.custom_id as string,
+          id,
+          label: String(c.label ?? ''),
+          disabled: c.disabled === true,
+          options,
+        });
       }
       walk(c.components);
       if (c.accessory) walk([c.accessory]);
@@ -171,7 +197,8 @@ export class Board {
   constructor(fake: FakeDiscord) {
     fake.on('change', (event) => {
       const m = event.message;
-      if (event.type === 'messageDelete' || m.ephemeralFor !== undefined || controlsOf(m).length === 0) this.withControls.delete(m.id);
+      if (event.type === 'messageDelete' || m.ephemeralFor !== undefined || controlsOf(m).length === 0)
+        this.withControls.delete(m.id);
       else this.withControls.set(m.id, m);
     });
   }
@@ -185,7 +212,8 @@ export class Board {
       const controls = controlsOf(message).filter((c) => !c.disabled && wanted(c.id));
       if (!controls.length) continue;
       const rank: [number, bigint] = [Math.max(...controls.map(stampOf)), BigInt(message.id)];
-      if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1])) best = { message, controls, rank };
+      if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1]))
+        best = { message, controls, rank };
     }
     return best && { message: best.message, controls: best.controls };
   }

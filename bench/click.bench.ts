@@ -54,7 +54,9 @@ class Player {
   }
 
   private turn() {
-    return this.board.latest((id) => TURN_ACTIONS.has(id.action) && id.gameId === this.gameId && 'seat' in id && id.seat === SEAT);
+    return this.board.latest(
+      (id) => TURN_ACTIONS.has(id.action) && id.gameId === this.gameId && 'seat' in id && id.seat === SEAT,
+    );
   }
 
   private signature(found: { message: FakeMessage; controls: Control[] }): string {
@@ -67,7 +69,10 @@ class Player {
     const previous = this.gameId;
     const ack = await fake.slash(this.user, 'olathe', game.options, { subcommand: 'start' }).acked();
     if (ack.ephemeral) throw new Error(`/olathe start was refused:\n${fake.describe()}`);
-    const lobby = await fake.waitFor(() => this.board.latest((id) => id.action === 'start' && id.gameId > previous), 10_000);
+    const lobby = await fake.waitFor(
+      () => this.board.latest((id) => id.action === 'start' && id.gameId > previous),
+      10_000,
+    );
     this.gameId = lobby.controls[0]!.id.gameId;
     this.writes = 0;
     this.cells = game.cells;
@@ -119,7 +124,10 @@ class Player {
         // A card that went back to an earlier moment does not show the click: its stamp may only move on.
         return now && this.signature(now) !== before && moment >= clicked;
       }, 5_000)
-      .then(() => true, () => false);
+      .then(
+        () => true,
+        () => false,
+      );
     if (!shown) await this.abandon(`the card did not show ${what} within 5 s`);
     else if (last) this.gameId = -1;
     return ms;
@@ -128,7 +136,8 @@ class Player {
   /** A game the card no longer lets a person play: say so in the report, end it, and play on in a new one. */
   private async abandon(why: string): Promise<void> {
     this.stuck.push(why);
-    if (this.stuck.length > 10) throw new Error(`${this.stuck.length} games got stuck; the last: ${why}\n${this.bot.fake.describe()}`);
+    if (this.stuck.length > 10)
+      throw new Error(`${this.stuck.length} games got stuck; the last: ${why}\n${this.bot.fake.describe()}`);
     await this.bot.fake.slash(this.user, 'olathe', {}, { subcommand: 'end' }).acked();
     this.gameId = -1;
   }
@@ -144,7 +153,8 @@ class Player {
 
 // ---------- the report ----------
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 function stats(ms: number[]): { p50: number; p99: number; mean: number } {
@@ -197,7 +207,9 @@ export async function run(): Promise<void> {
   const players: Player[] = [];
   try {
     const candidateSpec = process.env.OLATHE_BENCH_CANDIDATE?.trim();
-    const candidateTree = candidateSpec ? materialise(ROOT, candidateSpec) : { label: 'working tree', dir: ROOT, dispose: () => {} };
+    const candidateTree = candidateSpec
+      ? materialise(ROOT, candidateSpec)
+      : { label: 'working tree', dir: ROOT, dispose: () => {} };
     trees.push(candidateTree);
     let baselineTree: Tree | null = null;
     const baselineSpec = process.env.OLATHE_BENCH_BASELINE?.trim() || DEFAULT_BASELINE;
@@ -206,11 +218,15 @@ export async function run(): Promise<void> {
       trees.push(baselineTree);
     } catch (error) {
       const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      console.log(`baseline ${baselineSpec} could not be unpacked (${why}): measuring the candidate alone, with no ratio`);
+      console.log(
+        `baseline ${baselineSpec} could not be unpacked (${why}): measuring the candidate alone, with no ratio`,
+      );
     }
     const candidate = new Player(
       await startBot(candidateTree).catch((error: unknown) => {
-        throw new Error(`the candidate did not start (a tree mid-edit? OLATHE_BENCH_CANDIDATE=<folder or commit> measures another): ${String(error)}`);
+        throw new Error(
+          `the candidate did not start (a tree mid-edit? OLATHE_BENCH_CANDIDATE=<folder or commit> measures another): ${String(error)}`,
+        );
       }),
     );
     players.push(candidate);
@@ -234,8 +250,11 @@ export async function run(): Promise<void> {
     );
     for (const p of players) {
       const s = stats(p.latencies);
-      console.log(`  ${names.get(p)}: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, mean ${fmt(s.mean, 2)} ms (${p.games} games)`);
-      if (p.stuck.length) console.log(`    ${p.stuck.length} game(s) got stuck and were ended; the first: ${p.stuck[0]}`);
+      console.log(
+        `  ${names.get(p)}: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, mean ${fmt(s.mean, 2)} ms (${p.games} games)`,
+      );
+      if (p.stuck.length)
+        console.log(`    ${p.stuck.length} game(s) got stuck and were ended; the first: ${p.stuck[0]}`);
     }
     if (baseline) {
       const c = stats(candidate.latencies);
@@ -256,11 +275,14 @@ export async function run(): Promise<void> {
       return `${names.get(p)!.split(' ')[0]} ${before === null || before === undefined || after === null ? '?' : fmt((after - before) / clicks, 2)} ms`;
     });
     console.log(`bot process CPU time per measured click (user + system, 10 ms ticks): ${cpu.join(', ')}`);
-    const rss = players.map((p) => `${names.get(p)!.split(' ')[0]} ${p.bot.rssMb() === null ? '?' : fmt(p.bot.rssMb()!, 1)} MB`);
+    const rss = players.map(
+      (p) => `${names.get(p)!.split(' ')[0]} ${p.bot.rssMb() === null ? '?' : fmt(p.bot.rssMb()!, 1)} MB`,
+    );
     console.log(`resident memory of the bot processes at the end (VmRSS): ${rss.join(', ')}`);
     for (const p of players) {
       const breaches = p.bot.fake.breaches;
-      if (breaches.length) console.log(`  ${names.get(p)} broke Discord's rules ${breaches.length}×, first: ${breaches[0]}`);
+      if (breaches.length)
+        console.log(`  ${names.get(p)} broke Discord's rules ${breaches.length}×, first: ${breaches[0]}`);
     }
   } finally {
     for (const p of players) await p.bot.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));

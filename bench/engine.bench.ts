@@ -166,7 +166,7 @@ function benchGames(): void {
   console.log(line('mean per game', meanMs, 'ms', GAME_GOAL_MS));
   console.log(line('p99 per game', percentile(each, 0.99), 'ms', GAME_GOAL_MS));
   console.log(line('mean per game, CPU time (busy machine)', (cpu.user + cpu.system) / 1000 / GAMES, 'ms', null));
-  console.log(line('mean per event', ((totalMs / events) * 1000), 'µs', null));
+  console.log(line('mean per event', (totalMs / events) * 1000, 'µs', null));
   if (unfinished > 0) console.log(`  !! ${unfinished} games did not finish — the engine or this bench is wrong`);
 }
 

@@ -10,7 +10,8 @@ import { control, eventually, gameChannelIds, publicMessages, startWorld } from 
 const GAMES = 100;
 const GOAL_MS = 10_000;
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface Table {
   channelId: string;
@@ -20,7 +21,9 @@ interface Table {
 /** Every seat that may act has its open turn message or card in the game's thread (or channel). */
 function shown(world: World, table: Table): boolean {
   const messages = publicMessages(world.fake, gameChannelIds(world.fake, table.channelId));
-  return table.players.every((p) => messages.some((m) => m.content.includes(`<@${p.id}>, your turn`) && m.components.length > 0));
+  return table.players.every((p) =>
+    messages.some((m) => m.content.includes(`<@${p.id}>, your turn`) && m.components.length > 0),
+  );
 }
 
 async function restartAndWait(world: World, tables: Table[]): Promise<{ ms: number; reconcileMs: number | null }> {
@@ -28,10 +31,11 @@ async function restartAndWait(world: World, tables: Table[]): Promise<{ ms: numb
   const ready = performance.now();
   await world.fake.waitFor(() => tables.every((t) => shown(world, t)), 60_000);
   const ms = performance.now() - ready;
-  const line = () => world.bot
-    .log()
-    .split('\n')
-    .find((l) => l.includes('"msg":"reconciled"'));
+  const line = () =>
+    world.bot
+      .log()
+      .split('\n')
+      .find((l) => l.includes('"msg":"reconciled"'));
   await eventually(() => line() !== undefined, 30_000).catch(() => undefined);
   const found = line();
   return { ms, reconcileMs: found ? (JSON.parse(found) as { ms: number }).ms : null };
@@ -48,7 +52,8 @@ export async function run(): Promise<void> {
     for (let i = 0; i < GAMES; i++) {
       const channelId = fake.addChannel(`table-${i}`).id;
       // Half two-player Olathe (one turn message), half two-player Balut (two cards and a progress message).
-      const options: Record<string, SlashOptionValue> = i % 2 === 0 ? { free: 2, down: 0, up: 0 } : { variant: 'balut' };
+      const options: Record<string, SlashOptionValue> =
+        i % 2 === 0 ? { free: 2, down: 0, up: 0 } : { variant: 'balut' };
       const lobby = await fake.slash(users.alice, 'olathe', options, { subcommand: 'start', channelId }).reply();
       await fake.click(users.bob, lobby.id, control(lobby, 'join').customId).acked();
       await fake.click(users.alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
@@ -63,7 +68,8 @@ export async function run(): Promise<void> {
       `restart with ${GAMES} games in play whose channels show nothing yet (threads, turn messages, cards, progress): ` +
         `all shown ${fmt(healed.ms)} ms after READY (${fmt(requests)} channel requests; discord.js sends at most 50 a second) — goal ≤ ${fmt(GOAL_MS)} ms: ${healed.ms <= GOAL_MS ? 'PASS' : 'MISS'}`,
     );
-    if (healed.reconcileMs !== null) console.log(`  the bot's own log: first reconcile over ${GAMES} games took ${fmt(healed.reconcileMs)} ms`);
+    if (healed.reconcileMs !== null)
+      console.log(`  the bot's own log: first reconcile over ${GAMES} games took ${fmt(healed.reconcileMs)} ms`);
 
     await world.bot.kill('SIGKILL');
     const quiet = fake.requests.length;

@@ -89,7 +89,8 @@ function rssMb(): number {
   return process.memoryUsage().rss / 2 ** 20;
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 // ---------- a simple player ----------
@@ -110,7 +111,8 @@ function click(service: GameService, view: GameView, pick: Rng): GameView {
   const throwsLeft = player.turn.throwsUsed < Math.min(3, state.options.throwsPerTurn);
   const roll = pick.face();
   if (throwsLeft && roll <= 2) return service.toggleHold(view.id, userId, (pick.face() - 1) % 5, stamp).view;
-  if (throwsLeft && roll <= 4 && !player.turn.held.every(Boolean)) return service.throwDice(view.id, userId, stamp).view;
+  if (throwsLeft && roll <= 4 && !player.turn.held.every(Boolean))
+    return service.throwDice(view.id, userId, stamp).view;
   const cells = writableCells(state, seat);
   const cell = cells[(pick.face() * 6 + pick.face()) % cells.length]!;
   return service.write(view.id, userId, cell.column, cell.category, stamp).view;
@@ -122,10 +124,15 @@ let channelSeq = 0;
 function newTable(service: GameService, pick: Rng, guild: string, time: Latencies): GameView {
   const options = LAYOUTS[pick.face() % LAYOUTS.length]!;
   const players = 1 + (pick.face() % 4);
-  const users = Array.from({ length: players }, () => `user-${(pick.face() * 36 + pick.face() * 6 + pick.face()) % 120}`);
+  const users = Array.from(
+    { length: players },
+    () => `user-${(pick.face() * 36 + pick.face() * 6 + pick.face()) % 120}`,
+  );
   const unique = [...new Set(users)];
   const channelId = `bench-channel-${++channelSeq}`;
-  let view = time.time(() => service.openLobby({ guildId: guild, channelId, host: { id: unique[0]!, name: unique[0]! }, options }));
+  let view = time.time(() =>
+    service.openLobby({ guildId: guild, channelId, host: { id: unique[0]!, name: unique[0]! }, options }),
+  );
   for (const id of unique.slice(1)) view = time.time(() => service.join(view.id, { id, name: id }));
   return time.time(() => service.start(view.id, unique[0]!));
 }
@@ -232,7 +239,8 @@ function playTemplates(service: GameService, count: number): number[] {
 function fillWithFinishedGames(file: string, templates: number[], total: number): void {
   const db = new Database(file);
   db.pragma('synchronous = NORMAL');
-  const stored = () => (db.prepare("SELECT COUNT(*) AS n FROM games WHERE status = 'finished'").get() as { n: number }).n;
+  const stored = () =>
+    (db.prepare("SELECT COUNT(*) AS n FROM games WHERE status = 'finished'").get() as { n: number }).n;
   const copyGame = db.prepare<[string, string, number], { id: number }>(
     `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, started_at, finished_at, rev, version, state, deadlines, next_deadline, messages)
      SELECT ?, ?, variant, options, turn_timeout_ms, status, host_id, created_at, started_at, finished_at, rev, version, state, deadlines, next_deadline, messages
@@ -266,7 +274,8 @@ function workload(service: GameService, seed: string, finishedIds: () => number)
   for (let i = 0; i < 20_000; i++) {
     const slot = i % tables.length;
     const view = tables[slot]!;
-    tables[slot] = view.status === 'playing' ? click(service, view, pick) : newTable(service, pick, 'bench-guild-live', ignore);
+    tables[slot] =
+      view.status === 'playing' ? click(service, view, pick) : newTable(service, pick, 'bench-guild-live', ignore);
     if (i % 100 === 0) service.game(1 + ((pick.face() * 7919 * i) % finishedIds()));
     if (i % 1000 === 0) service.leaderboard(`bench-guild-${i % 20}`);
   }
@@ -321,7 +330,9 @@ async function againstBaseline(current: ServiceImpl): Promise<void> {
   try {
     tree = materialise(ROOT, spec);
   } catch (error) {
-    console.log(`baseline ${spec} could not be unpacked (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): no comparison`);
+    console.log(
+      `baseline ${spec} could not be unpacked (${error instanceof Error ? error.message.split('\n')[0] : String(error)}): no comparison`,
+    );
     return;
   }
   try {
@@ -332,13 +343,18 @@ async function againstBaseline(current: ServiceImpl): Promise<void> {
       for (const impl of round % 2 === 0 ? [current, baseline] : [baseline, current]) {
         const r = serviceThroughput(impl, ACTIONS / rounds);
         const t = totals.get(impl) ?? { actions: 0, seconds: 0, cpuSeconds: 0 };
-        totals.set(impl, { actions: t.actions + ACTIONS / rounds, seconds: t.seconds + ACTIONS / rounds / r.rate, cpuSeconds: t.cpuSeconds + ACTIONS / rounds / r.cpuRate });
+        totals.set(impl, {
+          actions: t.actions + ACTIONS / rounds,
+          seconds: t.seconds + ACTIONS / rounds / r.rate,
+          cpuSeconds: t.cpuSeconds + ACTIONS / rounds / r.cpuRate,
+        });
       }
     }
     const rate = (impl: ServiceImpl) => totals.get(impl)!.actions / totals.get(impl)!.seconds;
     const cpuRate = (impl: ServiceImpl) => totals.get(impl)!.actions / totals.get(impl)!.cpuSeconds;
     console.log(`side by side, ${rounds} rounds of ${fmt(ACTIONS / rounds)} actions each, turn about:`);
-    for (const impl of [current, baseline]) console.log(`  ${impl.label}: ${fmt(rate(impl))} actions/s (${fmt(cpuRate(impl))} per CPU-second)`);
+    for (const impl of [current, baseline])
+      console.log(`  ${impl.label}: ${fmt(rate(impl))} actions/s (${fmt(cpuRate(impl))} per CPU-second)`);
     const ratio = rate(current) / rate(baseline);
     console.log(
       `  this tree / baseline: ${fmt(ratio, 2)}× (per CPU-second ${fmt(cpuRate(current) / cpuRate(baseline), 2)}×) — goal ≥ ${fmt(GOAL_OUTBOX_RATE)}/s, ` +
@@ -354,24 +370,42 @@ async function againstBaseline(current: ServiceImpl): Promise<void> {
 export async function run(): Promise<void> {
   // Other work on the machine shows up in every figure: say how busy it was.
   const [load] = os.loadavg();
-  console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start (one core is all this uses)`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start (one core is all this uses)`,
+  );
   // The bare baseline rewrites a snapshot the size of a real one: a 3-player Olathe game half-way through.
   let sample = newGame(LAYOUTS[0]!, ['a', 'b', 'c']);
   const dice = seededRng(1);
   while (sample.players[2]!.turnsTaken < 14) {
     const seat = sample.current;
     const p = sample.players[seat]!;
-    if (p.turn.column === null) sample = applyEvent(sample, { type: 'declare', seat, column: declarableColumns(sample, seat)[0]! });
-    else if (!p.turn.dice) sample = applyEvent(sample, { type: 'throw', seat, dice: [dice.face(), dice.face(), dice.face(), dice.face(), dice.face()] });
+    if (p.turn.column === null)
+      sample = applyEvent(sample, { type: 'declare', seat, column: declarableColumns(sample, seat)[0]! });
+    else if (!p.turn.dice)
+      sample = applyEvent(sample, {
+        type: 'throw',
+        seat,
+        dice: [dice.face(), dice.face(), dice.face(), dice.face(), dice.face()],
+      });
     else sample = applyEvent(sample, { type: 'write', seat, ...writableCells(sample, seat)[0]! });
   }
   const defaults = bareBaseline(JSON.stringify(sample), 1000);
   const bare = bareBaseline(JSON.stringify(sample), WAL_AUTOCHECKPOINT_PAGES);
-  console.log(`bare better-sqlite3 (read, update, insert event; WAL, synchronous=NORMAL; ${fmt(JSON.stringify(sample).length)}-byte row):`);
-  console.log(`  SQLite's default checkpoint (1,000 pages): ${fmt(defaults.rate)} tx/s, p99 ${fmt(defaults.p99, 3)} ms`);
-  console.log(`  the service's checkpoint (${fmt(WAL_AUTOCHECKPOINT_PAGES)} pages): ${fmt(bare.rate)} tx/s, p99 ${fmt(bare.p99, 3)} ms`);
+  console.log(
+    `bare better-sqlite3 (read, update, insert event; WAL, synchronous=NORMAL; ${fmt(JSON.stringify(sample).length)}-byte row):`,
+  );
+  console.log(
+    `  SQLite's default checkpoint (1,000 pages): ${fmt(defaults.rate)} tx/s, p99 ${fmt(defaults.p99, 3)} ms`,
+  );
+  console.log(
+    `  the service's checkpoint (${fmt(WAL_AUTOCHECKPOINT_PAGES)} pages): ${fmt(bare.rate)} tx/s, p99 ${fmt(bare.p99, 3)} ms`,
+  );
 
-  const current: ServiceImpl = { label: 'this tree', open: (f) => openDatabase(f), create: (db) => new GameService(db) };
+  const current: ServiceImpl = {
+    label: 'this tree',
+    open: (f) => openDatabase(f),
+    create: (db) => new GameService(db),
+  };
   const s = serviceThroughput(current);
   console.log(
     `service: ${fmt(ACTIONS)} actions over ${fmt(GAMES)} concurrent games (${fmt(s.finished)} finished and replaced): ` +
@@ -381,7 +415,9 @@ export async function run(): Promise<void> {
     `  one action: p50 ${fmt(s.p50, 3)} ms, mean ${fmt(s.mean, 3)} ms, p99 ${fmt(s.p99, 3)} ms — goal p99 ≤ ${GOAL_P99_MS} ms: ${verdict(s.p99 <= GOAL_P99_MS)}`,
   );
   console.log(`  per CPU-second used (what the process itself costs, whatever else runs): ${fmt(s.cpuRate)} actions`);
-  console.log(`  cost against the bare database: ${fmt(bare.rate / s.rate, 1)}× (snapshot ≈ ${fmt(s.stateBytes)} bytes)`);
+  console.log(
+    `  cost against the bare database: ${fmt(bare.rate / s.rate, 1)}× (snapshot ≈ ${fmt(s.stateBytes)} bytes)`,
+  );
   await againstBaseline(current);
 
   const m = memoryFlatness();

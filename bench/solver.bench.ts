@@ -42,7 +42,8 @@ function hintP99(variant: Variant, columns: readonly ColumnKind[], games: number
       hint(state, 0);
       times.push(performance.now() - t0);
       const seat = seatsToAct(state)[0]!;
-      for (const e of decisionEvents(state, seat, chooseDecision(state, seat, 'expert'), rng)) state = applyEvent(state, e);
+      for (const e of decisionEvents(state, seat, chooseDecision(state, seat, 'expert'), rng))
+        state = applyEvent(state, e);
     }
   }
   return percentile(times.slice(Math.floor(times.length / 10)), 0.99);
@@ -55,8 +56,14 @@ export function run(): void {
   const buildMs = tables.buildMs;
   const statsMs = buildSolverTables(3);
   line('widget tables build (252 outcomes, 462 keeps)', `${buildMs.toFixed(1)} ms`, '≤ 50 ms', buildMs <= 50);
-  if (built < 1) console.log('  (tables were already built by an earlier bench in this process; figure is from that build)');
-  line('solver tables at start-up (widget + valuation, 3 throws)', `${(buildMs + statsMs).toFixed(1)} ms`, '≤ 50 ms', buildMs + statsMs <= 50);
+  if (built < 1)
+    console.log('  (tables were already built by an earlier bench in this process; figure is from that build)');
+  line(
+    'solver tables at start-up (widget + valuation, 3 throws)',
+    `${(buildMs + statsMs).toFixed(1)} ms`,
+    '≤ 50 ms',
+    buildMs + statsMs <= 50,
+  );
 
   const runs: {
     label: string;
@@ -68,18 +75,63 @@ export function run(): void {
     throws?: number;
     games?: number;
   }[] = [
-    { label: 'Balut 4 Free, easy', variant: 'balut', columns: BALUT, difficulty: 'easy', goal: '≈ 5.5 (greedy)', ok: (m) => Math.abs(m - 5.5) <= 1 },
-    { label: 'Balut 4 Free, normal', variant: 'balut', columns: BALUT, difficulty: 'normal', goal: 'between easy and expert', ok: () => true },
-    { label: 'Balut 4 Free, expert', variant: 'balut', columns: BALUT, difficulty: 'expert', goal: '≥ 10', ok: (m) => m >= 10 },
-    { label: 'Olathe F,F,D,U (3 throws), expert', variant: 'olathe', columns: OLATHE, difficulty: 'expert', goal: '≥ 8', ok: (m) => m >= 8 },
+    {
+      label: 'Balut 4 Free, easy',
+      variant: 'balut',
+      columns: BALUT,
+      difficulty: 'easy',
+      goal: '≈ 5.5 (greedy)',
+      ok: (m) => Math.abs(m - 5.5) <= 1,
+    },
+    {
+      label: 'Balut 4 Free, normal',
+      variant: 'balut',
+      columns: BALUT,
+      difficulty: 'normal',
+      goal: 'between easy and expert',
+      ok: () => true,
+    },
+    {
+      label: 'Balut 4 Free, expert',
+      variant: 'balut',
+      columns: BALUT,
+      difficulty: 'expert',
+      goal: '≥ 10',
+      ok: (m) => m >= 10,
+    },
+    {
+      label: 'Olathe F,F,D,U (3 throws), expert',
+      variant: 'olathe',
+      columns: OLATHE,
+      difficulty: 'expert',
+      goal: '≥ 8',
+      ok: (m) => m >= 8,
+    },
     // For reference: the same card with the 5 throws of the seed's Olathe (the game option allows 1–5).
-    { label: 'Olathe F,F,D,U (5 throws), expert', variant: 'olathe', columns: OLATHE, difficulty: 'expert', goal: '(reference)', ok: () => null, throws: 5, games: Math.min(GAMES, 2_000) },
+    {
+      label: 'Olathe F,F,D,U (5 throws), expert',
+      variant: 'olathe',
+      columns: OLATHE,
+      difficulty: 'expert',
+      goal: '(reference)',
+      ok: () => null,
+      throws: 5,
+      games: Math.min(GAMES, 2_000),
+    },
   ];
   let p99 = 0;
   for (const r of runs) {
     const started = performance.now();
     const games = r.games ?? GAMES;
-    const res = simulate({ variant: r.variant, columns: r.columns, difficulty: r.difficulty, games, seed: SEED, budgetMs: BUDGET_MS, throwsPerTurn: r.throws });
+    const res = simulate({
+      variant: r.variant,
+      columns: r.columns,
+      difficulty: r.difficulty,
+      games,
+      seed: SEED,
+      budgetMs: BUDGET_MS,
+      throwsPerTurn: r.throws,
+    });
     const secs = (performance.now() - started) / 1000;
     line(`mean final, ${r.label}`, `${res.meanFinal.toFixed(3)}`, r.goal, r.ok(res.meanFinal));
     console.log(
@@ -103,7 +155,14 @@ export function run(): void {
     const h = headToHead(variant, columns, 'expert', 'easy', H2H_GAMES, SEED, {}, BUDGET_MS, throws);
     const secs = (performance.now() - started) / 1000;
     const ok = judged ? h.winRate >= 0.75 : null;
-    line(`expert beats easy head-to-head, ${label}`, `${(100 * h.winRate).toFixed(1)} %`, judged ? '≥ 75 %' : '(reference)', ok);
-    console.log(`    N=${h.games} two-player games (seats alternate) in ${secs.toFixed(0)} s: ${h.wins} won, ${h.losses} lost, ${h.ties} shared`);
+    line(
+      `expert beats easy head-to-head, ${label}`,
+      `${(100 * h.winRate).toFixed(1)} %`,
+      judged ? '≥ 75 %' : '(reference)',
+      ok,
+    );
+    console.log(
+      `    N=${h.games} two-player games (seats alternate) in ${secs.toFixed(0)} s: ${h.wins} won, ${h.losses} lost, ${h.ties} shared`,
+    );
   }
 }

@@ -5,7 +5,7 @@ import { SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context';
 import { subcommands } from '../src/discord/subcommands';
 import { MAX_THROWS, MIN_THROWS } from '../src/game';
-import { DIFFICULTIES } from '../src/solver/strategy';
+import { DIFFICULTIES } from '../src/service/game-service';
 
 export const data = new SlashCommandBuilder()
   .setName('olathe')
@@ -21,27 +21,47 @@ export const data = new SlashCommandBuilder()
           .setDescription('Olathe (turns in seat order, Free/Down/Up columns) or Balut (simultaneous, 4 Free columns)')
           .addChoices({ name: 'Olathe', value: 'olathe' }, { name: 'Balut', value: 'balut' }),
       )
-      .addIntegerOption((o) => o.setName('free').setDescription('Free columns (Olathe: 2–4)').setMinValue(0).setMaxValue(6))
-      .addIntegerOption((o) => o.setName('down').setDescription('Down columns (Olathe: 0–1)').setMinValue(0).setMaxValue(6))
+      .addIntegerOption((o) =>
+        o.setName('free').setDescription('Free columns (Olathe: 2–4)').setMinValue(0).setMaxValue(6),
+      )
+      .addIntegerOption((o) =>
+        o.setName('down').setDescription('Down columns (Olathe: 0–1)').setMinValue(0).setMaxValue(6),
+      )
       .addIntegerOption((o) => o.setName('up').setDescription('Up columns (Olathe: 0–1)').setMinValue(0).setMaxValue(6))
       .addIntegerOption((o) =>
-        o.setName('throws').setDescription(`Throws a turn (Olathe: ${MIN_THROWS}–${MAX_THROWS}; Balut: 3)`).setMinValue(1).setMaxValue(9),
+        o
+          .setName('throws')
+          .setDescription(`Throws a turn (Olathe: ${MIN_THROWS}–${MAX_THROWS}; Balut: 3)`)
+          .setMinValue(1)
+          .setMaxValue(9),
       )
       .addIntegerOption((o) =>
-        o.setName('turn-timeout').setDescription('Minutes before an idle turn is played for you (default 10)').setMinValue(1).setMaxValue(1440),
+        o
+          .setName('turn-timeout')
+          .setDescription('Minutes before an idle turn is played for you (default 10)')
+          .setMinValue(1)
+          .setMaxValue(1440),
       )
-      .addBooleanOption((o) => o.setName('predictions').setDescription('Guess how many Olathes will be scored (default off)'))
+      .addBooleanOption((o) =>
+        o.setName('predictions').setDescription('Guess how many Olathes will be scored (default off)'),
+      )
       .addBooleanOption((o) => o.setName('hints').setDescription('Allow 💡 hints from the solver (default on)'))
-      .addIntegerOption((o) => o.setName('bots').setDescription('Computer players to seat at once (0–7)').setMinValue(0).setMaxValue(7))
+      .addIntegerOption((o) =>
+        o.setName('bots').setDescription('Computer players to seat at once (0–7)').setMinValue(0).setMaxValue(7),
+      )
       .addStringOption((o) =>
         o
           .setName('difficulty')
           .setDescription('How well the computer players play (default normal)')
           .addChoices(...DIFFICULTIES.map((d) => ({ name: d, value: d }))),
       )
-      .addBooleanOption((o) => o.setName('thread').setDescription("Play in a thread of its own (default: the server's setting, on)")),
+      .addBooleanOption((o) =>
+        o.setName('thread').setDescription("Play in a thread of its own (default: the server's setting, on)"),
+      ),
   )
-  .addSubcommand((s) => s.setName('hint').setDescription('The best dice to hold now, or the best cell to write (only you see it).'))
+  .addSubcommand((s) =>
+    s.setName('hint').setDescription('The best dice to hold now, or the best cell to write (only you see it).'),
+  )
   .addSubcommand((s) =>
     s
       .setName('card')
@@ -66,7 +86,9 @@ export const data = new SlashCommandBuilder()
     s
       .setName('settings')
       .setDescription("This server's game settings (Manage Server to change them).")
-      .addBooleanOption((o) => o.setName('threads').setDescription('Play each game in a thread of its own (default on)')),
+      .addBooleanOption((o) =>
+        o.setName('threads').setDescription('Play each game in a thread of its own (default on)'),
+      ),
   );
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {

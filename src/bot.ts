@@ -29,7 +29,8 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
   // The solver's tables are built once, before the first hint or computer move needs them (other throw
   // counts than the default build theirs on first use, about 11 ms).
   log.info('solver ready', { tableBuildMs: Math.round(buildSolverTables(DEFAULT_THROWS) * 10) / 10 });
-  if (config.diceSeed !== null) log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
+  if (config.diceSeed !== null)
+    log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
   const service = new GameService(db, {
     botStepMs: config.botStepMs,
     ...(config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {}),

@@ -40,7 +40,10 @@ function wholeMs(value: string | undefined, name: string, fallback: number): num
 
 function reconcileMs(value: string | undefined): number {
   const ms = wholeMs(value, 'OLATHE_RECONCILE_MS', DEFAULT_RECONCILE_MS);
-  if (ms < 500) throw new ConfigError('OLATHE_RECONCILE_MS, when set, must be at least 500 (milliseconds between checks of every game).');
+  if (ms < 500)
+    throw new ConfigError(
+      'OLATHE_RECONCILE_MS, when set, must be at least 500 (milliseconds between checks of every game).',
+    );
   return ms;
 }
 

@@ -15,10 +15,14 @@ async function main(): Promise<void> {
     ? Routes.applicationGuildCommands(config.clientId, config.guildId)
     : Routes.applicationCommands(config.clientId);
   const registered = (await rest.put(route, { body })) as unknown[];
-  console.log(`Registered ${registered.length} command(s) ${config.guildId ? `in guild ${config.guildId}` : 'globally'}.`);
+  console.log(
+    `Registered ${registered.length} command(s) ${config.guildId ? `in guild ${config.guildId}` : 'globally'}.`,
+  );
 }
 
 main().catch((error) => {
-  console.error(`deploy-commands: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`);
+  console.error(
+    `deploy-commands: ${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}`,
+  );
   process.exitCode = 1;
 });

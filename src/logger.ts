@@ -29,7 +29,10 @@ function describe(value: unknown): unknown {
   return value;
 }
 
-export function createLogger(level: LogLevel = 'info', write: (line: string) => void = (l) => process.stderr.write(l + '\n')): Logger {
+export function createLogger(
+  level: LogLevel = 'info',
+  write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+): Logger {
   const log = (at: LogLevel, message: string, context?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
     const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: message };

@@ -6,7 +6,20 @@
 // Bad arguments: exit 2 with one line on stderr saying which and why.
 import { pathToFileURL } from 'node:url';
 import type { ColumnKind, Face, GameOptions, GameState, Rng, Variant } from '../game/index';
-import { CATEGORIES, DEFAULT_LAYOUT, DEFAULT_THROWS, applyEvent, gameResults, layoutColumns, layoutProblem, newGame, scoreCard, seededRng, seatsToAct, throwsProblem } from '../game/index';
+import {
+  CATEGORIES,
+  DEFAULT_LAYOUT,
+  DEFAULT_THROWS,
+  applyEvent,
+  gameResults,
+  layoutColumns,
+  layoutProblem,
+  newGame,
+  scoreCard,
+  seededRng,
+  seatsToAct,
+  throwsProblem,
+} from '../game/index';
 import type { Category } from '../game/index';
 import type { Difficulty, StrategyOptions } from '../solver/strategy';
 import { DIFFICULTIES, chooseDecision, decisionEvents } from '../solver/strategy';
@@ -38,7 +51,11 @@ export interface SimulateResult {
 /** Decisions timed before this many are warm-up and left out of the p99. */
 const WARM_UP_DECISIONS = 200;
 
-export function gameOptions(variant: Variant, columns: readonly ColumnKind[], throwsPerTurn = DEFAULT_THROWS): GameOptions {
+export function gameOptions(
+  variant: Variant,
+  columns: readonly ColumnKind[],
+  throwsPerTurn = DEFAULT_THROWS,
+): GameOptions {
   return { variant, columns, throwsPerTurn, predictions: false };
 }
 
@@ -89,7 +106,10 @@ export function playGame(
   timings?: number[],
 ): GameState {
   const dice = new TurnDice(seed);
-  let state = newGame(options, difficulties.map((d, i) => `bot${i}-${d}`));
+  let state = newGame(
+    options,
+    difficulties.map((d, i) => `bot${i}-${d}`),
+  );
   while (state.status === 'playing') {
     const seat = seatsToAct(state)[0]!;
     const t0 = performance.now();
@@ -122,7 +142,10 @@ export function simulate(opts: SimulateOptions): SimulateResult {
   widgetTables();
   const options = gameOptions(opts.variant, opts.columns, opts.throwsPerTurn);
   const timings: number[] = [];
-  let sum = 0, sumSq = 0, rawSum = 0, olathes = 0;
+  let sum = 0,
+    sumSq = 0,
+    rawSum = 0,
+    olathes = 0;
   const rates: Record<Category, number> = { fours: 0, fives: 0, sixes: 0, straight: 0, house: 0, choice: 0, olathe: 0 };
   const started = performance.now();
   let n = 0;
@@ -146,7 +169,10 @@ export function simulate(opts: SimulateOptions): SimulateResult {
     meanRaw: round(rawSum / n, 2),
     incentiveRates: rates,
     olathesPerGame: round(olathes / n),
-    msPerDecisionP99: round(percentile(timings.slice(Math.min(WARM_UP_DECISIONS, Math.floor(timings.length / 2))), 0.99), 4),
+    msPerDecisionP99: round(
+      percentile(timings.slice(Math.min(WARM_UP_DECISIONS, Math.floor(timings.length / 2))), 0.99),
+      4,
+    ),
   };
 }
 
@@ -172,7 +198,10 @@ export function headToHead(
   throwsPerTurn = DEFAULT_THROWS,
 ): HeadToHead {
   const options = gameOptions(variant, columns, throwsPerTurn);
-  let wins = 0, losses = 0, ties = 0, played = 0;
+  let wins = 0,
+    losses = 0,
+    ties = 0,
+    played = 0;
   const started = performance.now();
   for (let g = 0; g < games; g++) {
     if (budgetMs !== undefined && g > 0 && performance.now() - started > budgetMs) break;
@@ -192,7 +221,8 @@ export function headToHead(
 
 export class UsageError extends Error {}
 
-const USAGE = 'usage: simulate --variant balut|olathe --layout F,F,D,U --difficulty easy|normal|expert --games N --seed S [--throws 1-5]';
+const USAGE =
+  'usage: simulate --variant balut|olathe --layout F,F,D,U --difficulty easy|normal|expert --games N --seed S [--throws 1-5]';
 
 export function parseArgs(argv: readonly string[]): SimulateOptions {
   const given = new Map<string, string>();
@@ -218,7 +248,8 @@ export function parseArgs(argv: readonly string[]): SimulateOptions {
   }
 
   const variantText = given.get('variant') ?? 'olathe';
-  if (variantText !== 'olathe' && variantText !== 'balut') throw new UsageError(`--variant must be balut or olathe (got '${variantText}')`);
+  if (variantText !== 'olathe' && variantText !== 'balut')
+    throw new UsageError(`--variant must be balut or olathe (got '${variantText}')`);
   const variant: Variant = variantText;
 
   let columns: ColumnKind[];
@@ -228,7 +259,8 @@ export function parseArgs(argv: readonly string[]): SimulateOptions {
     const letters = layoutText.split(',').map((s) => s.trim().toUpperCase());
     const kinds: Record<string, ColumnKind> = { F: 'free', D: 'down', U: 'up' };
     const bad = letters.find((l) => !(l in kinds));
-    if (bad !== undefined) throw new UsageError(`--layout is a comma-separated list of F (Free), D (Down), U (Up) (got '${layoutText}')`);
+    if (bad !== undefined)
+      throw new UsageError(`--layout is a comma-separated list of F (Free), D (Down), U (Up) (got '${layoutText}')`);
     columns = letters.map((l) => kinds[l]!);
     const counts = { free: 0, down: 0, up: 0 };
     for (const k of columns) counts[k]++;
@@ -251,7 +283,8 @@ export function parseArgs(argv: readonly string[]): SimulateOptions {
 
   const seedText = given.get('seed') ?? '1';
   const seed = Number(seedText);
-  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(seed)) throw new UsageError(`--seed must be a whole number (got '${seedText}')`);
+  if (!/^-?\d+$/.test(seedText) || !Number.isSafeInteger(seed))
+    throw new UsageError(`--seed must be a whole number (got '${seedText}')`);
 
   const throwsText = given.get('throws') ?? String(DEFAULT_THROWS);
   const throwsPerTurn = Number(throwsText);

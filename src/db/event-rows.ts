@@ -82,7 +82,11 @@ export function eventRow(gameId: number, at: number, before: GameState, event: G
 }
 
 /** The cell of `seat`'s card that is empty before and written after (a write or a timed-out turn). */
-export function writtenCell(before: GameState, after: GameState, seat: number): { column: number; category: Category; dice: Dice } | null {
+export function writtenCell(
+  before: GameState,
+  after: GameState,
+  seat: number,
+): { column: number; category: Category; dice: Dice } | null {
   const was = before.players[seat]?.card.columns;
   const now = after.players[seat]?.card.columns;
   if (!was || !now) return null;
@@ -96,7 +100,9 @@ export function writtenCell(before: GameState, after: GameState, seat: number): 
 }
 
 /** The engine event a stored row records. */
-export function eventFromRow(row: Pick<EventRow, 'type' | 'seat' | 'dice' | 'col' | 'category' | 'die' | 'count'>): GameEvent {
+export function eventFromRow(
+  row: Pick<EventRow, 'type' | 'seat' | 'dice' | 'col' | 'category' | 'die' | 'count'>,
+): GameEvent {
   const seat = row.seat ?? -1;
   switch (row.type) {
     case 'predict':

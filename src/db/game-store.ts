@@ -44,14 +44,42 @@ export interface GameRow {
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
 export type GameChanges = Pick<
   GameRow,
-  'status' | 'host_id' | 'started_at' | 'finished_at' | 'version' | 'state' | 'deadlines' | 'next_deadline' | 'play_channel_id' | 'channel_gone'
+  | 'status'
+  | 'host_id'
+  | 'started_at'
+  | 'finished_at'
+  | 'version'
+  | 'state'
+  | 'deadlines'
+  | 'next_deadline'
+  | 'play_channel_id'
+  | 'channel_gone'
 >;
 
 /** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
 type GameRowTuple = [
-  number, string, string, GameRow['variant'], string, number, GameStatusColumn, string, number,
-  number | null, number | null, number, number, string | null, string, number | null, string,
-  0 | 1, string | null, 0 | 1, string, string,
+  number,
+  string,
+  string,
+  GameRow['variant'],
+  string,
+  number,
+  GameStatusColumn,
+  string,
+  number,
+  number | null,
+  number | null,
+  number,
+  number,
+  string | null,
+  string,
+  number | null,
+  string,
+  0 | 1,
+  string | null,
+  0 | 1,
+  string,
+  string,
 ];
 
 export interface PlayerRow {
@@ -128,7 +156,16 @@ const LEADERBOARD_WHO = `CASE WHEN p.is_bot = 1 AND p.user_id GLOB 'bot:?*:?*'
 
 // The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
 const SAVABLE = new Set<keyof GameChanges>([
-  'status', 'host_id', 'started_at', 'finished_at', 'version', 'state', 'deadlines', 'next_deadline', 'play_channel_id', 'channel_gone',
+  'status',
+  'host_id',
+  'started_at',
+  'finished_at',
+  'version',
+  'state',
+  'deadlines',
+  'next_deadline',
+  'play_channel_id',
+  'channel_gone',
 ]);
 
 export class GameStore {
@@ -184,7 +221,9 @@ export class GameStore {
         `INSERT INTO events (game_id, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count)
          VALUES (@game_id, @seq, @at, @type, @seat, @dice, @holds, @five, @col, @category, @written, @score, @die, @count)`,
       ),
-      events: p<StoredEventRow>('SELECT seq, type, seat, dice, col, category, die, count FROM events WHERE game_id = ? ORDER BY seq'),
+      events: p<StoredEventRow>(
+        'SELECT seq, type, seat, dice, col, category, die, count FROM events WHERE game_id = ? ORDER BY seq',
+      ),
       fivesBySeat: p<{ seat: number; n: number }>(
         'SELECT seat, COUNT(*) AS n FROM events WHERE game_id = ? AND five = 1 GROUP BY seat',
       ),
@@ -212,7 +251,9 @@ export class GameStore {
          UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE g.channel_gone = 0`,
       ),
       dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
-      nextDeadline: p<{ t: number | null }>('SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL'),
+      nextDeadline: p<{ t: number | null }>(
+        'SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL',
+      ),
       leaderboard: p<LeaderboardSqlRow>(
         `SELECT ${LEADERBOARD_WHO} AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
            MAX(p.final_score) AS bestFinal, SUM(p.olathes_thrown) AS olathesThrown, SUM(p.olathes_scored) AS olathesScored,
@@ -231,14 +272,38 @@ export class GameStore {
     const f = this.s.gameWithPlayers.get(id);
     if (!f) return undefined;
     const row: GameRow = {
-      id: f[0], guild_id: f[1], channel_id: f[2], variant: f[3], options: f[4], turn_timeout_ms: f[5], status: f[6],
-      host_id: f[7], created_at: f[8], started_at: f[9], finished_at: f[10], rev: f[11], version: f[12], state: f[13],
-      deadlines: f[14], next_deadline: f[15], messages: f[16], thread_mode: f[17], play_channel_id: f[18],
-      channel_gone: f[19], shown: f[20],
+      id: f[0],
+      guild_id: f[1],
+      channel_id: f[2],
+      variant: f[3],
+      options: f[4],
+      turn_timeout_ms: f[5],
+      status: f[6],
+      host_id: f[7],
+      created_at: f[8],
+      started_at: f[9],
+      finished_at: f[10],
+      rev: f[11],
+      version: f[12],
+      state: f[13],
+      deadlines: f[14],
+      next_deadline: f[15],
+      messages: f[16],
+      thread_mode: f[17],
+      play_channel_id: f[18],
+      channel_gone: f[19],
+      shown: f[20],
     };
     const seats = f[21];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
-      ([seat, user_id, name, is_bot, prediction, left_reason]) => ({ seat, user_id, name, is_bot, prediction, left_reason }),
+      ([seat, user_id, name, is_bot, prediction, left_reason]) => ({
+        seat,
+        user_id,
+        name,
+        is_bot,
+        prediction,
+        left_reason,
+      }),
     );
     for (let i = 1; i < players.length; i++) {
       if (players[i - 1]!.seat > players[i]!.seat) {
@@ -304,7 +369,8 @@ export class GameStore {
   }
   /** False when there is no such game. */
   setMessage(gameId: number, key: string, messageId: string | null): boolean {
-    const info = messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
+    const info =
+      messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
     return info.changes > 0;
   }
   /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown); false: no game. */
@@ -319,7 +385,14 @@ export class GameStore {
     return new Map(
       this.s.lastWrites.all({ id: gameId }).map((r) => [
         r.seat,
-        { seat: r.seat, timedOut: r.type === 'timeout', column: r.col, category: r.category, dice: JSON.parse(r.written) as Dice, score: r.score },
+        {
+          seat: r.seat,
+          timedOut: r.type === 'timeout',
+          column: r.col,
+          category: r.category,
+          dice: JSON.parse(r.written) as Dice,
+          score: r.score,
+        },
       ]),
     );
   }
@@ -332,7 +405,10 @@ export class GameStore {
   nextDeadline(): number | null {
     return this.s.nextDeadline.get()?.t ?? null;
   }
-  leaderboard(query: LeaderboardQuery): { rows: LeaderboardSqlRow[]; names: Map<string, { name: string; isBot: boolean }> } {
+  leaderboard(query: LeaderboardQuery): {
+    rows: LeaderboardSqlRow[];
+    names: Map<string, { name: string; isBot: boolean }>;
+  } {
     const rows = this.s.leaderboard.all(query);
     const names = new Map(this.s.latestNames.all(query).map((r) => [r.userId, { name: r.name, isBot: r.isBot === 1 }]));
     return { rows, names };

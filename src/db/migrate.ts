@@ -28,12 +28,15 @@ export interface MigrationOutcome {
 const FILE_NAME = /^(\d{4})_([a-z0-9_]+)\.sql$/;
 
 export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   return files.map((file, index) => {
     const match = FILE_NAME.exec(file);
     if (!match) throw new Error(`Migration file ${file} must be named NNNN_name.sql (lower case).`);
     const version = Number(match[1]);
-    if (version !== index + 1) throw new Error(`Migrations must be numbered 0001, 0002, … without gaps; found ${file}.`);
+    if (version !== index + 1)
+      throw new Error(`Migrations must be numbered 0001, 0002, … without gaps; found ${file}.`);
     return { version, name: file.slice(0, -'.sql'.length), sql: readFileSync(join(dir, file), 'utf8') };
   });
 }
@@ -82,7 +85,11 @@ function applyOne(db: Database.Database, migration: Migration, now: number): voi
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at INTEGER NOT NULL)',
   );
-  db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(migration.version, migration.name, now);
+  db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+    migration.version,
+    migration.name,
+    now,
+  );
   // A migration that rebuilds a table must leave every reference intact.
   const broken = db.prepare('PRAGMA foreign_key_check').all();
   if (broken.length > 0) throw new Error(`it leaves ${broken.length} broken foreign key reference(s)`);

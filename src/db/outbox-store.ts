@@ -17,7 +17,9 @@ export class OutboxStore {
       insert: db.prepare<[{ game_id: number; kind: string; data: string; at: number }]>(
         'INSERT INTO outbox (game_id, kind, data, at) VALUES (@game_id, @kind, @data, @at)',
       ),
-      pending: db.prepare<[number], OutboxRow>('SELECT id, game_id, kind, data FROM outbox WHERE game_id = ? ORDER BY id'),
+      pending: db.prepare<[number], OutboxRow>(
+        'SELECT id, game_id, kind, data FROM outbox WHERE game_id = ? ORDER BY id',
+      ),
       remove: db.prepare<[number]>('DELETE FROM outbox WHERE id = ?'),
       removeAll: db.prepare<[number]>('DELETE FROM outbox WHERE game_id = ?'),
       threads: db.prepare<[string], { threads: 0 | 1 }>('SELECT threads FROM guild_settings WHERE guild_id = ?'),

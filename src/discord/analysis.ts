@@ -1,8 +1,8 @@
 // The 📊 My analysis button on the results: how much expected score each decision gave away against the
 // solver, the three costliest, and an accuracy figure. Only the clicking player sees it.
 import type { APIEmbed } from 'discord.js';
-import type { Analysis } from '../solver/strategy';
-import { ACCURACY_TOLERANCE } from '../solver/strategy';
+import type { Analysis } from '../service/game-service';
+import { ACCURACY_TOLERANCE } from '../service/game-service';
 import { diceText } from './render/text';
 
 export function analysisEmbed(analysis: Analysis): APIEmbed {
@@ -16,7 +16,9 @@ export function analysisEmbed(analysis: Analysis): APIEmbed {
     lines.push('', '**Your costliest decisions**');
     costly.forEach((d, i) => {
       const dice = d.dice ? ` with ${diceText(d.dice)}` : '';
-      lines.push(`${i + 1}. Turn ${d.turn}${dice}: you chose *${d.played}*; best was *${d.best}* — **−${d.loss.toFixed(2)}**`);
+      lines.push(
+        `${i + 1}. Turn ${d.turn}${dice}: you chose *${d.played}*; best was *${d.best}* — **−${d.loss.toFixed(2)}**`,
+      );
     });
   } else {
     lines.push('', 'Not one decision cost you anything measurable. Flawless.');
@@ -24,7 +26,9 @@ export function analysisEmbed(analysis: Analysis): APIEmbed {
   return {
     title: '📊 Your game, decision by decision',
     description: lines.join('\n'),
-    footer: { text: 'Compared with the expert solver: exact holds for the throws left, cells valued for bonuses and the modifier.' },
+    footer: {
+      text: 'Compared with the expert solver: exact holds for the throws left, cells valued for bonuses and the modifier.',
+    },
     color: 0x57f287,
   };
 }

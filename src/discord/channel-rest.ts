@@ -64,7 +64,9 @@ export class ChannelRest {
 
   /** A public thread started from a message (its id is the message's); kept a day after its last message. */
   async startThread(channel: string, messageId: string, name: string): Promise<string> {
-    const thread = (await this.rest.post(Routes.threads(channel, messageId), { body: { name, auto_archive_duration: 1440 } })) as { id: string };
+    const thread = (await this.rest.post(Routes.threads(channel, messageId), {
+      body: { name, auto_archive_duration: 1440 },
+    })) as { id: string };
     return thread.id;
   }
 }

@@ -62,7 +62,10 @@ export class ChannelSync {
         if (errorCode(error) === THREAD_ALREADY_CREATED) channel = lobby;
         else if (classify(error) === 'retry') throw error;
         else {
-          this.log.warn('could not start a thread; the game plays in the channel', { gameId: game.id, ...describeFailure(error) });
+          this.log.warn('could not start a thread; the game plays in the channel', {
+            gameId: game.id,
+            ...describeFailure(error),
+          });
           await this.rest.post(game.channelId, noThreadNote(game), [game.hostId], nonceOf(game.id, 'no-thread'));
         }
       }
@@ -79,7 +82,8 @@ export class ChannelSync {
       const body = renderShout(game, work.seat, work.dice);
       await this.rest.post(play, body, [], nonceOf(game.id, 'shout', item.id));
       // The whole server hears a five of a kind, not only the thread.
-      if (play !== game.channelId) await this.rest.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
+      if (play !== game.channelId)
+        await this.rest.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
       if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here
@@ -95,14 +99,25 @@ export class ChannelSync {
 
   private async sync(game: GameView, verify: boolean): Promise<boolean> {
     const { service } = this;
-    const wanted = wantedMessages(game, game.options.variant === 'balut' && game.state ? service.lastWrites(game.id) : new Map());
+    const wanted = wantedMessages(
+      game,
+      game.options.variant === 'balut' && game.state ? service.lastWrites(game.id) : new Map(),
+    );
     const keys = new Set(wanted.map((w) => w.key));
     if (!game.channelGone && game.playChannelId) {
       // Olathe turn messages no longer wanted and not waiting for their log line: their controls go.
-      const logged = new Set(service.pendingChannelWork(game.id).flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])));
+      const logged = new Set(
+        service
+          .pendingChannelWork(game.id)
+          .flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])),
+      );
       for (const [key, id] of Object.entries(game.messages)) {
         if (!isTurnKey(key) || keys.has(key) || logged.has(key)) continue;
-        await this.rest.edit(game.playChannelId, id, collapsedTurn(game.status === 'playing' ? '⏹ This turn is over.' : '🏁 The game is over.'));
+        await this.rest.edit(
+          game.playChannelId,
+          id,
+          collapsedTurn(game.status === 'playing' ? '⏹ This turn is over.' : '🏁 The game is over.'),
+        );
         this.forget(game.id, key);
       }
     }

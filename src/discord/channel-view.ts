@@ -43,16 +43,24 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
   if (state && game.playChannelId !== null) {
     const acting = new Set(seatsToAct(state));
     if (state.options.variant === 'olathe') {
-      for (const seat of acting) wanted.push({ key: turnKey(seat, state.players[seat]!.turnsTaken), where: 'play', ...turnMessage(game, seat) });
+      for (const seat of acting)
+        wanted.push({ key: turnKey(seat, state.players[seat]!.turnsTaken), where: 'play', ...turnMessage(game, seat) });
     } else {
-      for (const p of game.players) wanted.push({ key: cardKey(p.seat), where: 'play', ...cardMessage(game, p.seat, acting.has(p.seat)) });
+      for (const p of game.players)
+        wanted.push({ key: cardKey(p.seat), where: 'play', ...cardMessage(game, p.seat, acting.has(p.seat)) });
       wanted.push({ key: PROGRESS_KEY, where: 'play', body: renderScoreboard(game, lastWrites), ping: [] });
     }
     if (game.status === 'finished' || game.status === 'ended') {
-      wanted.push({ key: RESULTS_KEY, where: 'play', body: renderResults(game, { analysis: game.players.some((p) => !p.isBot) }), ping: [] });
+      wanted.push({
+        key: RESULTS_KEY,
+        where: 'play',
+        body: renderResults(game, { analysis: game.players.some((p) => !p.isBot) }),
+        ping: [],
+      });
     }
   }
-  if (game.messages[LOBBY_KEY]) wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
+  if (game.messages[LOBBY_KEY])
+    wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
   return wanted;
 }
 
@@ -73,10 +81,22 @@ export function lobbySummary(game: GameView): MessageBody {
 export function turnMessage(game: GameView, seat: number): { body: MessageBody; ping: string[] } {
   const player = game.players[seat]!;
   const state = game.state!;
-  if (player.isBot) return { body: { ...renderTurn(game, seat), content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+  if (player.isBot)
+    return {
+      body: {
+        ...renderTurn(game, seat),
+        content: `${player.name} is playing…`,
+        components: [],
+        allowedMentions: { parse: [] },
+      },
+      ping: [],
+    };
   const others = state.players.some((p, i) => i !== seat && !p.left);
   const ping = state.players[seat]!.turnsTaken === 0 || others ? [player.userId] : [];
-  return { body: { ...renderTurn(game, seat), content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } }, ping };
+  return {
+    body: { ...renderTurn(game, seat), content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } },
+    ping,
+  };
 }
 
 /** A Balut card: the player's turn while they may act, the final card once they are done; pinged once, at the start. */
@@ -86,11 +106,21 @@ export function cardMessage(game: GameView, seat: number, acting: boolean): { bo
   const rendered = renderTurn(game, seat);
   if (!acting) {
     const why = player.left ? 'left the game' : game.status === 'playing' ? 'card complete' : 'final card';
-    return { body: { ...rendered, content: `**${player.name}** — ${why}.`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+    return {
+      body: { ...rendered, content: `**${player.name}** — ${why}.`, components: [], allowedMentions: { parse: [] } },
+      ping: [],
+    };
   }
-  if (player.isBot) return { body: { ...rendered, content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } }, ping: [] };
+  if (player.isBot)
+    return {
+      body: { ...rendered, content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } },
+      ping: [],
+    };
   const first = seatState.turnsTaken === 0 && seatState.turn.dice === null;
-  return { body: { ...rendered, content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } }, ping: first ? [player.userId] : [] };
+  return {
+    body: { ...rendered, content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } },
+    ping: first ? [player.userId] : [],
+  };
 }
 
 /** What an Olathe turn message collapses to when its turn ends. */
@@ -121,7 +151,8 @@ export interface ClickedMessage {
 export function clickedMessage(result: ActionResult, seat: number): ClickedMessage {
   const game = result.view;
   const state = game.state!;
-  if (state.options.variant === 'balut') return { key: cardKey(seat), body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
+  if (state.options.variant === 'balut')
+    return { key: cardKey(seat), body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
   const log = result.outbox.find((item) => item.work.kind === 'log' && item.work.seat === seat);
   if (log && log.work.kind === 'log') return { key: turnKey(seat, log.work.turn), body: logBody(game, log.work), log };
   return { key: turnKey(seat, state.players[seat]!.turnsTaken), body: turnMessage(game, seat).body };

@@ -102,7 +102,6 @@ export class ClickRecords {
     this.shown.delete(`${gameId}:${key}`);
   }
 
-
   flush(): void {
     clearTimeout(this.timer);
     this.timer = undefined;

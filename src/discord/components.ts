@@ -4,7 +4,7 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { hintEmbed } from './hint';
 import { analysisEmbed } from './analysis';
-import { DIFFICULTIES } from '../solver/strategy';
+import { DIFFICULTIES } from '../service/game-service';
 import type { GameView } from '../service/game-service';
 import type { ComponentId } from './custom-id';
 import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
@@ -15,7 +15,8 @@ import { LOBBY_KEY, digestOf, lobbySummary } from './channel-view';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
-export const UNKNOWN_CONTROL_TEXT = "That control isn't one I know — it may be from an older version of the bot. Use the newest card.";
+export const UNKNOWN_CONTROL_TEXT =
+  "That control isn't one I know — it may be from an older version of the bot. Use the newest card.";
 
 export async function handleComponent(interaction: ComponentInteraction, ctx: BotContext): Promise<void> {
   const id = parseCustomId(interaction.customId);
@@ -23,7 +24,13 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     ctx.log.warn('unknown custom_id', { customId: interaction.customId.slice(0, 100), user: interaction.user.id });
     throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
   }
-  const user = { id: interaction.user.id, name: interaction.member && 'displayName' in interaction.member ? interaction.member.displayName : interaction.user.displayName };
+  const user = {
+    id: interaction.user.id,
+    name:
+      interaction.member && 'displayName' in interaction.member
+        ? interaction.member.displayName
+        : interaction.user.displayName,
+  };
   const { service } = ctx;
   switch (id.action) {
     case 'join':
@@ -35,7 +42,10 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     case 'start':
       return startGame(interaction, id.gameId, user.id, ctx);
     case 'hint':
-      return void (await interaction.reply({ embeds: [hintEmbed(requireGame(service.game(id.gameId)), user.id)], flags: MessageFlags.Ephemeral }));
+      return void (await interaction.reply({
+        embeds: [hintEmbed(service, requireGame(service.game(id.gameId)), user.id)],
+        flags: MessageFlags.Ephemeral,
+      }));
     case 'addbot': {
       const difficulty = DIFFICULTIES.find((d) => interaction.isStringSelectMenu() && d === interaction.values[0]);
       if (!difficulty) throw new UserFacingError('Pick one of the listed difficulties.');
@@ -47,13 +57,20 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       return void (await interaction.update(renderLobby(service.removeBot(id.gameId, user.id, botId))));
     }
     case 'analysis':
-      return void (await interaction.reply({ embeds: [analysisEmbed(service.analysis(id.gameId, user.id))], flags: MessageFlags.Ephemeral }));
+      return void (await interaction.reply({
+        embeds: [analysisEmbed(service.analysis(id.gameId, user.id))],
+        flags: MessageFlags.Ephemeral,
+      }));
     default:
       return turnAction(interaction, id, ctx);
   }
 }
 
-async function turnAction(interaction: ComponentInteraction, id: Extract<ComponentId, { seat: number }>, ctx: BotContext): Promise<void> {
+async function turnAction(
+  interaction: ComponentInteraction,
+  id: Extract<ComponentId, { seat: number }>,
+  ctx: BotContext,
+): Promise<void> {
   const { service } = ctx;
   const game = requireGame(service.game(id.gameId));
   const owner = game.players[id.seat];
@@ -66,9 +83,10 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
   let result;
   switch (id.action) {
     case 'hold':
-      result = id.held === undefined
-        ? service.toggleHold(id.gameId, userId, id.die, id.stamp)
-        : service.setHold(id.gameId, userId, id.die, id.held, id.stamp);
+      result =
+        id.held === undefined
+          ? service.toggleHold(id.gameId, userId, id.die, id.stamp)
+          : service.setHold(id.gameId, userId, id.die, id.held, id.stamp);
       break;
     case 'throw':
       result = service.throwDice(id.gameId, userId, id.stamp);
@@ -112,7 +130,12 @@ async function turnAction(interaction: ComponentInteraction, id: Extract<Compone
 /** Threads need these in the lobby's channel; without them the game plays in the channel itself. */
 const THREAD_PERMISSIONS = PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads;
 
-async function startGame(interaction: ComponentInteraction, gameId: number, userId: string, ctx: BotContext): Promise<void> {
+async function startGame(
+  interaction: ComponentInteraction,
+  gameId: number,
+  userId: string,
+  ctx: BotContext,
+): Promise<void> {
   const { service } = ctx;
   const threadAllowed = interaction.appPermissions?.has(THREAD_PERMISSIONS) ?? true;
   const lobby = service.game(gameId);
@@ -131,7 +154,8 @@ async function startGame(interaction: ComponentInteraction, gameId: number, user
   }
   if (view.threadMode && !threadAllowed) {
     await interaction.followUp({
-      content: "I can't start a thread in this channel (I need **Create Public Threads** and **Send Messages in Threads**), so this game is played right here.",
+      content:
+        "I can't start a thread in this channel (I need **Create Public Threads** and **Send Messages in Threads**), so this game is played right here.",
       flags: MessageFlags.Ephemeral,
     });
   }

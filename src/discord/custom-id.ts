@@ -56,7 +56,9 @@ export function parseCustomId(text: string): ComponentId | null {
     const die = wholeNumber(argText ?? '');
     if (die === null || die >= 5) return null;
     if (parts.length === 6) return { action, gameId, seat, stamp, die };
-    return parts.length === 7 && (heldText === '0' || heldText === '1') ? { action, gameId, seat, stamp, die, held: heldText === '1' } : null;
+    return parts.length === 7 && (heldText === '0' || heldText === '1')
+      ? { action, gameId, seat, stamp, die, held: heldText === '1' }
+      : null;
   }
   return null;
 }

@@ -43,7 +43,9 @@ export class Publisher {
     this.reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
     this.firstRetryMs = options.firstRetryMs ?? 1000;
     this.maxRetryMs = options.maxRetryMs ?? 60_000;
-    this.clicks = new ClickRecords(ctx.service, (error) => ctx.log.error('could not record what clicks showed', { error }));
+    this.clicks = new ClickRecords(ctx.service, (error) =>
+      ctx.log.error('could not record what clicks showed', { error }),
+    );
     this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks);
   }
 
@@ -138,7 +140,12 @@ export class Publisher {
    * After the click's own update (or its failure): records what the message shows, so the Publisher neither
    * redraws it for nothing nor leaves it stale, then brings in line what the click could not show.
    */
-  afterClick(result: ActionResult, clicked: ClickedMessage & { touch: number }, messageId: string, updated: boolean): Promise<void> {
+  afterClick(
+    result: ActionResult,
+    clicked: ClickedMessage & { touch: number },
+    messageId: string,
+    updated: boolean,
+  ): Promise<void> {
     const { service } = this.ctx;
     const gameId = result.view.id;
     const alone = this.clicks.end(gameId, clicked.key, clicked.touch);
@@ -187,7 +194,11 @@ export class Publisher {
     if (failure === 'channel-gone') {
       this.attempts.delete(gameId);
       const result = service.channelLost(gameId);
-      log.warn('game ended: its channel is gone or closed to the bot', { gameId, ...describeFailure(error), ended: result !== null });
+      log.warn('game ended: its channel is gone or closed to the bot', {
+        gameId,
+        ...describeFailure(error),
+        ended: result !== null,
+      });
       // The lobby in the parent channel may still be there to say so.
       await this.sync.pass(gameId, false).catch(() => undefined);
       return;
@@ -196,7 +207,11 @@ export class Publisher {
     this.attempts.set(gameId, attempt);
     if (failure === 'refused' && attempt >= MAX_REFUSED) {
       // The same request would be refused again: the minute's reconcile tries it, not a loop.
-      log.error('Discord keeps refusing a channel update; left to the next reconcile', { gameId, attempt, ...describeFailure(error) });
+      log.error('Discord keeps refusing a channel update; left to the next reconcile', {
+        gameId,
+        attempt,
+        ...describeFailure(error),
+      });
       this.attempts.delete(gameId);
       return;
     }

@@ -42,7 +42,9 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
     user: interaction.user.id,
     guild: interaction.guildId,
     channel: interaction.channelId,
-    what: interaction.isChatInputCommand() ? `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim() : interaction.customId,
+    what: interaction.isChatInputCommand()
+      ? `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim()
+      : interaction.customId,
   };
   try {
     await work();
@@ -58,7 +60,8 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
 /** An ephemeral sentence for the user, whether or not the interaction was already acknowledged. */
 export async function tellUser(interaction: Repliable, text: string, ctx: BotContext): Promise<void> {
   try {
-    if (interaction.replied || interaction.deferred) await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
+    if (interaction.replied || interaction.deferred)
+      await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
     else await interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
   } catch (error) {
     ctx.log.warn('could not tell the user', { interactionId: interaction.id, error });

@@ -59,7 +59,9 @@ export function channelRoutes(): Route[] {
       const message = channelMessage(c, 'change');
       const canManage = (botPermissionsIn(state, channel.id) & Permission.ManageMessages) !== 0n;
       if (message.author.id !== state.botUser.id && !canManage) {
-        state.breach(`${c.label}: deleting ${message.author.username}'s message needs Manage Messages, which the bot lacks`);
+        state.breach(
+          `${c.label}: deleting ${message.author.username}'s message needs Manage Messages, which the bot lacks`,
+        );
         throw DiscordErrors.missingPermissions();
       }
       state.deleteMessage(message);
@@ -76,7 +78,8 @@ export function requireChannel(c: RouteContext, breachIfUnknown = false): FakeCh
   const id = param(c, 'channel');
   const channel = c.state.channels.get(id);
   if (channel) return channel;
-  if (breachIfUnknown && !c.state.deletedChannels.has(id)) c.state.breach(`${c.label}: message sent to unknown channel ${id}`);
+  if (breachIfUnknown && !c.state.deletedChannels.has(id))
+    c.state.breach(`${c.label}: message sent to unknown channel ${id}`);
   throw DiscordErrors.unknownChannel();
 }
 
@@ -85,7 +88,8 @@ function channelMessage(c: RouteContext, purpose: 'read' | 'change'): FakeMessag
   const message = c.state.messages.get(param(c, 'message'));
   if (!message || message.deleted || message.channelId !== param(c, 'channel')) throw DiscordErrors.unknownMessage();
   if (message.ephemeralFor !== undefined) {
-    if (purpose === 'change') c.state.breach(`${c.label}: message ${message.id} is ephemeral; only its interaction token can change it`);
+    if (purpose === 'change')
+      c.state.breach(`${c.label}: message ${message.id} is ephemeral; only its interaction token can change it`);
     throw DiscordErrors.unknownMessage();
   }
   return message;
@@ -108,7 +112,10 @@ function createChannelMessage(c: RouteContext): ReturnType<typeof ok> {
       return ok(apiMessage(state, earlier));
     }
   }
-  const reference = isObject(body.message_reference) && typeof body.message_reference.message_id === 'string' ? body.message_reference.message_id : undefined;
+  const reference =
+    isObject(body.message_reference) && typeof body.message_reference.message_id === 'string'
+      ? body.message_reference.message_id
+      : undefined;
   if (typeof body.flags === 'number' && body.flags & MessageFlag.Ephemeral) {
     state.breach(`${c.label}: the ephemeral flag only works in interaction responses; this message is public`);
   }
@@ -129,24 +136,56 @@ function checkNonce(body: JsonObject): Violation[] {
   const violations: Violation[] = [];
   const nonce = body.nonce;
   if (typeof nonce === 'string' && charCount(nonce) > NONCE_MAX_LENGTH) {
-    violations.push({ path: ['nonce'], code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${NONCE_MAX_LENGTH} or fewer in length.`, rule: `nonce is ${charCount(nonce)} characters (limit ${NONCE_MAX_LENGTH})` });
-  } else if (nonce !== undefined && nonce !== null && typeof nonce !== 'string' && !(typeof nonce === 'number' && Number.isSafeInteger(nonce))) {
-    violations.push({ path: ['nonce'], code: 'NONCE_TYPE_INVALID', message: 'Nonce must be an integer or a string.', rule: `nonce ${JSON.stringify(nonce)} is neither an integer nor a string` });
+    violations.push({
+      path: ['nonce'],
+      code: 'BASE_TYPE_MAX_LENGTH',
+      message: `Must be ${NONCE_MAX_LENGTH} or fewer in length.`,
+      rule: `nonce is ${charCount(nonce)} characters (limit ${NONCE_MAX_LENGTH})`,
+    });
+  } else if (
+    nonce !== undefined &&
+    nonce !== null &&
+    typeof nonce !== 'string' &&
+    !(typeof nonce === 'number' && Number.isSafeInteger(nonce))
+  ) {
+    violations.push({
+      path: ['nonce'],
+      code: 'NONCE_TYPE_INVALID',
+      message: 'Nonce must be an integer or a string.',
+      rule: `nonce ${JSON.stringify(nonce)} is neither an integer nor a string`,
+    });
   }
   const enforce = body.enforce_nonce;
   if (enforce !== undefined && enforce !== null && typeof enforce !== 'boolean') {
-    violations.push({ path: ['enforce_nonce'], code: 'BASE_TYPE_BOOLEAN', message: 'Must be either true or false.', rule: 'enforce_nonce is not a boolean' });
+    violations.push({
+      path: ['enforce_nonce'],
+      code: 'BASE_TYPE_BOOLEAN',
+      message: 'Must be either true or false.',
+      rule: 'enforce_nonce is not a boolean',
+    });
   }
   return violations;
 }
 
 /** The author's message with this nonce in the channel, created within the window (newest first). */
-function messageWithNonce(state: FakeState, channelId: string, authorId: string, nonce: string | number): FakeMessage | undefined {
+function messageWithNonce(
+  state: FakeState,
+  channelId: string,
+  authorId: string,
+  nonce: string | number,
+): FakeMessage | undefined {
   const since = state.now() - NONCE_WINDOW_MS;
   return state
     .channelMessages(channelId)
     .reverse()
-    .find((m) => !m.deleted && m.author.id === authorId && m.nonce !== undefined && String(m.nonce) === String(nonce) && m.createdAt >= since);
+    .find(
+      (m) =>
+        !m.deleted &&
+        m.author.id === authorId &&
+        m.nonce !== undefined &&
+        String(m.nonce) === String(nonce) &&
+        m.createdAt >= since,
+    );
 }
 
 /** GET /channels/{id}/messages: newest first, `limit` 1–100 (default 50), `before`/`after` ids. */

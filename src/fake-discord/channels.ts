@@ -37,10 +37,17 @@ export function sendPermission(channel: FakeChannel): bigint {
 }
 
 /** Sets (or, with nothing allowed or denied, removes) the bot member's overwrite in a text channel. */
-export function setBotOverwrite(state: FakeState, channelId: string, overwrite: { allow?: bigint | string; deny?: bigint | string }): void {
+export function setBotOverwrite(
+  state: FakeState,
+  channelId: string,
+  overwrite: { allow?: bigint | string; deny?: bigint | string },
+): void {
   const channel = state.channels.get(channelId);
   if (!channel) throw new Error(`unknown channel ${channelId}`);
-  if (channel.type === 11) throw new Error(`channel ${channelId} is a thread; threads take their permissions from their parent ${channel.parentId ?? ''}`);
+  if (channel.type === 11)
+    throw new Error(
+      `channel ${channelId} is a thread; threads take their permissions from their parent ${channel.parentId ?? ''}`,
+    );
   const allow = parsePermissions(overwrite.allow ?? 0n);
   const deny = parsePermissions(overwrite.deny ?? 0n);
   if (allow === 0n && deny === 0n) delete channel.botOverwrite;
@@ -54,7 +61,8 @@ export function setBotOverwrite(state: FakeState, channelId: string, overwrite: 
 export function moderatorDeletesMessage(state: FakeState, messageId: string): FakeMessage {
   const message = state.messages.get(messageId);
   if (!message) throw new Error(`unknown message ${messageId}`);
-  if (message.ephemeralFor !== undefined) throw new Error(`message ${messageId} is ephemeral; only its own user sees it, no moderator can delete it`);
+  if (message.ephemeralFor !== undefined)
+    throw new Error(`message ${messageId} is ephemeral; only its own user sees it, no moderator can delete it`);
   if (!message.deleted) state.deleteMessage(message);
   return message;
 }
@@ -65,7 +73,8 @@ export function moderatorDeletesMessage(state: FakeState, messageId: string): Fa
  */
 export function moderatorDeletesChannel(state: FakeState, channelId: string): void {
   const channel = state.channels.get(channelId);
-  if (!channel) throw new Error(`unknown channel ${channelId}${state.deletedChannels.has(channelId) ? ' (already deleted)' : ''}`);
+  if (!channel)
+    throw new Error(`unknown channel ${channelId}${state.deletedChannels.has(channelId) ? ' (already deleted)' : ''}`);
   if (channel.type !== 11) for (const thread of state.threads(channel.id)) removeChannel(state, thread);
   removeChannel(state, channel);
 }
@@ -81,7 +90,12 @@ function removeChannel(state: FakeState, channel: FakeChannel): void {
   if (channel.type === 11) {
     const starter = state.messages.get(channel.id);
     if (starter) starter.flags &= ~MessageFlag.HasThread;
-    state.guildDispatch('THREAD_DELETE', { id: channel.id, guild_id: channel.guildId, parent_id: channel.parentId ?? null, type: channel.type });
+    state.guildDispatch('THREAD_DELETE', {
+      id: channel.id,
+      guild_id: channel.guildId,
+      parent_id: channel.parentId ?? null,
+      type: channel.type,
+    });
   } else {
     state.guildDispatch('CHANNEL_DELETE', apiChannel(channel));
   }

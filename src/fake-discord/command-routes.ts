@@ -60,7 +60,12 @@ function refuseInvalid(c: RouteContext, commands: unknown[], isList: boolean): v
   throw DiscordErrors.invalidFormBody(violations);
 }
 
-function stored(state: FakeState, raw: JsonObject, guildId: string | undefined, existing: APIApplicationCommand | undefined): APIApplicationCommand {
+function stored(
+  state: FakeState,
+  raw: JsonObject,
+  guildId: string | undefined,
+  existing: APIApplicationCommand | undefined,
+): APIApplicationCommand {
   const command: JsonObject = {
     id: existing?.id ?? state.ids.next(),
     application_id: state.applicationId,
@@ -90,11 +95,20 @@ function putCommands(c: RouteContext): ReturnType<typeof ok> {
   const body = c.req.body;
   if (!Array.isArray(body)) {
     c.state.breach(`${c.label}: body is not an array of commands`);
-    throw DiscordErrors.invalidFormBody([{ path: [], code: 'BASE_TYPE_LIST', message: 'Must be an array.', rule: 'not an array' }]);
+    throw DiscordErrors.invalidFormBody([
+      { path: [], code: 'BASE_TYPE_LIST', message: 'Must be an array.', rule: 'not an array' },
+    ]);
   }
   const list = commandList(c);
   refuseInvalid(c, body, true);
-  const next = body.filter(isObject).map((raw) => stored(c.state, raw, c.params.guild, list.find((old) => sameCommand(raw, old))));
+  const next = body.filter(isObject).map((raw) =>
+    stored(
+      c.state,
+      raw,
+      c.params.guild,
+      list.find((old) => sameCommand(raw, old)),
+    ),
+  );
   list.splice(0, list.length, ...next);
   return ok(clone(list));
 }

@@ -18,7 +18,9 @@ function componentsText(components: unknown): string[] {
       if (!isObject(item)) continue;
       if (item.type === 2) {
         const label = typeof item.label === 'string' ? item.label : '?';
-        parts.push(`[${label}${typeof item.custom_id === 'string' ? `|${item.custom_id}` : ''}${item.disabled ? ' (disabled)' : ''}]`);
+        parts.push(
+          `[${label}${typeof item.custom_id === 'string' ? `|${item.custom_id}` : ''}${item.disabled ? ' (disabled)' : ''}]`,
+        );
       } else if (typeof item.custom_id === 'string') {
         parts.push(`<select ${item.custom_id}>`);
       } else if (item.type === 10 && typeof item.content === 'string') {
@@ -39,7 +41,9 @@ export function describeMessage(message: FakeMessage, nameOf: (userId: string) =
   for (const embed of message.embeds) {
     const title = typeof embed.title === 'string' ? embed.title : '';
     const description = typeof embed.description === 'string' ? truncate(embed.description, 40) : '';
-    bits.push(`{embed ${JSON.stringify(title)}${description ? ` ${JSON.stringify(description)}` : ''}${embed.fields?.length ? ` +${embed.fields.length} fields` : ''}}`);
+    bits.push(
+      `{embed ${JSON.stringify(title)}${description ? ` ${JSON.stringify(description)}` : ''}${embed.fields?.length ? ` +${embed.fields.length} fields` : ''}}`,
+    );
   }
   bits.push(...componentsText(message.components));
   if (message.attachments.length) bits.push(`(${message.attachments.length} file(s))`);
@@ -59,8 +63,11 @@ export function describeState(state: FakeState, maxPerChannel = 12): string {
     const shown = messages.slice(-maxPerChannel);
     const parent = channel.parentId ? state.channels.get(channel.parentId) : undefined;
     const kind = channel.type === 11 ? `thread ${channel.id} in #${parent?.name ?? '?'}, ` : '';
-    lines.push(`#${channel.name} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`);
-    for (const message of shown) lines.push(`  ${describeMessage(message, (id) => state.users.get(id)?.username ?? id)}`);
+    lines.push(
+      `#${channel.name} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`,
+    );
+    for (const message of shown)
+      lines.push(`  ${describeMessage(message, (id) => state.users.get(id)?.username ?? id)}`);
   }
   if (state.breaches.length > 0) {
     lines.push(`breaches (${state.breaches.length}):`);

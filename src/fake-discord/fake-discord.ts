@@ -99,9 +99,21 @@ export class FakeDiscord {
     const acceptsToken = (token: string): boolean => options.botToken === undefined || token === options.botToken;
     const ackDeadlineMs = options.ackDeadlineMs ?? DEFAULT_ACK_DEADLINE_MS;
     let gatewayUrl = '';
-    const gateway = new FakeGateway(state, { heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS, acceptsToken, url: () => gatewayUrl });
+    const gateway = new FakeGateway(state, {
+      heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+      acceptsToken,
+      url: () => gatewayUrl,
+    });
     const faults = new FaultInjector(() => state.notify());
-    const server = createFakeHttpServer({ state, routes: allRoutes(), gateway, acceptsToken, ackDeadlineMs, gatewayUrl: () => gatewayUrl, faults });
+    const server = createFakeHttpServer({
+      state,
+      routes: allRoutes(),
+      gateway,
+      acceptsToken,
+      ackDeadlineMs,
+      gatewayUrl: () => gatewayUrl,
+      faults,
+    });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
       server.listen(options.port ?? 0, host, () => {
@@ -197,19 +209,50 @@ export class FakeDiscord {
   // ------------------------------------------------------------ acting as a person
 
   /** A person uses a slash command; options are shaped by the registered command tree. */
-  slash(user: UserRef, commandName: string, options: Record<string, SlashOptionValue> = {}, extras: SlashExtras = {}): FakeInteraction {
+  slash(
+    user: UserRef,
+    commandName: string,
+    options: Record<string, SlashOptionValue> = {},
+    extras: SlashExtras = {},
+  ): FakeInteraction {
     const channel = this.requireChannel(extras.channelId ?? this.channelId);
-    return this.dispatch(buildSlashInteraction(this.state, this.requireUser(user), channel, commandName, options, extras));
+    return this.dispatch(
+      buildSlashInteraction(this.state, this.requireUser(user), channel, commandName, options, extras),
+    );
   }
 
   /** A person clicks a button (component_type 2) on a stored message. */
   click(user: UserRef, messageId: string, customId: string, extras: ComponentExtras = {}): FakeInteraction {
-    return this.dispatch(buildComponentInteraction(this.state, this.requireUser(user), this.requireMessage(messageId), customId, undefined, extras));
+    return this.dispatch(
+      buildComponentInteraction(
+        this.state,
+        this.requireUser(user),
+        this.requireMessage(messageId),
+        customId,
+        undefined,
+        extras,
+      ),
+    );
   }
 
   /** A person picks `values` in a string select (component_type 3) or user select (5). */
-  select(user: UserRef, messageId: string, customId: string, values: string[], extras: ComponentExtras = {}): FakeInteraction {
-    return this.dispatch(buildComponentInteraction(this.state, this.requireUser(user), this.requireMessage(messageId), customId, values, extras));
+  select(
+    user: UserRef,
+    messageId: string,
+    customId: string,
+    values: string[],
+    extras: ComponentExtras = {},
+  ): FakeInteraction {
+    return this.dispatch(
+      buildComponentInteraction(
+        this.state,
+        this.requireUser(user),
+        this.requireMessage(messageId),
+        customId,
+        values,
+        extras,
+      ),
+    );
   }
 
   /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */
@@ -217,7 +260,13 @@ export class FakeDiscord {
     this.requireChannel(channelId);
     const author = this.requireUser(user);
     const draft = { content, embeds: [], components: [], flags: 0, attachments: [] };
-    const message = this.state.createMessage({ channelId, author, draft, type: 0, pinged: pingedUsers(this.state, draft, undefined, author.id) });
+    const message = this.state.createMessage({
+      channelId,
+      author,
+      draft,
+      type: 0,
+      pinged: pingedUsers(this.state, draft, undefined, author.id),
+    });
     return cloneMessage(message);
   }
 
@@ -275,7 +324,11 @@ export class FakeDiscord {
 
   /** Resolves with the predicate's first truthy value, re-checked on every change of the fake. */
   waitFor<T>(predicate: () => T, timeoutMs = 5000): Promise<NonNullable<T>> {
-    return this.state.waitFor(predicate, timeoutMs, () => `waitFor timed out after ${timeoutMs} ms\n${this.describe()}`);
+    return this.state.waitFor(
+      predicate,
+      timeoutMs,
+      () => `waitFor timed out after ${timeoutMs} ms\n${this.describe()}`,
+    );
   }
 
   /** The newest non-deleted message (any channel) matching the predicate. */
@@ -294,7 +347,11 @@ export class FakeDiscord {
   /** Resolves once a bot is connected, identified and has had READY and GUILD_CREATE. */
   ready(timeoutMs = 15_000): Promise<void> {
     return this.state
-      .waitFor(() => this.gateway.connectedBots > 0, timeoutMs, () => `no bot became ready within ${timeoutMs} ms\n${this.describe()}`)
+      .waitFor(
+        () => this.gateway.connectedBots > 0,
+        timeoutMs,
+        () => `no bot became ready within ${timeoutMs} ms\n${this.describe()}`,
+      )
       .then(() => undefined);
   }
 
@@ -307,7 +364,11 @@ export class FakeDiscord {
   nextReady(timeoutMs = 15_000): Promise<void> {
     const seen = this.gateway.readyCount;
     return this.state
-      .waitFor(() => this.gateway.readyCount > seen && this.gateway.connectedBots > 0, timeoutMs, () => `no new bot session within ${timeoutMs} ms`)
+      .waitFor(
+        () => this.gateway.readyCount > seen && this.gateway.connectedBots > 0,
+        timeoutMs,
+        () => `no new bot session within ${timeoutMs} ms`,
+      )
       .then(() => undefined);
   }
 

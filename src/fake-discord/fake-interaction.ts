@@ -10,7 +10,13 @@ import { cloneMessage } from './store';
 import type { AckInfo, FakeMessage } from './types';
 
 /** Dispatches INTERACTION_CREATE to the newest bot and starts the deadline; throws when no bot is connected. */
-export function dispatchInteraction(state: FakeState, gateway: FakeGateway, built: BuiltInteraction, ackDeadlineMs: number, describe: () => string): FakeInteraction {
+export function dispatchInteraction(
+  state: FakeState,
+  gateway: FakeGateway,
+  built: BuiltInteraction,
+  ackDeadlineMs: number,
+  describe: () => string,
+): FakeInteraction {
   const { record, payload } = built;
   // Registered before sending: the bot may answer before this function returns.
   state.addInteraction(record);
@@ -22,7 +28,9 @@ export function dispatchInteraction(state: FakeState, gateway: FakeGateway, buil
   record.timer = setTimeout(() => {
     if (record.ack || record.expired) return;
     record.expired = true;
-    state.breach(`${record.label}: not acknowledged within ${ackDeadlineMs} ms (Discord shows "This interaction failed")`);
+    state.breach(
+      `${record.label}: not acknowledged within ${ackDeadlineMs} ms (Discord shows "This interaction failed")`,
+    );
   }, ackDeadlineMs);
   record.timer.unref();
   state.notify();
@@ -74,7 +82,10 @@ export class FakeInteraction {
     return this.state.waitFor(
       () => {
         if (this.record.ack) return clone(this.record.ack);
-        if (this.record.expired) throw new Error(`${this.record.label} was not acknowledged within ${this.ackDeadlineMs} ms\n${this.describe()}`);
+        if (this.record.expired)
+          throw new Error(
+            `${this.record.label} was not acknowledged within ${this.ackDeadlineMs} ms\n${this.describe()}`,
+          );
         return undefined;
       },
       timeoutMs,
@@ -88,12 +99,15 @@ export class FakeInteraction {
         const id = this.record.replyMessageId;
         const message = id ? this.state.messages.get(id) : undefined;
         if (message && !(message.flags & MessageFlag.Loading)) return cloneMessage(message);
-        if (this.record.expired && !this.record.ack) throw new Error(`${this.record.label} was never acknowledged, so it has no reply\n${this.describe()}`);
-        if (this.record.ack?.type === 9) throw new Error(`${this.record.label} was answered with a modal, which has no reply message`);
+        if (this.record.expired && !this.record.ack)
+          throw new Error(`${this.record.label} was never acknowledged, so it has no reply\n${this.describe()}`);
+        if (this.record.ack?.type === 9)
+          throw new Error(`${this.record.label} was answered with a modal, which has no reply message`);
         return undefined;
       },
       timeoutMs,
-      () => `${this.record.label}: no reply within ${timeoutMs} ms (ack: ${this.record.ack ? `type ${this.record.ack.type}` : 'none'})\n${this.describe()}`,
+      () =>
+        `${this.record.label}: no reply within ${timeoutMs} ms (ack: ${this.record.ack ? `type ${this.record.ack.type}` : 'none'})\n${this.describe()}`,
     );
   }
 

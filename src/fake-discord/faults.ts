@@ -76,9 +76,15 @@ export class FaultInjector {
 
   add(rule: FaultRule): FaultHandle {
     const times = rule.times ?? 1;
-    if (!(times === Infinity || (Number.isInteger(times) && times >= 1))) throw new Error(`fault times must be a whole number ≥ 1 or Infinity, got ${times}`);
-    if (!KINDS.includes(rule.kind)) throw new Error(`fault kind must be one of ${KINDS.join(', ')}, got ${String(rule.kind)}`);
-    if (rule.kind === 'status' && rule.status !== undefined && !(Number.isInteger(rule.status) && rule.status >= 400 && rule.status <= 599)) {
+    if (!(times === Infinity || (Number.isInteger(times) && times >= 1)))
+      throw new Error(`fault times must be a whole number ≥ 1 or Infinity, got ${times}`);
+    if (!KINDS.includes(rule.kind))
+      throw new Error(`fault kind must be one of ${KINDS.join(', ')}, got ${String(rule.kind)}`);
+    if (
+      rule.kind === 'status' &&
+      rule.status !== undefined &&
+      !(Number.isInteger(rule.status) && rule.status >= 400 && rule.status <= 599)
+    ) {
       throw new Error(`fault status must be 400–599, got ${rule.status}`);
     }
     const fault = new ActiveFault({ ...rule }, times, this.onChange);
@@ -130,13 +136,18 @@ export function routeMatches(rule: FaultRule, method: string, label: string): bo
   if (spaced && spaced[1]?.toUpperCase() !== method) return false;
   const wanted = segments(spaced ? (spaced[2] ?? '') : pattern);
   const actual = segments(label.slice(label.indexOf(' ') + 1));
-  return wanted.length === actual.length && wanted.every((part, i) => part === '*' || part.startsWith(':') || part === actual[i]);
+  return (
+    wanted.length === actual.length &&
+    wanted.every((part, i) => part === '*' || part.startsWith(':') || part === actual[i])
+  );
 }
 
 /** Discord's 429 for a per-route limit: body and headers as in its "Rate Limits" documentation. */
 function rateLimited(rule: FaultRule, label: string, now: number): RestResult {
   const seconds = Math.max(rule.retryAfterMs ?? 1000, 0) / 1000;
-  const bucket = Buffer.from(label.replace(/\d{5,}/g, ':id')).toString('hex').slice(0, 32);
+  const bucket = Buffer.from(label.replace(/\d{5,}/g, ':id'))
+    .toString('hex')
+    .slice(0, 32);
   return {
     status: 429,
     body: { message: 'You are being rate limited.', retry_after: seconds, global: false, code: 0 },
@@ -153,7 +164,12 @@ function rateLimited(rule: FaultRule, label: string, now: number): RestResult {
   };
 }
 
-const STATUS_TEXT: Record<number, string> = { 500: 'Internal Server Error', 502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout' };
+const STATUS_TEXT: Record<number, string> = {
+  500: 'Internal Server Error',
+  502: 'Bad Gateway',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
+};
 
 function faultAnswer(rule: FaultRule, label: string, now: number): RestResult {
   if (rule.kind === 'ratelimit') return rateLimited(rule, label, now);

@@ -14,10 +14,30 @@ import type { ChangeEvent } from './types';
 
 export const GatewayIntent = { Guilds: 1 << 0, GuildMessages: 1 << 9, MessageContent: 1 << 15 } as const;
 
-const Op = { Dispatch: 0, Heartbeat: 1, Identify: 2, PresenceUpdate: 3, VoiceStateUpdate: 4, Resume: 6, Reconnect: 7, RequestGuildMembers: 8, InvalidSession: 9, Hello: 10, HeartbeatAck: 11 } as const;
+const Op = {
+  Dispatch: 0,
+  Heartbeat: 1,
+  Identify: 2,
+  PresenceUpdate: 3,
+  VoiceStateUpdate: 4,
+  Resume: 6,
+  Reconnect: 7,
+  RequestGuildMembers: 8,
+  InvalidSession: 9,
+  Hello: 10,
+  HeartbeatAck: 11,
+} as const;
 
 /** Close codes from Discord's gateway documentation. */
-const Close = { UnknownOpcode: 4001, DecodeError: 4002, NotAuthenticated: 4003, AuthenticationFailed: 4004, AlreadyAuthenticated: 4005, InvalidShard: 4010, InvalidIntents: 4013 } as const;
+const Close = {
+  UnknownOpcode: 4001,
+  DecodeError: 4002,
+  NotAuthenticated: 4003,
+  AuthenticationFailed: 4004,
+  AlreadyAuthenticated: 4005,
+  InvalidShard: 4010,
+  InvalidIntents: 4013,
+} as const;
 
 interface GatewaySession {
   id: string;
@@ -70,7 +90,10 @@ export class FakeGateway {
 
   private sessionsFor(guildId: string, intent: number): GatewaySession[] {
     return [...this.sessions.values()].filter(
-      (s) => this.isLive(s) && shardOfGuild(guildId, s.shardCount) === s.shardId && (intent === 0 || (s.intents & intent) !== 0),
+      (s) =>
+        this.isLive(s) &&
+        shardOfGuild(guildId, s.shardCount) === s.shardId &&
+        (intent === 0 || (s.intents & intent) !== 0),
     );
   }
 
@@ -164,11 +187,26 @@ export class FakeGateway {
     }
     const shard = Array.isArray(d.shard) ? d.shard : [0, 1];
     const [shardId, shardCount] = [Number(shard[0]), Number(shard[1])];
-    if (!Number.isInteger(shardId) || !Number.isInteger(shardCount) || shardCount < 1 || shardId < 0 || shardId >= shardCount) {
+    if (
+      !Number.isInteger(shardId) ||
+      !Number.isInteger(shardCount) ||
+      shardCount < 1 ||
+      shardId < 0 ||
+      shardId >= shardCount
+    ) {
       ws.close(Close.InvalidShard, 'Invalid shard.');
       return undefined;
     }
-    const session: GatewaySession = { id: randomBytes(16).toString('hex'), socket: ws, seq: 0, shardId, shardCount, intents: d.intents, ready: false, readyOrder: 0 };
+    const session: GatewaySession = {
+      id: randomBytes(16).toString('hex'),
+      socket: ws,
+      seq: 0,
+      shardId,
+      shardCount,
+      intents: d.intents,
+      ready: false,
+      readyOrder: 0,
+    };
     this.sessions.set(session.id, session);
     const guildIds = shardOfGuild(this.state.guild.id, shardCount) === shardId ? [this.state.guild.id] : [];
     this.sendDispatch(session, 'READY', {
@@ -219,7 +257,8 @@ export class FakeGateway {
    * RESUME the session, 1000 makes it IDENTIFY afresh.
    */
   disconnectAll(code: 4000 | 1000): void {
-    for (const session of this.sessions.values()) session.socket?.close(code, code === 4000 ? 'Unknown error.' : 'Reconnect.');
+    for (const session of this.sessions.values())
+      session.socket?.close(code, code === 4000 ? 'Unknown error.' : 'Reconnect.');
   }
 
   async close(): Promise<void> {
@@ -248,10 +287,16 @@ export function forwardStateToGateway(state: FakeState, gateway: FakeGateway): v
     const message = state.messages.get(event.message.id);
     if (!message || message.ephemeralFor !== undefined) return;
     if (event.type === 'messageDelete') {
-      gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({ id: message.id, channel_id: message.channelId, guild_id: message.guildId }));
+      gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({
+        id: message.id,
+        channel_id: message.channelId,
+        guild_id: message.guildId,
+      }));
       return;
     }
     const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
-    gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) => gatewayMessage(state, message, (intents & GatewayIntent.MessageContent) !== 0));
+    gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) =>
+      gatewayMessage(state, message, (intents & GatewayIntent.MessageContent) !== 0),
+    );
   });
 }

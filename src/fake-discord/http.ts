@@ -101,20 +101,37 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
       }
     });
   const authorization = req.headers.authorization;
-  const request: RestRequest = { method, pathname: url.pathname, segments, query: url.searchParams, body: undefined, files: [], authorization };
+  const request: RestRequest = {
+    method,
+    pathname: url.pathname,
+    segments,
+    query: url.searchParams,
+    body: undefined,
+    files: [],
+    authorization,
+  };
   const bytes = await readBytes(req);
   if (bytes.length === 0) return request;
   const contentType = req.headers['content-type'] ?? '';
   if (contentType.startsWith('multipart/form-data')) {
     // The WHATWG Request parser handles boundaries and encodings; no hand-written multipart parser.
-    const form = await new Request(url, { method: 'POST', headers: { 'content-type': contentType }, body: bytes }).formData();
+    const form = await new Request(url, {
+      method: 'POST',
+      headers: { 'content-type': contentType },
+      body: bytes,
+    }).formData();
     const fields: JsonObject = {};
     for (const [field, value] of form.entries()) {
       if (typeof value === 'string') {
         if (field === 'payload_json') request.body = parseJson(value);
         else fields[field] = value;
       } else {
-        request.files.push({ field, filename: value.name, contentType: value.type || null, bytes: new Uint8Array(await value.arrayBuffer()) });
+        request.files.push({
+          field,
+          filename: value.name,
+          contentType: value.type || null,
+          bytes: new Uint8Array(await value.arrayBuffer()),
+        });
       }
     }
     if (request.body === undefined && Object.keys(fields).length > 0) request.body = fields;
@@ -133,6 +150,10 @@ export function writeResult(res: ServerResponse, result: RestResult): void {
     return;
   }
   const text = JSON.stringify(result.body);
-  res.writeHead(result.status, { ...result.headers, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+  res.writeHead(result.status, {
+    ...result.headers,
+    'Content-Type': 'application/json',
+    'Content-Length': Buffer.byteLength(text),
+  });
   res.end(text);
 }

@@ -15,7 +15,15 @@ import { TOKEN_LIFETIME_MS } from './store';
 import type { FakeState, InteractionRecord, MessageDraft } from './store';
 import type { FakeMessage } from './types';
 
-const CallbackType = { Pong: 1, Reply: 4, DeferredReply: 5, DeferredUpdate: 6, Update: 7, Autocomplete: 8, Modal: 9 } as const;
+const CallbackType = {
+  Pong: 1,
+  Reply: 4,
+  DeferredReply: 5,
+  DeferredUpdate: 6,
+  Update: 7,
+  Autocomplete: 8,
+  Modal: 9,
+} as const;
 
 const EMPTY_DRAFT: MessageDraft = { content: '', embeds: [], components: [], flags: 0, attachments: [] };
 
@@ -60,7 +68,9 @@ function callback(c: RouteContext): RestResult {
     throw DiscordErrors.unknownInteraction();
   }
   if (record.ack) {
-    state.breach(`${context}: interaction already acknowledged (with type ${record.ack.type}); only one callback is allowed`);
+    state.breach(
+      `${context}: interaction already acknowledged (with type ${record.ack.type}); only one callback is allowed`,
+    );
     throw DiscordErrors.alreadyAcknowledged();
   }
   // A moderator deleted the channel (or thread) after the click: nothing can be shown there any more.
@@ -70,7 +80,9 @@ function callback(c: RouteContext): RestResult {
     // One breach per late interaction: the deadline timer stays quiet once this one is recorded.
     record.expired = true;
     if (record.timer) clearTimeout(record.timer);
-    state.breach(`${context}: arrived ${Math.round(elapsed)} ms after dispatch, past the ${c.ackDeadlineMs} ms deadline`);
+    state.breach(
+      `${context}: arrived ${Math.round(elapsed)} ms after dispatch, past the ${c.ackDeadlineMs} ms deadline`,
+    );
     throw DiscordErrors.unknownInteraction();
   }
   const isComponent = record.type === 3;
@@ -92,7 +104,14 @@ function callback(c: RouteContext): RestResult {
     case CallbackType.Update: {
       if (!isComponent) {
         state.breach(`${context}: type ${type} (update) is only valid for component interactions`);
-        throw DiscordErrors.invalidFormBody([{ path: ['type'], code: 'INTERACTION_RESPONSE_TYPE_INVALID', message: 'Invalid interaction response type', rule: 'update on a command' }]);
+        throw DiscordErrors.invalidFormBody([
+          {
+            path: ['type'],
+            code: 'INTERACTION_RESPONSE_TYPE_INVALID',
+            message: 'Invalid interaction response type',
+            rule: 'update on a command',
+          },
+        ]);
       }
       const source = state.messages.get(record.sourceMessageId ?? '');
       if (!source || source.deleted) {
@@ -123,8 +142,17 @@ function callback(c: RouteContext): RestResult {
       break;
     }
     default:
-      state.breach(`${context}: callback type ${String(type)} is not valid for a ${isComponent ? 'component' : 'command'} interaction`);
-      throw DiscordErrors.invalidFormBody([{ path: ['type'], code: 'BASE_TYPE_CHOICES', message: 'Value must be one of {4, 5, 6, 7, 9}.', rule: 'invalid callback type' }]);
+      state.breach(
+        `${context}: callback type ${String(type)} is not valid for a ${isComponent ? 'component' : 'command'} interaction`,
+      );
+      throw DiscordErrors.invalidFormBody([
+        {
+          path: ['type'],
+          code: 'BASE_TYPE_CHOICES',
+          message: 'Value must be one of {4, 5, 6, 7, 9}.',
+          rule: 'invalid callback type',
+        },
+      ]);
   }
 
   if (c.req.query.get('with_response') !== 'true') return noContent();
@@ -162,7 +190,13 @@ function pingsOf(state: FakeState, draft: MessageDraft, body: JsonObject, epheme
   return ephemeral ? [] : pingedUsers(state, draft, body.allowed_mentions, state.botUser.id);
 }
 
-function createInteractionMessage(state: FakeState, record: InteractionRecord, draft: MessageDraft, ephemeral: boolean, pinged: string[] = []): FakeMessage {
+function createInteractionMessage(
+  state: FakeState,
+  record: InteractionRecord,
+  draft: MessageDraft,
+  ephemeral: boolean,
+  pinged: string[] = [],
+): FakeMessage {
   return state.createMessage({
     channelId: record.channelId,
     author: state.botUser,
@@ -178,18 +212,29 @@ function createInteractionMessage(state: FakeState, record: InteractionRecord, d
 
 function checkModal(data: unknown): Violation[] {
   const violations: Violation[] = [];
-  if (!isObject(data)) return [{ path: [], code: 'BASE_TYPE_REQUIRED', message: 'This field is required', rule: 'modal without data' }];
+  if (!isObject(data))
+    return [{ path: [], code: 'BASE_TYPE_REQUIRED', message: 'This field is required', rule: 'modal without data' }];
   const text = (field: string, max: number): void => {
     const value = data[field];
     if (typeof value !== 'string' || value.length < 1 || value.length > max) {
-      violations.push({ path: [field], code: 'BASE_TYPE_BAD_LENGTH', message: `Must be between 1 and ${max} in length.`, rule: `modal ${field} must be 1–${max} characters` });
+      violations.push({
+        path: [field],
+        code: 'BASE_TYPE_BAD_LENGTH',
+        message: `Must be between 1 and ${max} in length.`,
+        rule: `modal ${field} must be 1–${max} characters`,
+      });
     }
   };
   text('custom_id', 100);
   text('title', 45);
   const components = data.components;
   if (!Array.isArray(components) || components.length < 1 || components.length > 5) {
-    violations.push({ path: ['components'], code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 5 in length.', rule: 'modal must hold 1–5 components' });
+    violations.push({
+      path: ['components'],
+      code: 'BASE_TYPE_BAD_LENGTH',
+      message: 'Must be between 1 and 5 in length.',
+      rule: 'modal must hold 1–5 components',
+    });
   }
   return violations;
 }
@@ -205,7 +250,9 @@ function interactionForToken(c: RouteContext): InteractionRecord {
   }
   const age = state.now() - record.createdAt;
   if (age > TOKEN_LIFETIME_MS) {
-    state.breach(`${c.label}: token of ${record.label} used ${Math.round(age / 60_000)} min after the interaction; tokens live 15 min`);
+    state.breach(
+      `${c.label}: token of ${record.label} used ${Math.round(age / 60_000)} min after the interaction; tokens live 15 min`,
+    );
     throw DiscordErrors.invalidWebhookToken();
   }
   if (!state.channels.has(record.channelId)) throw DiscordErrors.unknownChannel();
@@ -219,7 +266,9 @@ function webhookMessage(c: RouteContext, record: InteractionRecord): FakeMessage
   let id = ref;
   if (ref === '@original') {
     if (!record.ack || !record.originalMessageId) {
-      state.breach(`${c.label}: @original of ${record.label} used before the interaction was ${record.ack ? 'answered with a message' : 'acknowledged'}`);
+      state.breach(
+        `${c.label}: @original of ${record.label} used before the interaction was ${record.ack ? 'answered with a message' : 'acknowledged'}`,
+      );
       throw DiscordErrors.unknownMessage();
     }
     id = record.originalMessageId;

@@ -29,9 +29,24 @@ interface OptionDef {
   max_length?: number;
 }
 
-const OptionType = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Channel: 7, Role: 8, Mentionable: 9, Number: 10, Attachment: 11 } as const;
+const OptionType = {
+  Subcommand: 1,
+  SubcommandGroup: 2,
+  String: 3,
+  Integer: 4,
+  Boolean: 5,
+  User: 6,
+  Channel: 7,
+  Role: 8,
+  Mentionable: 9,
+  Number: 10,
+  Attachment: 11,
+} as const;
 
-function newRecord(state: FakeState, init: { type: 2 | 3; user: FakeUser; channel: FakeChannel; label: string }): InteractionRecord {
+function newRecord(
+  state: FakeState,
+  init: { type: 2 | 3; user: FakeUser; channel: FakeChannel; label: string },
+): InteractionRecord {
   return {
     id: state.ids.next(),
     // Real tokens are long opaque strings; URL-safe so discord.js puts them in paths unchanged.
@@ -48,7 +63,13 @@ function newRecord(state: FakeState, init: { type: 2 | 3; user: FakeUser; channe
   };
 }
 
-function commonFields(state: FakeState, record: InteractionRecord, user: FakeUser, channel: FakeChannel, extras: ComponentExtras): JsonObject {
+function commonFields(
+  state: FakeState,
+  record: InteractionRecord,
+  user: FakeUser,
+  channel: FakeChannel,
+  extras: ComponentExtras,
+): JsonObject {
   return {
     id: record.id,
     application_id: state.applicationId,
@@ -90,7 +111,12 @@ export function buildSlashInteraction(
 ): BuiltInteraction {
   const command = findCommand(state, channel.guildId, commandName);
   const { options, resolved, path } = shapeOptions(state, command, values, extras);
-  const record = newRecord(state, { type: 2, user, channel, label: `/${[commandName, ...path].join(' ')} by ${user.username}` });
+  const record = newRecord(state, {
+    type: 2,
+    user,
+    channel,
+    label: `/${[commandName, ...path].join(' ')} by ${user.username}`,
+  });
   record.commandName = commandName;
   record.commandId = command.id;
   const data: JsonObject = { id: command.id, name: command.name, type: 1 };
@@ -115,23 +141,35 @@ function shapeOptions(
   const subName = words.at(-1);
   const path: string[] = [];
   const wrappers: Array<(inner: JsonObject[]) => JsonObject> = [];
-  const names = (list: OptionDef[], type: number) => list.filter((o) => o.type === type).map((o) => o.name).join(', ');
+  const names = (list: OptionDef[], type: number) =>
+    list
+      .filter((o) => o.type === type)
+      .map((o) => o.name)
+      .join(', ');
 
   if (groupName !== undefined) {
     const group = level.find((o) => o.type === OptionType.SubcommandGroup && o.name === groupName);
-    if (!group) throw new Error(`${label} has no subcommand group "${groupName}" (groups: ${names(level, OptionType.SubcommandGroup) || 'none'})`);
+    if (!group)
+      throw new Error(
+        `${label} has no subcommand group "${groupName}" (groups: ${names(level, OptionType.SubcommandGroup) || 'none'})`,
+      );
     level = group.options ?? [];
     path.push(groupName);
     wrappers.push((inner) => ({ type: OptionType.SubcommandGroup, name: groupName, options: inner }));
   }
   if (subName !== undefined) {
     const sub = level.find((o) => o.type === OptionType.Subcommand && o.name === subName);
-    if (!sub) throw new Error(`${label} has no subcommand "${subName}" here (subcommands: ${names(level, OptionType.Subcommand) || 'none'})`);
+    if (!sub)
+      throw new Error(
+        `${label} has no subcommand "${subName}" here (subcommands: ${names(level, OptionType.Subcommand) || 'none'})`,
+      );
     level = sub.options ?? [];
     path.push(subName);
     wrappers.push((inner) => ({ type: OptionType.Subcommand, name: subName, options: inner }));
   } else if (level.some((o) => o.type === OptionType.Subcommand || o.type === OptionType.SubcommandGroup)) {
-    throw new Error(`${label} needs a subcommand (pass { subcommand }): ${names(level, OptionType.Subcommand) || names(level, OptionType.SubcommandGroup)}`);
+    throw new Error(
+      `${label} needs a subcommand (pass { subcommand }): ${names(level, OptionType.Subcommand) || names(level, OptionType.SubcommandGroup)}`,
+    );
   }
 
   const where = `/${[command.name, ...path].join(' ')}`;
@@ -145,7 +183,8 @@ function shapeOptions(
   for (const def of level) {
     const value = values[def.name];
     if (value === undefined) {
-      if (def.required) throw new Error(`${where} requires option "${def.name}"; Discord's client would not send it without`);
+      if (def.required)
+        throw new Error(`${where} requires option "${def.name}"; Discord's client would not send it without`);
       continue;
     }
     leaf.push({ type: def.type, name: def.name, value: optionValue(state, def, value, where, resolved) });
@@ -160,7 +199,13 @@ function idOf(value: SlashOptionValue): string | undefined {
   return undefined;
 }
 
-function optionValue(state: FakeState, def: OptionDef, value: SlashOptionValue, where: string, resolved: Resolved): string | number | boolean {
+function optionValue(
+  state: FakeState,
+  def: OptionDef,
+  value: SlashOptionValue,
+  where: string,
+  resolved: Resolved,
+): string | number | boolean {
   const fail = (why: string): never => {
     throw new Error(`${where} option "${def.name}": ${why}`);
   };
@@ -169,7 +214,9 @@ function optionValue(state: FakeState, def: OptionDef, value: SlashOptionValue, 
   };
   const checkChoice = (v: string | number): void => {
     if (def.choices && !def.choices.some((c) => c.value === v)) {
-      fail(`${JSON.stringify(v)} is not one of its choices (${def.choices.map((c) => JSON.stringify(c.value)).join(', ')})`);
+      fail(
+        `${JSON.stringify(v)} is not one of its choices (${def.choices.map((c) => JSON.stringify(c.value)).join(', ')})`,
+      );
     }
   };
   const addUser = (user: FakeUser): void => {
@@ -202,7 +249,8 @@ function optionValue(state: FakeState, def: OptionDef, value: SlashOptionValue, 
       return user.id;
     }
     case OptionType.Channel: {
-      const channel = state.channels.get(idOf(value) ?? '') ?? fail('expects a known channel (FakeChannel or channel id)');
+      const channel =
+        state.channels.get(idOf(value) ?? '') ?? fail('expects a known channel (FakeChannel or channel id)');
       add('channels', channel.id, { ...apiChannel(channel), permissions: state.botUser.permissions });
       return channel.id;
     }
@@ -233,7 +281,9 @@ export function findComponent(components: unknown, customId: string): JsonObject
   for (const item of components) {
     if (!isObject(item)) continue;
     if (item.custom_id === customId) return item;
-    const inner = findComponent(item.components, customId) ?? (isObject(item.accessory) ? findComponent([item.accessory], customId) : undefined);
+    const inner =
+      findComponent(item.components, customId) ??
+      (isObject(item.accessory) ? findComponent([item.accessory], customId) : undefined);
     if (inner) return inner;
   }
   return undefined;
@@ -254,13 +304,18 @@ export function buildComponentInteraction(
   }
   if (message.flags & MessageFlag.Loading) throw new Error(`${where} is still a deferred "thinking…" reply`);
   const component = extras.unchecked
-    ? { type: selected ? 3 : 2, custom_id: customId, options: (selected ?? []).map((value) => ({ label: value, value })) }
+    ? {
+        type: selected ? 3 : 2,
+        custom_id: customId,
+        options: (selected ?? []).map((value) => ({ label: value, value })),
+      }
     : findComponent(message.components, customId);
   if (!component) {
     const ids = collectCustomIds(message.components);
     throw new Error(`${where} has no component with custom_id "${customId}" (custom_ids: ${ids.join(', ') || 'none'})`);
   }
-  if (component.disabled === true) throw new Error(`component "${customId}" on ${where} is disabled; a person cannot use it`);
+  if (component.disabled === true)
+    throw new Error(`component "${customId}" on ${where} is disabled; a person cannot use it`);
   const channel = state.channels.get(message.channelId);
   if (!channel) throw new Error(`${where} is in unknown channel ${message.channelId}`);
   const componentType = Number(component.type);
@@ -269,8 +324,10 @@ export function buildComponentInteraction(
 
   let label: string;
   if (selected === undefined) {
-    if (componentType !== 2) throw new Error(`component "${customId}" is of type ${componentType}, not a button; use select()`);
-    if (component.style === 5 || component.style === 6) throw new Error(`button "${customId}" is a link/premium button and sends no interaction`);
+    if (componentType !== 2)
+      throw new Error(`component "${customId}" is of type ${componentType}, not a button; use select()`);
+    if (component.style === 5 || component.style === 6)
+      throw new Error(`button "${customId}" is a link/premium button and sends no interaction`);
     label = `button ${customId} on message ${message.id}`;
   } else {
     data.values = checkSelection(state, component, customId, selected, data);
@@ -278,17 +335,29 @@ export function buildComponentInteraction(
   }
   const record = newRecord(state, { type: 3, user, channel, label: `${label} by ${user.username}` });
   record.sourceMessageId = message.id;
-  return { record, payload: { ...commonFields(state, record, user, channel, extras), message: apiMessage(state, message), data } };
+  return {
+    record,
+    payload: { ...commonFields(state, record, user, channel, extras), message: apiMessage(state, message), data },
+  };
 }
 
-function checkSelection(state: FakeState, select: JsonObject, customId: string, values: string[], data: JsonObject): string[] {
+function checkSelection(
+  state: FakeState,
+  select: JsonObject,
+  customId: string,
+  values: string[],
+  data: JsonObject,
+): string[] {
   const type = Number(select.type);
   const min = typeof select.min_values === 'number' ? select.min_values : 1;
   const max = typeof select.max_values === 'number' ? select.max_values : 1;
-  if (values.length < min || values.length > max) throw new Error(`select "${customId}" takes ${min}–${max} values, got ${values.length}`);
+  if (values.length < min || values.length > max)
+    throw new Error(`select "${customId}" takes ${min}–${max} values, got ${values.length}`);
   if (type === 3) {
     const allowed = (Array.isArray(select.options) ? select.options : []).filter(isObject).map((o) => String(o.value));
-    for (const v of values) if (!allowed.includes(v)) throw new Error(`select "${customId}" has no option "${v}" (options: ${allowed.join(', ')})`);
+    for (const v of values)
+      if (!allowed.includes(v))
+        throw new Error(`select "${customId}" has no option "${v}" (options: ${allowed.join(', ')})`);
   } else if (type === 5) {
     // A user select carries the chosen users in `resolved`, like a USER option.
     const users: Record<string, JsonObject> = {};
@@ -301,7 +370,9 @@ function checkSelection(state: FakeState, select: JsonObject, customId: string, 
     }
     data.resolved = { users, members };
   } else {
-    throw new Error(`component "${customId}" is of type ${type}; the fake selects in string (3) and user (5) selects only`);
+    throw new Error(
+      `component "${customId}" is of type ${type}; the fake selects in string (3) and user (5) selects only`,
+    );
   }
   return [...values];
 }

@@ -8,9 +8,7 @@ export function isObject(value: unknown): value is JsonObject {
 
 /** Length as Discord counts it: in Unicode code points, not UTF-16 units. */
 export function charCount(text: string): number {
-  let n = 0;
-  for (const _ of text) n++;
-  return n;
+  return [...text].length;
 }
 
 export function asString(value: unknown): string | undefined {

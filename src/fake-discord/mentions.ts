@@ -17,15 +17,34 @@ function idList(value: unknown): string[] {
 export function checkAllowedMentions(raw: unknown): Violation[] {
   if (raw === undefined || raw === null) return [];
   const at = (...path: string[]) => ['allowed_mentions', ...path];
-  if (!isObject(raw)) return [{ path: at(), code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType', rule: 'allowed_mentions is not an object' }];
+  if (!isObject(raw))
+    return [
+      {
+        path: at(),
+        code: 'MODEL_TYPE_CONVERT',
+        message: 'Only dictionaries may be used in a ModelType',
+        rule: 'allowed_mentions is not an object',
+      },
+    ];
   const violations: Violation[] = [];
   const parse = raw.parse;
   if (parse !== undefined && parse !== null) {
-    if (!Array.isArray(parse)) violations.push({ path: at('parse'), code: 'BASE_TYPE_LIST', message: 'Must be an array.', rule: 'allowed_mentions.parse is not an array' });
+    if (!Array.isArray(parse))
+      violations.push({
+        path: at('parse'),
+        code: 'BASE_TYPE_LIST',
+        message: 'Must be an array.',
+        rule: 'allowed_mentions.parse is not an array',
+      });
     else {
       parse.forEach((type, i) => {
         if (!MENTION_TYPES.includes(type as (typeof MENTION_TYPES)[number])) {
-          violations.push({ path: [...at('parse'), String(i)], code: 'BASE_TYPE_CHOICES', message: "Value must be one of ('roles', 'users', 'everyone').", rule: `allowed_mentions.parse holds ${JSON.stringify(type)}` });
+          violations.push({
+            path: [...at('parse'), String(i)],
+            code: 'BASE_TYPE_CHOICES',
+            message: "Value must be one of ('roles', 'users', 'everyone').",
+            rule: `allowed_mentions.parse holds ${JSON.stringify(type)}`,
+          });
         }
       });
     }
@@ -34,11 +53,28 @@ export function checkAllowedMentions(raw: unknown): Violation[] {
     const list = raw[kind];
     if (list === undefined || list === null) continue;
     if (!Array.isArray(list)) {
-      violations.push({ path: at(kind), code: 'BASE_TYPE_LIST', message: 'Must be an array.', rule: `allowed_mentions.${kind} is not an array` });
+      violations.push({
+        path: at(kind),
+        code: 'BASE_TYPE_LIST',
+        message: 'Must be an array.',
+        rule: `allowed_mentions.${kind} is not an array`,
+      });
       continue;
     }
-    if (list.length > MAX_IDS) violations.push({ path: at(kind), code: 'BASE_TYPE_MAX_LENGTH', message: `Must be ${MAX_IDS} or fewer in length.`, rule: `allowed_mentions.${kind} lists ${list.length} ids (limit ${MAX_IDS})` });
-    if (list.some((id) => !/^\d+$/.test(String(id)))) violations.push({ path: at(kind), code: 'NUMBER_TYPE_COERCE', message: 'Value is not snowflake.', rule: `allowed_mentions.${kind} holds something that is not an id` });
+    if (list.length > MAX_IDS)
+      violations.push({
+        path: at(kind),
+        code: 'BASE_TYPE_MAX_LENGTH',
+        message: `Must be ${MAX_IDS} or fewer in length.`,
+        rule: `allowed_mentions.${kind} lists ${list.length} ids (limit ${MAX_IDS})`,
+      });
+    if (list.some((id) => !/^\d+$/.test(String(id))))
+      violations.push({
+        path: at(kind),
+        code: 'NUMBER_TYPE_COERCE',
+        message: 'Value is not snowflake.',
+        rule: `allowed_mentions.${kind} holds something that is not an id`,
+      });
     // An empty (falsy) list does not clash with parse, as the documentation's examples say.
     if (list.length > 0 && Array.isArray(parse) && parse.includes(kind)) {
       violations.push({
@@ -51,7 +87,12 @@ export function checkAllowedMentions(raw: unknown): Violation[] {
   }
   const replied = raw.replied_user;
   if (replied !== undefined && replied !== null && typeof replied !== 'boolean') {
-    violations.push({ path: at('replied_user'), code: 'BASE_TYPE_BOOLEAN', message: 'Must be either true or false.', rule: 'allowed_mentions.replied_user is not a boolean' });
+    violations.push({
+      path: at('replied_user'),
+      code: 'BASE_TYPE_BOOLEAN',
+      message: 'Must be either true or false.',
+      rule: 'allowed_mentions.replied_user is not a boolean',
+    });
   }
   return violations;
 }
@@ -89,7 +130,12 @@ export function mentionedUsers(state: FakeState, draft: MessageDraft, authorId: 
  * default for messages, interactions and webhooks alike); with it, `parse: ["users"]` lets all of them
  * through, otherwise only the ids listed in `users` that are also mentioned. Call after checkAllowedMentions.
  */
-export function pingedUsers(state: FakeState, draft: MessageDraft, allowedMentions: unknown, authorId: string): string[] {
+export function pingedUsers(
+  state: FakeState,
+  draft: MessageDraft,
+  allowedMentions: unknown,
+  authorId: string,
+): string[] {
   const mentioned = mentionedUsers(state, draft, authorId);
   if (!isObject(allowedMentions)) return mentioned;
   if (Array.isArray(allowedMentions.parse) && allowedMentions.parse.includes('users')) return mentioned;

@@ -19,18 +19,30 @@ export function readMessageBody(raw: unknown): { body: JsonObject; violations: V
   const violations: Violation[] = [];
   if (raw === undefined || raw === null) return { body: {}, violations };
   if (!isObject(raw)) {
-    violations.push({ path: [], code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType', rule: 'message body is not a JSON object' });
+    violations.push({
+      path: [],
+      code: 'MODEL_TYPE_CONVERT',
+      message: 'Only dictionaries may be used in a ModelType',
+      rule: 'message body is not a JSON object',
+    });
     return { body: {}, violations };
   }
   const expect = (field: string, ok: (v: unknown) => boolean, code: string, message: string, what: string): void => {
     const value = raw[field];
-    if (value !== undefined && value !== null && !ok(value)) violations.push({ path: [field], code, message, rule: `${field} is not ${what}` });
+    if (value !== undefined && value !== null && !ok(value))
+      violations.push({ path: [field], code, message, rule: `${field} is not ${what}` });
   };
   expect('content', (v) => typeof v === 'string', 'BASE_TYPE_STRING', 'Must be a string.', 'a string');
   expect('embeds', Array.isArray, 'BASE_TYPE_LIST', 'Must be an array.', 'an array');
   expect('components', Array.isArray, 'BASE_TYPE_LIST', 'Must be an array.', 'an array');
   expect('attachments', Array.isArray, 'BASE_TYPE_LIST', 'Must be an array.', 'an array');
-  expect('flags', (v) => typeof v === 'number' && Number.isInteger(v), 'NUMBER_TYPE_COERCE', 'Value is not int.', 'an integer');
+  expect(
+    'flags',
+    (v) => typeof v === 'number' && Number.isInteger(v),
+    'NUMBER_TYPE_COERCE',
+    'Value is not int.',
+    'an integer',
+  );
   violations.push(...checkAllowedMentions(raw.allowed_mentions));
   return { body: raw, violations };
 }
@@ -61,7 +73,11 @@ export function composeDraft(
   let flags: number;
   if (base) {
     // On edits only SUPPRESS_EMBEDS may change, and IS_COMPONENTS_V2 may be switched on.
-    flags = typeof body.flags === 'number' ? (base.flags & ~MessageFlag.SuppressEmbeds) | (requested & (MessageFlag.SuppressEmbeds | MessageFlag.IsComponentsV2)) : base.flags;
+    flags =
+      typeof body.flags === 'number'
+        ? (base.flags & ~MessageFlag.SuppressEmbeds) |
+          (requested & (MessageFlag.SuppressEmbeds | MessageFlag.IsComponentsV2))
+        : base.flags;
   } else flags = requested & CREATABLE_FLAGS;
   const attachments = composeAttachments(state, channelId, base?.attachments ?? [], body, files);
   return { content, embeds, components, flags, attachments };
@@ -91,7 +107,13 @@ function numberComponents(components: APIMessageTopLevelComponent[]): APIMessage
   return components;
 }
 
-function composeAttachments(state: FakeState, channelId: string, base: FakeAttachment[], body: JsonObject, files: UploadedFile[]): FakeAttachment[] {
+function composeAttachments(
+  state: FakeState,
+  channelId: string,
+  base: FakeAttachment[],
+  body: JsonObject,
+  files: UploadedFile[],
+): FakeAttachment[] {
   const byKey = new Map<string, UploadedFile>();
   for (const file of files) byKey.set(/^files\[(\d+)\]$/.exec(file.field)?.[1] ?? file.field, file);
   const store = (file: UploadedFile, description?: string): FakeAttachment => {
@@ -130,7 +152,12 @@ function composeAttachments(state: FakeState, channelId: string, base: FakeAttac
  * Refuses (and records as breaches) a message Discord would refuse: shape errors, broken limits,
  * or nothing to show. `context` says who sent it, e.g. "POST /channels/1/messages".
  */
-export function enforceMessageRules(state: FakeState, context: string, draft: MessageDraft, shapeViolations: Violation[] = []): void {
+export function enforceMessageRules(
+  state: FakeState,
+  context: string,
+  draft: MessageDraft,
+  shapeViolations: Violation[] = [],
+): void {
   const violations = [...shapeViolations, ...checkMessageLimits(draft)];
   if (violations.length > 0) {
     for (const v of violations) state.breach(`${context}: ${v.rule}`);

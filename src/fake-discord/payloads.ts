@@ -76,7 +76,9 @@ export function apiChannel(channel: FakeChannel, lastMessageId: string | null = 
     name: channel.name,
     position: channel.position,
     // type 1: a member overwrite, so discord.js works out the bot's permissions here as Discord does.
-    permission_overwrites: overwrite ? [{ id: overwrite.id, type: 1, allow: overwrite.allow, deny: overwrite.deny }] : [],
+    permission_overwrites: overwrite
+      ? [{ id: overwrite.id, type: 1, allow: overwrite.allow, deny: overwrite.deny }]
+      : [],
     nsfw: false,
     topic: null,
     last_message_id: lastMessageId,
@@ -162,7 +164,10 @@ export function apiGuildCreate(state: FakeState): JsonObject {
     members,
     channels: state.guildChannels().map((channel) => apiChannel(channel, lastMessageId(state, channel.id))),
     // Active threads, so a restarted bot knows them (and the interactions that happen in them).
-    threads: state.threads().filter((t) => !t.thread?.archived).map((thread) => apiChannel(thread, lastMessageId(state, thread.id))),
+    threads: state
+      .threads()
+      .filter((t) => !t.thread?.archived)
+      .map((thread) => apiChannel(thread, lastMessageId(state, thread.id))),
     presences: [],
     voice_states: [],
     stage_instances: [],
@@ -218,7 +223,15 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
   const body: JsonObject = {
     id: message.id,
     channel_id: message.channelId,
-    author: author ? apiUser(author) : { id: message.author.id, username: message.author.username, discriminator: '0', avatar: null, global_name: message.author.globalName },
+    author: author
+      ? apiUser(author)
+      : {
+          id: message.author.id,
+          username: message.author.username,
+          discriminator: '0',
+          avatar: null,
+          global_name: message.author.globalName,
+        },
     content: message.content,
     timestamp: iso(message.createdAt),
     edited_timestamp: message.editedAt === null ? null : iso(message.editedAt),
@@ -248,14 +261,24 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
       metadata.command_type = 1;
     }
     if (record.sourceMessageId) metadata.interacted_message_id = record.sourceMessageId;
-    if (record.originalMessageId && record.originalMessageId !== message.id && record.followUpIds.includes(message.id)) {
+    if (
+      record.originalMessageId &&
+      record.originalMessageId !== message.id &&
+      record.followUpIds.includes(message.id)
+    ) {
       metadata.original_response_message_id = record.originalMessageId;
     }
     body.interaction_metadata = metadata;
-    if (record.commandName) body.interaction = { id: record.id, type: record.type, name: record.commandName, user: apiUser(interactionUser) };
+    if (record.commandName)
+      body.interaction = { id: record.id, type: record.type, name: record.commandName, user: apiUser(interactionUser) };
   }
   if (message.referencedMessageId) {
-    body.message_reference = { type: 0, message_id: message.referencedMessageId, channel_id: message.channelId, guild_id: message.guildId };
+    body.message_reference = {
+      type: 0,
+      message_id: message.referencedMessageId,
+      channel_id: message.channelId,
+      guild_id: message.guildId,
+    };
   }
   if (message.nonce !== undefined) body.nonce = message.nonce;
   // The starter message of a thread carries it (while it exists).

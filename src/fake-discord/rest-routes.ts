@@ -10,20 +10,41 @@ import type { Route, RouteContext } from './routes';
 import { threadRoutes } from './threads';
 
 export function allRoutes(): Route[] {
-  return [...gatewayRoutes(), ...userRoutes(), ...guildRoutes(), ...channelRoutes(), ...threadRoutes(), ...commandRoutes(), ...interactionRoutes()];
+  return [
+    ...gatewayRoutes(),
+    ...userRoutes(),
+    ...guildRoutes(),
+    ...channelRoutes(),
+    ...threadRoutes(),
+    ...commandRoutes(),
+    ...interactionRoutes(),
+  ];
 }
 
 function gatewayRoutes(): Route[] {
   return [
     route('GET', '/gateway', false, (c) => ok({ url: c.gatewayUrl() })),
     route('GET', '/gateway/bot', true, (c) =>
-      ok({ url: c.gatewayUrl(), shards: 1, session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 } }),
+      ok({
+        url: c.gatewayUrl(),
+        shards: 1,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+      }),
     ),
   ];
 }
 
 function userRoutes(): Route[] {
-  const me = (c: RouteContext) => ok({ ...apiUser(c.state.botUser), bot: true, verified: true, mfa_enabled: false, email: null, flags: 0, locale: 'en-US' });
+  const me = (c: RouteContext) =>
+    ok({
+      ...apiUser(c.state.botUser),
+      bot: true,
+      verified: true,
+      mfa_enabled: false,
+      email: null,
+      flags: 0,
+      locale: 'en-US',
+    });
   return [
     route('GET', '/users/@me', true, me),
     route('GET', '/users/:user', true, (c) => {
@@ -61,7 +82,12 @@ function guildRoutes(): Route[] {
       const threads = c.state.threads().filter((t) => !t.thread?.archived);
       const members = threads
         .filter((t) => t.thread?.memberIds.includes(c.state.botUser.id))
-        .map((t) => ({ id: t.id, user_id: c.state.botUser.id, join_timestamp: new Date(t.thread?.createdAt ?? 0).toISOString(), flags: 0 }));
+        .map((t) => ({
+          id: t.id,
+          user_id: c.state.botUser.id,
+          join_timestamp: new Date(t.thread?.createdAt ?? 0).toISOString(),
+          flags: 0,
+        }));
       return ok({ threads: threads.map((t) => apiChannel(t, lastMessageId(c.state, t.id))), members });
     }),
     route('GET', '/guilds/:guild/roles', true, (c) => {

@@ -35,7 +35,11 @@ export function param(c: RouteContext, name: string): string {
   return value;
 }
 
-export function matchRoute(routes: Route[], method: string, segments: string[]): { route: Route; params: Record<string, string> } | undefined {
+export function matchRoute(
+  routes: Route[],
+  method: string,
+  segments: string[],
+): { route: Route; params: Record<string, string> } | undefined {
   for (const candidate of routes) {
     if (candidate.method !== method) continue;
     const parts = candidate.pattern.split('/').filter((p) => p !== '');

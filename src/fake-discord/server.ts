@@ -44,7 +44,14 @@ async function handle(deps: HttpServerDeps, req: IncomingMessage, res: ServerRes
     serveAttachment(deps, url, res);
     return;
   }
-  const entry: LoggedRequest = { method, path: url.pathname, query: url.search, body: undefined, status: 0, at: state.now() };
+  const entry: LoggedRequest = {
+    method,
+    path: url.pathname,
+    query: url.search,
+    body: undefined,
+    status: 0,
+    at: state.now(),
+  };
   let request: RestRequest | undefined;
   let unreadable: RestResult | undefined;
   try {
@@ -54,7 +61,8 @@ async function handle(deps: HttpServerDeps, req: IncomingMessage, res: ServerRes
   }
   entry.body = loggedBody(request);
   const label = `${method} ${url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname}`;
-  const answer = async (): Promise<RestResult> => (request ? routeOrRefuse(deps, request, url, label) : (unreadable ?? { status: 400 }));
+  const answer = async (): Promise<RestResult> =>
+    request ? routeOrRefuse(deps, request, url, label) : (unreadable ?? { status: 400 });
   let logged = false;
   const log = (status: number): void => {
     // A stalled request is logged on arrival (status 0) and gets its status once answered.
@@ -94,7 +102,9 @@ async function routeOrRefuse(deps: HttpServerDeps, request: RestRequest, url: UR
 
 async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label: string): Promise<RestResult> {
   const { state } = deps;
-  const match = url.pathname.startsWith(`${API_PREFIX}/`) ? matchRoute(deps.routes, request.method, request.segments) : undefined;
+  const match = url.pathname.startsWith(`${API_PREFIX}/`)
+    ? matchRoute(deps.routes, request.method, request.segments)
+    : undefined;
   if (!match) {
     state.unknownRoutes.push(`${request.method} ${url.pathname}`);
     state.breach(`unknown route ${request.method} ${url.pathname} (answered 404)`);

@@ -6,7 +6,13 @@ import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent } fro
 import { clone } from './json';
 import { MessageFlag } from './limits';
 import { apiChannel, apiRole } from './payloads';
-import { BOT_ROLE_PERMISSIONS, EVERYONE_PERMISSIONS, Permission, effectivePermissions, parsePermissions } from './permissions';
+import {
+  BOT_ROLE_PERMISSIONS,
+  EVERYONE_PERMISSIONS,
+  Permission,
+  effectivePermissions,
+  parsePermissions,
+} from './permissions';
 import { SnowflakeFactory } from './snowflake';
 import type {
   AckInfo,
@@ -144,9 +150,21 @@ export class FakeState {
     this.ids = new SnowflakeFactory(now);
     this.applicationId = init.applicationId ?? this.ids.next();
     const guildId = this.ids.next();
-    this.roles.set(guildId, { id: guildId, name: '@everyone', permissions: EVERYONE_PERMISSIONS.toString(), position: 0, managed: false });
+    this.roles.set(guildId, {
+      id: guildId,
+      name: '@everyone',
+      permissions: EVERYONE_PERMISSIONS.toString(),
+      position: 0,
+      managed: false,
+    });
     this.botRoleId = this.ids.next();
-    this.roles.set(this.botRoleId, { id: this.botRoleId, name: init.botUsername, permissions: BOT_ROLE_PERMISSIONS.toString(), position: 1, managed: true });
+    this.roles.set(this.botRoleId, {
+      id: this.botRoleId,
+      name: init.botUsername,
+      permissions: BOT_ROLE_PERMISSIONS.toString(),
+      position: 1,
+      managed: true,
+    });
     this.botUser = {
       id: init.botUserId ?? this.applicationId,
       username: init.botUsername,
@@ -157,7 +175,14 @@ export class FakeState {
     };
     this.users.set(this.botUser.id, this.botUser);
     // The owner is a user of its own so no test user silently gets owner powers.
-    const owner: FakeUser = { id: this.ids.next(), username: 'server-owner', globalName: 'Server Owner', bot: false, permissions: effectivePermissions(Permission.Administrator).toString(), roleIds: [] };
+    const owner: FakeUser = {
+      id: this.ids.next(),
+      username: 'server-owner',
+      globalName: 'Server Owner',
+      bot: false,
+      permissions: effectivePermissions(Permission.Administrator).toString(),
+      roleIds: [],
+    };
     this.users.set(owner.id, owner);
     this.guild = { id: guildId, name: init.guildName, ownerId: owner.id, joinedAt: now() };
     this.addChannel(init.channelName);
@@ -176,7 +201,7 @@ export class FakeState {
    */
   waitFor<T>(predicate: () => T, timeoutMs: number, describeTimeout: () => string): Promise<NonNullable<T>> {
     return new Promise<NonNullable<T>>((resolve, reject) => {
-      let timer: ReturnType<typeof setTimeout> | undefined;
+      let timer: ReturnType<typeof setTimeout> | undefined = undefined;
       const finish = (): void => {
         this.waiters.delete(check);
         if (timer) clearTimeout(timer);
@@ -224,7 +249,13 @@ export class FakeState {
   // ------------------------------------------------------------ guild entities
 
   addChannel(name: string): FakeChannel {
-    const channel: FakeChannel = { id: this.ids.next(), guildId: this.guild.id, name, type: 0, position: this.guildChannels().length };
+    const channel: FakeChannel = {
+      id: this.ids.next(),
+      guildId: this.guild.id,
+      name,
+      type: 0,
+      position: this.guildChannels().length,
+    };
     this.channels.set(channel.id, channel);
     this.channelOrder.set(channel.id, []);
     this.guildDispatch('CHANNEL_CREATE', apiChannel(channel));
@@ -244,10 +275,18 @@ export class FakeState {
   }
 
   threads(parentId?: string): FakeChannel[] {
-    return [...this.channels.values()].filter((c) => c.type === 11 && (parentId === undefined || c.parentId === parentId));
+    return [...this.channels.values()].filter(
+      (c) => c.type === 11 && (parentId === undefined || c.parentId === parentId),
+    );
   }
 
-  addUser(init: { id?: string; username: string; globalName?: string | null; permissions?: string | bigint; bot?: boolean }): FakeUser {
+  addUser(init: {
+    id?: string;
+    username: string;
+    globalName?: string | null;
+    permissions?: string | bigint;
+    bot?: boolean;
+  }): FakeUser {
     const id = init.id ?? this.ids.next();
     if (this.users.has(id)) throw new Error(`a user with id ${id} already exists`);
     const granted = parsePermissions(init.permissions ?? EVERYONE_PERMISSIONS);
@@ -269,9 +308,14 @@ export class FakeState {
 
   private roleFor(permissions: bigint): FakeRole {
     const text = permissions.toString();
-    for (const role of this.roles.values()) if (!role.managed && role.permissions === text && role.id !== this.guild.id) return role;
+    for (const role of this.roles.values())
+      if (!role.managed && role.permissions === text && role.id !== this.guild.id) return role;
     const name =
-      permissions & Permission.Administrator ? 'Admin' : permissions & Permission.ManageMessages ? 'Moderator' : `Role ${this.roles.size}`;
+      permissions & Permission.Administrator
+        ? 'Admin'
+        : permissions & Permission.ManageMessages
+          ? 'Moderator'
+          : `Role ${this.roles.size}`;
     const role: FakeRole = { id: this.ids.next(), name, permissions: text, position: this.roles.size, managed: false };
     this.roles.set(role.id, role);
     this.guildDispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: apiRole(role) });
@@ -295,7 +339,12 @@ export class FakeState {
       id: this.ids.next(),
       channelId: init.channelId,
       guildId: this.guild.id,
-      author: { id: init.author.id, username: init.author.username, globalName: init.author.globalName, bot: init.author.bot },
+      author: {
+        id: init.author.id,
+        username: init.author.username,
+        globalName: init.author.globalName,
+        bot: init.author.bot,
+      },
       ...clone(init.draft),
       type: init.type,
       createdAt: this.now(),
@@ -358,7 +407,13 @@ export class FakeState {
   }
 
   draftOf(message: FakeMessage): MessageDraft {
-    return { content: message.content, embeds: message.embeds, components: message.components, flags: message.flags, attachments: message.attachments };
+    return {
+      content: message.content,
+      embeds: message.embeds,
+      components: message.components,
+      flags: message.flags,
+      attachments: message.attachments,
+    };
   }
 
   // ------------------------------------------------------------ interactions

@@ -45,7 +45,8 @@ function startThreadFromMessage(c: RouteContext): RestResult {
   }
   requireBotPermissions(state, parent, Permission.CreatePublicThreads);
   const message = state.messages.get(param(c, 'message'));
-  if (!message || message.deleted || message.channelId !== parent.id || message.ephemeralFor !== undefined) throw DiscordErrors.unknownMessage();
+  if (!message || message.deleted || message.channelId !== parent.id || message.ephemeralFor !== undefined)
+    throw DiscordErrors.unknownMessage();
   // The thread would take the message's id, so a message has at most one thread, ever. Not a breach:
   // a retry after a lost answer meets this, and the bot should then use the thread that exists.
   if (message.threadId !== undefined) throw DiscordErrors.threadAlreadyCreated();
@@ -60,18 +61,45 @@ function startThreadFromMessage(c: RouteContext): RestResult {
 
 /** Discord's form checks of the body: name 1–100 characters, a known archive duration, slowmode 0–21600 s. */
 export function checkThreadBody(raw: unknown): Violation[] {
-  if (!isObject(raw)) return [{ path: [], code: 'MODEL_TYPE_CONVERT', message: 'Only dictionaries may be used in a ModelType', rule: 'thread body is not a JSON object' }];
+  if (!isObject(raw))
+    return [
+      {
+        path: [],
+        code: 'MODEL_TYPE_CONVERT',
+        message: 'Only dictionaries may be used in a ModelType',
+        rule: 'thread body is not a JSON object',
+      },
+    ];
   const violations: Violation[] = [];
   const name = raw.name;
   if (name === undefined || name === null) {
-    violations.push({ path: ['name'], code: 'BASE_TYPE_REQUIRED', message: 'This field is required', rule: 'thread name is missing' });
+    violations.push({
+      path: ['name'],
+      code: 'BASE_TYPE_REQUIRED',
+      message: 'This field is required',
+      rule: 'thread name is missing',
+    });
   } else if (typeof name !== 'string') {
-    violations.push({ path: ['name'], code: 'BASE_TYPE_STRING', message: 'Must be a string.', rule: 'thread name is not a string' });
+    violations.push({
+      path: ['name'],
+      code: 'BASE_TYPE_STRING',
+      message: 'Must be a string.',
+      rule: 'thread name is not a string',
+    });
   } else if (charCount(name) < 1 || charCount(name) > 100) {
-    violations.push({ path: ['name'], code: 'BASE_TYPE_BAD_LENGTH', message: 'Must be between 1 and 100 in length.', rule: `thread name is ${charCount(name)} characters (1–100)` });
+    violations.push({
+      path: ['name'],
+      code: 'BASE_TYPE_BAD_LENGTH',
+      message: 'Must be between 1 and 100 in length.',
+      rule: `thread name is ${charCount(name)} characters (1–100)`,
+    });
   }
   const duration = raw.auto_archive_duration;
-  if (duration !== undefined && duration !== null && !(typeof duration === 'number' && AUTO_ARCHIVE_DURATIONS.includes(duration))) {
+  if (
+    duration !== undefined &&
+    duration !== null &&
+    !(typeof duration === 'number' && AUTO_ARCHIVE_DURATIONS.includes(duration))
+  ) {
     violations.push({
       path: ['auto_archive_duration'],
       code: 'BASE_TYPE_CHOICES',
@@ -80,7 +108,11 @@ export function checkThreadBody(raw: unknown): Violation[] {
     });
   }
   const slowmode = raw.rate_limit_per_user;
-  if (slowmode !== undefined && slowmode !== null && !(typeof slowmode === 'number' && Number.isInteger(slowmode) && slowmode >= 0 && slowmode <= MAX_SLOWMODE_SECONDS)) {
+  if (
+    slowmode !== undefined &&
+    slowmode !== null &&
+    !(typeof slowmode === 'number' && Number.isInteger(slowmode) && slowmode >= 0 && slowmode <= MAX_SLOWMODE_SECONDS)
+  ) {
     violations.push({
       path: ['rate_limit_per_user'],
       code: 'NUMBER_TYPE_MAX',
@@ -96,7 +128,13 @@ export function checkThreadBody(raw: unknown): Violation[] {
  * its owner; the starter message gets the HAS_THREAD flag and the `thread` field. Gateway: THREAD_CREATE
  * (`newly_created`), then MESSAGE_UPDATE for the starter message, as the endpoint's documentation lists.
  */
-export function startThread(state: FakeState, parent: FakeChannel, message: FakeMessage, owner: FakeUser, init: ThreadInit): FakeChannel {
+export function startThread(
+  state: FakeState,
+  parent: FakeChannel,
+  message: FakeMessage,
+  owner: FakeUser,
+  init: ThreadInit,
+): FakeChannel {
   const now = state.now();
   const thread: FakeChannel = {
     id: message.id,
@@ -130,12 +168,17 @@ export function startThread(state: FakeState, parent: FakeChannel, message: Fake
 export function startThreadAsUser(state: FakeState, user: FakeUser, messageId: string, init: ThreadInit): FakeChannel {
   const message = state.messages.get(messageId);
   if (!message || message.deleted) throw new Error(`unknown message ${messageId}`);
-  if (message.ephemeralFor !== undefined) throw new Error(`message ${messageId} is ephemeral; no thread can be started from it`);
+  if (message.ephemeralFor !== undefined)
+    throw new Error(`message ${messageId} is ephemeral; no thread can be started from it`);
   const parent = state.channels.get(message.channelId);
   if (!parent) throw new Error(`message ${messageId} is in a deleted channel`);
   if (parent.type === 11) throw new Error(`message ${messageId} is in a thread; threads are started in text channels`);
   if (message.threadId !== undefined) throw new Error(`message ${messageId} already has a thread`);
-  const violations = checkThreadBody({ name: init.name, auto_archive_duration: init.autoArchiveDuration, rate_limit_per_user: init.rateLimitPerUser });
+  const violations = checkThreadBody({
+    name: init.name,
+    auto_archive_duration: init.autoArchiveDuration,
+    rate_limit_per_user: init.rateLimitPerUser,
+  });
   if (violations.length > 0) throw new Error(violations.map((v) => v.rule).join('; '));
   return startThread(state, parent, message, user, init);
 }

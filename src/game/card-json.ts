@@ -76,7 +76,8 @@ function parseColumn(value: unknown, path: string): ColumnResult {
   }
   const kind: ColumnKind = value.kind;
 
-  if (!Object.hasOwn(value, 'cells')) return fail(`${path}.cells`, 'missing "cells" (an object with every category key)');
+  if (!Object.hasOwn(value, 'cells'))
+    return fail(`${path}.cells`, 'missing "cells" (an object with every category key)');
   const rawCells = value.cells;
   if (!isPlainObject(rawCells)) {
     return fail(`${path}.cells`, `cells must be an object with every category key (got ${describe(rawCells)})`);
@@ -86,7 +87,8 @@ function parseColumn(value: unknown, path: string): ColumnResult {
   for (const category of CATEGORIES) {
     const cellPath = `${path}.cells.${category}`;
     if (!Object.hasOwn(rawCells, category)) {
-      const hint = category === 'olathe' && Object.hasOwn(rawCells, 'balut') ? ' (the Balut row is written "olathe" in JSON)' : '';
+      const hint =
+        category === 'olathe' && Object.hasOwn(rawCells, 'balut') ? ' (the Balut row is written "olathe" in JSON)' : '';
       return fail(cellPath, `missing category key ${quote(category)}${hint}`);
     }
     const dice = rawCells[category];

@@ -40,7 +40,13 @@ export function isFiveOfAKind(dice: readonly number[]): boolean {
  * allocation: the end-of-game scoring calls this 28 times a card and the bench holds it to microseconds.
  */
 export function scoreCell(category: Category, dice: readonly number[]): number {
-  let c1 = 0, c2 = 0, c3 = 0, c4 = 0, c5 = 0, c6 = 0, sum = 0;
+  let c1 = 0,
+    c2 = 0,
+    c3 = 0,
+    c4 = 0,
+    c5 = 0,
+    c6 = 0,
+    sum = 0;
   for (let i = 0; i < dice.length; i++) {
     const d = dice[i]!;
     sum += d;

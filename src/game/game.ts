@@ -135,7 +135,8 @@ export function turnsPerPlayer(options: GameOptions): number {
 /** Olathes scored so far: non-zero five-of-a-kind cells on every card (the prediction side game counts these). */
 export function olathesScored(state: GameState): number {
   let n = 0;
-  for (const p of state.players) for (const col of p.card.columns) if (col.cells.olathe && isFiveOfAKind(col.cells.olathe)) n++;
+  for (const p of state.players)
+    for (const col of p.card.columns) if (col.cells.olathe && isFiveOfAKind(col.cells.olathe)) n++;
   return n;
 }
 
@@ -237,22 +238,31 @@ function declare(state: GameState, seat: number, column: number): GameState {
   if (state.options.variant !== 'olathe') {
     throw new GameError('declare-not-in-balut', 'Balut has no declarations: throw, then write in any empty cell.');
   }
-  if (player.turn.dice !== null) throw new GameError('already-thrown', 'The column is declared before the first throw and cannot change now.');
+  if (player.turn.dice !== null)
+    throw new GameError('already-thrown', 'The column is declared before the first throw and cannot change now.');
   if (player.turn.column !== null) {
-    throw new GameError('already-declared', `You already declared ${columnLabel(state.options.columns, player.turn.column)} this turn — it cannot change.`);
+    throw new GameError(
+      'already-declared',
+      `You already declared ${columnLabel(state.options.columns, player.turn.column)} this turn — it cannot change.`,
+    );
   }
   const col = player.card.columns[column];
   if (!col || !Number.isInteger(column)) throw new GameError('no-such-column', 'Your card has no such column.');
   if (emptyCellCount(col) === 0) {
-    throw new GameError('column-full', `${columnLabel(state.options.columns, column)} is full — pick a column with an empty cell.`);
+    throw new GameError(
+      'column-full',
+      `${columnLabel(state.options.columns, column)} is full — pick a column with an empty cell.`,
+    );
   }
   return withPlayer(state, seat, { ...player, turn: { ...player.turn, column } });
 }
 
 function toggleHold(state: GameState, seat: number, die: number): GameState {
   const player = checkActor(state, seat);
-  if (!Number.isInteger(die) || die < 0 || die >= DICE_COUNT) throw new GameError('no-such-die', 'There are only five dice.');
-  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'Throw first — there are no dice on the table to hold.');
+  if (!Number.isInteger(die) || die < 0 || die >= DICE_COUNT)
+    throw new GameError('no-such-die', 'There are only five dice.');
+  if (player.turn.dice === null)
+    throw new GameError('nothing-thrown', 'Throw first — there are no dice on the table to hold.');
   if (player.turn.throwsUsed >= state.options.throwsPerTurn) {
     throw new GameError('no-throws-left', 'No throws left — write your dice into a cell.');
   }
@@ -291,12 +301,17 @@ function applyThrow(state: GameState, seat: number, dice: Dice): GameState {
 function writeProblem(state: GameState, player: Player, ref: CellRef): GameError | null {
   const { variant, columns: kinds } = state.options;
   const column = player.card.columns[ref.column];
-  if (!column || !CATEGORIES.includes(ref.category)) return new GameError('no-such-cell', 'Your card has no such cell.');
+  if (!column || !CATEGORIES.includes(ref.category))
+    return new GameError('no-such-cell', 'Your card has no such cell.');
   const name = `${categoryLabel(ref.category, variant)} (${columnLabel(kinds, ref.column)})`;
   if (variant === 'olathe' && player.turn.column !== ref.column) {
-    return new GameError('wrong-column', `You declared ${columnLabel(kinds, player.turn.column ?? 0)} this turn — write there.`);
+    return new GameError(
+      'wrong-column',
+      `You declared ${columnLabel(kinds, player.turn.column ?? 0)} this turn — write there.`,
+    );
   }
-  if (column.cells[ref.category] !== null) return new GameError('cell-taken', `${name} is already written — pick an empty cell.`);
+  if (column.cells[ref.category] !== null)
+    return new GameError('cell-taken', `${name} is already written — pick an empty cell.`);
   const next = nextOrderedCell(column);
   if (next !== null && next !== ref.category) {
     const order = fillOrder(column.kind)!;
@@ -317,7 +332,14 @@ function write(state: GameState, seat: number, ref: CellRef, timedOut: boolean):
   const card = withCell(player.card, ref, player.turn.dice);
   const consecutiveTimeouts = timedOut ? player.consecutiveTimeouts + 1 : 0;
   const removed = consecutiveTimeouts >= TIMEOUTS_BEFORE_REMOVAL && !isCardFull(card);
-  const next: Player = { ...player, card, turn: FRESH_TURN, turnsTaken: player.turnsTaken + 1, consecutiveTimeouts, left: removed };
+  const next: Player = {
+    ...player,
+    card,
+    turn: FRESH_TURN,
+    turnsTaken: player.turnsTaken + 1,
+    consecutiveTimeouts,
+    left: removed,
+  };
   return afterTurn(withPlayer(state, seat, next));
 }
 

@@ -25,7 +25,10 @@ export interface Results {
 }
 
 /** Which of two results ranks higher: negative when `a` does. Final score, then raw total. */
-export function compareResults(a: { breakdown: Breakdown; left: boolean }, b: { breakdown: Breakdown; left: boolean }): number {
+export function compareResults(
+  a: { breakdown: Breakdown; left: boolean },
+  b: { breakdown: Breakdown; left: boolean },
+): number {
   if (a.left !== b.left) return a.left ? 1 : -1;
   return b.breakdown.final - a.breakdown.final || b.breakdown.rawTotal - a.breakdown.rawTotal;
 }

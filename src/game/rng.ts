@@ -19,7 +19,10 @@ export function seededRng(seed: number | string): Rng {
   let c = 0xb7e15162;
   let d = typeof seed === 'number' ? seed >>> 0 : hashString(seed);
   const next = (): number => {
-    a >>>= 0; b >>>= 0; c >>>= 0; d >>>= 0;
+    a >>>= 0;
+    b >>>= 0;
+    c >>>= 0;
+    d >>>= 0;
     const t = (a + b) | 0;
     a = b ^ (b >>> 9);
     b = (c + (c << 3)) | 0;

@@ -57,7 +57,13 @@ const cellScore = (category: Category, dice: readonly number[] | null): number |
 export function scoreCard(card: Card): Breakdown {
   const n = card.columns.length;
   // Totals in locals and cells read by name: keyed access in a loop made this several times slower.
-  let fours = 0, fives = 0, sixes = 0, straight = 0, house = 0, choice = 0, olathe = 0;
+  let fours = 0,
+    fives = 0,
+    sixes = 0,
+    straight = 0,
+    house = 0,
+    choice = 0,
+    olathe = 0;
   let straightsAllMade = n > 0;
   let housesAllMade = n > 0;
   let olatheCellsMade = 0;
@@ -95,7 +101,13 @@ export function scoreCard(card: Card): Breakdown {
     olathe: OLATHE_POINTS * olatheCellsMade,
   };
   const incentiveTotal =
-    incentives.fours + incentives.fives + incentives.sixes + incentives.straight + incentives.house + incentives.choice + incentives.olathe;
+    incentives.fours +
+    incentives.fives +
+    incentives.sixes +
+    incentives.straight +
+    incentives.house +
+    incentives.choice +
+    incentives.olathe;
   const rawTotal = fours + fives + sixes + straight + house + choice + olathe;
   const modifier = modifierFor(rawTotal, n);
   return {

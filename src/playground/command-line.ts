@@ -69,9 +69,14 @@ function joinLooseValues(tokens: string[]): string[] {
   return out;
 }
 
-const subcommandsOf = (level: OptionDef[]) => level.filter((o) => o.type === T.Subcommand || o.type === T.SubcommandGroup);
+const subcommandsOf = (level: OptionDef[]) =>
+  level.filter((o) => o.type === T.Subcommand || o.type === T.SubcommandGroup);
 
-export function parseCommandLine(text: string, tree: readonly APIApplicationCommand[], users: readonly FakeUser[]): ParsedCommand {
+export function parseCommandLine(
+  text: string,
+  tree: readonly APIApplicationCommand[],
+  users: readonly FakeUser[],
+): ParsedCommand {
   const trimmed = text.trim();
   if (trimmed === '') throw new UsageError('Type a command, for example /olathe start.');
   const tokens = joinLooseValues(tokenize(trimmed.replace(/^\//, '')));
@@ -103,7 +108,9 @@ export function parseCommandLine(text: string, tree: readonly APIApplicationComm
     if (colon <= 0) {
       const hint = level[0] ? ` — e.g. ${level[0].name}:${example(level[0])}` : '';
       throw new UsageError(
-        level.length === 0 ? `${where} takes no options (got "${token}").` : `Write options as name:value (got "${token}")${hint}.`,
+        level.length === 0
+          ? `${where} takes no options (got "${token}").`
+          : `Write options as name:value (got "${token}")${hint}.`,
       );
     }
     const name = token.slice(0, colon).toLowerCase();
@@ -111,7 +118,9 @@ export function parseCommandLine(text: string, tree: readonly APIApplicationComm
     const def = level.find((o) => o.name === name);
     if (!def) {
       const names = level.map((o) => o.name).join(', ');
-      throw new UsageError(names ? `${where} has no option "${name}". Its options: ${names}.` : `${where} takes no options.`);
+      throw new UsageError(
+        names ? `${where} has no option "${name}". Its options: ${names}.` : `${where} takes no options.`,
+      );
     }
     if (name in options) throw new UsageError(`Option "${name}" is given twice.`);
     options[name] = convert(def, raw, users, where);
@@ -130,17 +139,24 @@ function convert(def: OptionDef, raw: string, users: readonly FakeUser[], where:
   switch (def.type) {
     case T.String: {
       if (!def.choices) return raw;
-      const found = def.choices.find((c) => String(c.value).toLowerCase() === raw.toLowerCase() || c.name.toLowerCase() === raw.toLowerCase());
-      return found ? String(found.value) : fail(`"${raw}" is not one of ${def.choices.map((c) => c.value).join(', ')}.`);
+      const found = def.choices.find(
+        (c) => String(c.value).toLowerCase() === raw.toLowerCase() || c.name.toLowerCase() === raw.toLowerCase(),
+      );
+      return found
+        ? String(found.value)
+        : fail(`"${raw}" is not one of ${def.choices.map((c) => c.value).join(', ')}.`);
     }
     case T.Integer:
     case T.Number: {
       const number = Number(raw);
       if (raw.trim() === '' || !Number.isFinite(number)) return fail(`"${raw}" is not a number.`);
       if (def.type === T.Integer && !Number.isInteger(number)) return fail(`"${raw}" is not a whole number.`);
-      if (def.min_value !== undefined && number < def.min_value) return fail(`${number} is below the minimum ${def.min_value}.`);
-      if (def.max_value !== undefined && number > def.max_value) return fail(`${number} is above the maximum ${def.max_value}.`);
-      if (def.choices && !def.choices.some((c) => c.value === number)) return fail(`${number} is not one of ${def.choices.map((c) => c.value).join(', ')}.`);
+      if (def.min_value !== undefined && number < def.min_value)
+        return fail(`${number} is below the minimum ${def.min_value}.`);
+      if (def.max_value !== undefined && number > def.max_value)
+        return fail(`${number} is above the maximum ${def.max_value}.`);
+      if (def.choices && !def.choices.some((c) => c.value === number))
+        return fail(`${number} is not one of ${def.choices.map((c) => c.value).join(', ')}.`);
       return number;
     }
     case T.Boolean: {
@@ -150,9 +166,16 @@ function convert(def: OptionDef, raw: string, users: readonly FakeUser[], where:
       return fail(`"${raw}" is not true or false.`);
     }
     case T.User: {
-      const key = raw.replace(/^<@!?(\d+)>$/, '$1').replace(/^@/, '').toLowerCase();
-      const user = users.find((u) => u.id === key || u.username.toLowerCase() === key || (u.globalName ?? '').toLowerCase() === key);
-      return user ?? fail(`no user "${raw}" here (${users.map((u) => '@' + (u.globalName ?? u.username)).join(', ')}).`);
+      const key = raw
+        .replace(/^<@!?(\d+)>$/, '$1')
+        .replace(/^@/, '')
+        .toLowerCase();
+      const user = users.find(
+        (u) => u.id === key || u.username.toLowerCase() === key || (u.globalName ?? '').toLowerCase() === key,
+      );
+      return (
+        user ?? fail(`no user "${raw}" here (${users.map((u) => '@' + (u.globalName ?? u.username)).join(', ')}).`)
+      );
     }
     default:
       return fail('the playground cannot type this kind of option.');
@@ -179,7 +202,14 @@ export interface CommandUsage {
   command: string;
   description: string;
   /** One entry per option, e.g. { name: 'variant', hint: 'olathe|balut', description, required }. */
-  options: Array<{ name: string; hint: string; description: string; required: boolean; kind: OptionKind; values?: string[] }>;
+  options: Array<{
+    name: string;
+    hint: string;
+    description: string;
+    required: boolean;
+    kind: OptionKind;
+    values?: string[];
+  }>;
 }
 
 export type OptionKind = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'other';
@@ -194,15 +224,28 @@ export function describeCommands(tree: readonly APIApplicationCommand[]): Comman
         command: prefix,
         description,
         options: level.map((o) => {
-          const values = o.choices ? o.choices.map((c) => String(c.value)) : o.type === T.Boolean ? ['true', 'false'] : undefined;
-          return { name: o.name, hint: hintOf(o), description: o.description ?? '', required: o.required === true, kind: kindOf(o), ...(values ? { values } : {}) };
+          const values = o.choices
+            ? o.choices.map((c) => String(c.value))
+            : o.type === T.Boolean
+              ? ['true', 'false']
+              : undefined;
+          return {
+            name: o.name,
+            hint: hintOf(o),
+            description: o.description ?? '',
+            required: o.required === true,
+            kind: kindOf(o),
+            ...(values ? { values } : {}),
+          };
         }),
       });
       return;
     }
     for (const sub of subs) walk(`${prefix} ${sub.name}`, sub.description ?? '', sub.options ?? []);
   };
-  for (const command of tree) if ((command.type ?? 1) === 1) walk(`/${command.name}`, command.description, (command.options ?? []) as OptionDef[]);
+  for (const command of tree)
+    if ((command.type ?? 1) === 1)
+      walk(`/${command.name}`, command.description, (command.options ?? []) as OptionDef[]);
   return out;
 }
 
@@ -228,7 +271,9 @@ function hintOf(def: OptionDef): string {
   switch (def.type) {
     case T.Integer:
     case T.Number:
-      return def.min_value !== undefined && def.max_value !== undefined ? `${def.min_value}–${def.max_value}` : 'number';
+      return def.min_value !== undefined && def.max_value !== undefined
+        ? `${def.min_value}–${def.max_value}`
+        : 'number';
     case T.Boolean:
       return 'true|false';
     case T.User:

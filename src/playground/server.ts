@@ -116,11 +116,18 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     ...(m.ephemeralFor !== undefined ? { ephemeralFor: m.ephemeralFor } : {}),
     createdAt: m.createdAt,
     editedAt: m.editedAt,
-    ...(m.interactionId && usedBy.has(m.interactionId) && m.type === 20 ? { usedBy: usedBy.get(m.interactionId)! } : {}),
+    ...(m.interactionId && usedBy.has(m.interactionId) && m.type === 20
+      ? { usedBy: usedBy.get(m.interactionId)! }
+      : {}),
     ...(m.threadId !== undefined && fake.channel(m.threadId) ? { threadId: m.threadId } : {}),
   });
 
-  const pageChannel = (c: FakeChannel): PageChannel => ({ id: c.id, name: c.name, type: c.type, ...(c.parentId !== undefined ? { parentId: c.parentId } : {}) });
+  const pageChannel = (c: FakeChannel): PageChannel => ({
+    id: c.id,
+    name: c.name,
+    type: c.type,
+    ...(c.parentId !== undefined ? { parentId: c.parentId } : {}),
+  });
 
   /** The channel's threads, oldest first (a thread's id is its starter message's: newest game last). */
   const currentThreads = (): PageThread[] =>
@@ -155,7 +162,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
    */
   const requireChannel = (raw: unknown): FakeChannel => {
     if (raw === undefined || raw === null || raw === '') raw = fake.channelId;
-    if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw)) throw new HttpError(400, 'channel must be the id of the channel or one of its threads.');
+    if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw))
+      throw new HttpError(400, 'channel must be the id of the channel or one of its threads.');
     const channel = fake.channel(raw);
     if (!channel || (channel.id !== fake.channelId && channel.parentId !== fake.channelId)) {
       throw new HttpError(400, 'No such channel or thread here (it may have been deleted).');
@@ -203,7 +211,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
           ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
           channelId: channel.id,
         });
-        usedBy.set(interaction.id, { userId: user.id, command: `/${parsed.commandName}${parsed.subcommand ? ' ' + parsed.subcommand : ''}` });
+        usedBy.set(interaction.id, {
+          userId: user.id,
+          command: `/${parsed.commandName}${parsed.subcommand ? ' ' + parsed.subcommand : ''}`,
+        });
         return interaction;
       });
     },
@@ -225,7 +236,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       guild: { id: fake.guildId, name: 'Olathe Playground' },
       channel: { id: fake.channelId, name: fake.channel(fake.channelId)?.name ?? 'dice' },
       bot: { id: bot.id, name: bot.globalName ?? bot.username },
-      users: users.map((u) => ({ id: u.id, username: u.username, name: u.globalName ?? u.username, moderator: u.username === 'dana' })),
+      users: users.map((u) => ({
+        id: u.id,
+        username: u.username,
+        name: u.globalName ?? u.username,
+        moderator: u.username === 'dana',
+      })),
       commands: describeCommands(fake.registeredCommands.guilds[fake.guildId] ?? []),
       threads: threadsPayload(),
     };
@@ -265,7 +281,11 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       }
       if (url.pathname === '/api/events') {
         const user = requireUser(url.searchParams.get('user'));
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store', connection: 'keep-alive' });
+        res.writeHead(200, {
+          'content-type': 'text/event-stream',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+        });
         res.write('retry: 1000\n\n');
         refreshThreads();
         res.write(`event: threads\ndata: ${JSON.stringify(threadsPayload())}\n\n`);
@@ -297,9 +317,17 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     seq++;
     const channelId = event.channelId;
     if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, channelId, id: m.id }, m.ephemeralFor);
-    else broadcast('message', { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) }, m.ephemeralFor);
+    else
+      broadcast(
+        'message',
+        { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) },
+        m.ephemeralFor,
+      );
   };
-  const onBreach = (description: string) => broadcast('breach', { description: description.replace(/\/interactions\/(\d+)\/[\w.-]+/g, '/interactions/$1/[token]') });
+  const onBreach = (description: string) =>
+    broadcast('breach', {
+      description: description.replace(/\/interactions\/(\d+)\/[\w.-]+/g, '/interactions/$1/[token]'),
+    });
   fake.on('change', onChange);
   fake.on('breach', onBreach);
   const keepAlive = setInterval(() => {
@@ -352,4 +380,3 @@ async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> 
   }
   throw new HttpError(400, 'Send a JSON object.');
 }
-

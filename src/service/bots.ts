@@ -18,7 +18,9 @@ const BOT_ID = /^bot:([a-z]+)(?::([1-9][0-9]{0,5}))?$/;
 export function botDifficulty(userId: string): Difficulty | null {
   const match = BOT_ID.exec(userId);
   const difficulty = match?.[1];
-  return difficulty !== undefined && (DIFFICULTIES as readonly string[]).includes(difficulty) ? (difficulty as Difficulty) : null;
+  return difficulty !== undefined && (DIFFICULTIES as readonly string[]).includes(difficulty)
+    ? (difficulty as Difficulty)
+    : null;
 }
 
 /** The k of a bot user id `bot:<difficulty>:<k>`; null for anything else. */

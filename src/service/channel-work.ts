@@ -49,7 +49,8 @@ export function channelWorkOf(steps: readonly Step[]): ChannelWork[] {
   for (const step of steps) {
     const { event, after } = step;
     const dice = thrownDice(event);
-    if (dice && isFiveOfAKind(dice) && event.type !== 'end') work.push({ kind: 'shout', seat: event.seat, dice, seq: after.version });
+    if (dice && isFiveOfAKind(dice) && event.type !== 'end')
+      work.push({ kind: 'shout', seat: event.seat, dice, seq: after.version });
     const log = logOf(step);
     if (log) work.push(log);
   }
@@ -68,13 +69,19 @@ function logOf({ before, event, after }: Step): LogWork | null {
   return {
     ...base,
     what: event.type,
-    ...(cell ? { column: cell.column, category: cell.category, dice: cell.dice, score: scoreCell(cell.category, cell.dice) } : {}),
+    ...(cell
+      ? { column: cell.column, category: cell.category, dice: cell.dice, score: scoreCell(cell.category, cell.dice) }
+      : {}),
     ...(removed ? { removed: true } : {}),
   };
 }
 
 /** The one cell a write (or a timed-out turn) filled. */
-function newCell(before: GameState, after: GameState, seat: number): { column: number; category: Category; dice: Dice } | null {
+function newCell(
+  before: GameState,
+  after: GameState,
+  seat: number,
+): { column: number; category: Category; dice: Dice } | null {
   const was = before.players[seat]!.card.columns;
   const now = after.players[seat]!.card.columns;
   for (let column = 0; column < now.length; column++) {

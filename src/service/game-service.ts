@@ -21,7 +21,8 @@ import {
   timeoutEvent,
 } from '../game';
 import type { Analysis, Difficulty } from '../solver/strategy';
-import { DIFFICULTIES, analyseGame, botEvents } from '../solver/strategy';
+import type { Hint } from '../solver/strategy';
+import { DIFFICULTIES, analyseGame, botEvents, hint } from '../solver/strategy';
 import type { GameChanges, GameRow, LeftReason, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { eventFromRow, eventRow } from '../db/event-rows';
@@ -48,11 +49,22 @@ import { cardView, gameView, playerViews } from './view';
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
 export { turnStamp } from './stamp';
-export type { ActionResult, CardView, GameView, GameViewStatus, LeaderboardRow, LastWrite, PlayerView, Shout } from './view';
+export type {
+  ActionResult,
+  CardView,
+  GameView,
+  GameViewStatus,
+  LeaderboardRow,
+  LastWrite,
+  PlayerView,
+  Shout,
+} from './view';
 export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work';
 export { DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
-export type { Analysis, AnalysedDecision, Difficulty } from '../solver/strategy';
+export type { Analysis, AnalysedDecision, Difficulty, Hint, HintChoice } from '../solver/strategy';
+// The Discord layer reaches the solver only through the service: these are the solver's words it shows.
+export { ACCURACY_TOLERANCE, DIFFICULTIES } from '../solver/strategy';
 
 export const MAX_PLAYERS = 8;
 /** How many times an action is tried again after losing a race to another connection. */
@@ -127,7 +139,8 @@ function isRaceConstraint(error: unknown): boolean {
 /** The columns of `next` that differ from the row: all an UPDATE needs to SET. */
 function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameChanges> {
   const changed: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(next)) if (row[column as keyof GameChanges] !== value) changed[column] = value;
+  for (const [column, value] of Object.entries(next))
+    if (row[column as keyof GameChanges] !== value) changed[column] = value;
   return changed as Partial<GameChanges>;
 }
 
@@ -161,9 +174,11 @@ export class GameService {
   openLobby(input: OpenLobbyInput): GameView {
     const problem = optionsProblem(input.options) ?? turnTimeoutProblem(input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
     if (problem) throw new ServiceError('bad-options', problem);
-    if (input.host.isBot || botDifficulty(input.host.id) !== null) throw new ServiceError('bad-options', MESSAGES.botHost);
+    if (input.host.isBot || botDifficulty(input.host.id) !== null)
+      throw new ServiceError('bad-options', MESSAGES.botHost);
     const options = normalOptions(input.options);
-    if (this.store.openGameIdInChannel(input.channelId) !== null) throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+    if (this.store.openGameIdInChannel(input.channelId) !== null)
+      throw new ServiceError('channel-busy', MESSAGES.channelBusy);
     const now = this.now();
     this.hooks.beforeWrite?.(null, 1);
     let id: number;
@@ -195,7 +210,8 @@ export class GameService {
   join(gameId: number, user: UserRef): GameView {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
-      if (g.players.some((p) => p.user_id === user.id)) throw new ServiceError('already-joined', MESSAGES.alreadyJoined);
+      if (g.players.some((p) => p.user_id === user.id))
+        throw new ServiceError('already-joined', MESSAGES.alreadyJoined);
       if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
       return this.seatCommit(g, this.newPlayer(gameId, g.players.length, user, this.now()));
     });
@@ -252,7 +268,10 @@ export class GameService {
       this.requireLobby(g);
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       const now = this.now();
-      const state = newGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id));
+      const state = newGame(
+        JSON.parse(g.row.options) as GameOptions,
+        g.players.map((p) => p.user_id),
+      );
       const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms, this.pacing(g, new Set()));
       const changes: Partial<GameChanges> = {
         status: 'playing',
@@ -320,7 +339,8 @@ export class GameService {
   /** Stops a game (or cancels a lobby): the host, or a member who may manage messages. */
   end(gameId: number, userId: string, who: { canManage: boolean }): ActionResult {
     return this.mutate(gameId, (g) => {
-      if (g.row.status !== 'lobby' && g.row.status !== 'playing') throw new ServiceError('game-over', MESSAGES.gameOver);
+      if (g.row.status !== 'lobby' && g.row.status !== 'playing')
+        throw new ServiceError('game-over', MESSAGES.gameOver);
       if (userId !== g.row.host_id && !who.canManage) throw new ServiceError('not-host', MESSAGES.notHostOrManager);
       if (g.row.status === 'lobby') {
         const commit = this.cancelCommit(g);
@@ -382,6 +402,11 @@ export class GameService {
     }
   }
 
+  /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
+  hint(game: GameView, seat: number): Hint | null {
+    return game.state ? hint(game.state, seat) : null;
+  }
+
   /** The earliest stored deadline — a turn's timeout or a computer player's next step — so the bot can set one timer; null when none. */
   nextDeadline(): number | null {
     return this.store.nextDeadline();
@@ -400,7 +425,9 @@ export class GameService {
 
   /** Channel work that actions saved and Discord does not have yet, oldest first. */
   pendingChannelWork(gameId: number): OutboxItem[] {
-    return this.outbox.pending(gameId).map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as ChannelWork }));
+    return this.outbox
+      .pending(gameId)
+      .map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as ChannelWork }));
   }
 
   /** Discord has it; false when it was delivered already. */
@@ -411,7 +438,8 @@ export class GameService {
   /** Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it. */
   recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
-    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest)) throw new ServiceError('no-game', MESSAGES.noGame);
+    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest))
+      throw new ServiceError('no-game', MESSAGES.noGame);
   }
 
   /** Several recordShown at once, in one transaction (digests kept in memory, written out together). */
@@ -435,12 +463,14 @@ export class GameService {
       if (g.row.channel_gone === 1) return null;
       const gone: Partial<GameChanges> = { channel_gone: 1 };
       let commit: Commit<ActionResult>;
-      if (g.row.status === 'playing' && g.state) commit = this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
+      if (g.row.status === 'playing' && g.state)
+        commit = this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
       else if (g.row.status === 'lobby') {
         const cancel = this.cancelCommit(g, gone);
         commit = () => lobbyResult(cancel());
       } else {
-        commit = () => lobbyResult(this.viewAfter(g, gone, this.save(g, gone), playerViews(g.players), g.state, g.deadlines));
+        commit = () =>
+          lobbyResult(this.viewAfter(g, gone, this.save(g, gone), playerViews(g.players), g.state, g.deadlines));
       }
       // Undelivered work for a channel that is gone goes with the game's end, in the same transaction.
       return () => {
@@ -529,7 +559,10 @@ export class GameService {
           exactPredictions: r.exactPredictions,
         };
       })
-      .sort((a, b) => b.wins - a.wins || b.averageFinal - a.averageFinal || b.games - a.games || (a.userId < b.userId ? -1 : 1));
+      .sort(
+        (a, b) =>
+          b.wins - a.wins || b.averageFinal - a.averageFinal || b.games - a.games || (a.userId < b.userId ? -1 : 1),
+      );
   }
 
   /** Every stored event of a game, in order ([] before it started). */
@@ -547,17 +580,27 @@ export class GameService {
     const g = this.load(gameId);
     if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
     const seat = this.seatOf(g, userId);
-    if (g.row.status === 'cancelled' || g.row.started_at === null) throw new ServiceError('not-finished', MESSAGES.neverPlayed);
-    if (g.row.status !== 'finished' && g.row.status !== 'ended') throw new ServiceError('not-finished', MESSAGES.notFinished);
+    if (g.row.status === 'cancelled' || g.row.started_at === null)
+      throw new ServiceError('not-finished', MESSAGES.neverPlayed);
+    if (g.row.status !== 'finished' && g.row.status !== 'ended')
+      throw new ServiceError('not-finished', MESSAGES.notFinished);
     const events = this.store.events(gameId).map(eventFromRow);
-    return analyseGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id), events, seat);
+    return analyseGame(
+      JSON.parse(g.row.options) as GameOptions,
+      g.players.map((p) => p.user_id),
+      events,
+      seat,
+    );
   }
 
   /** The game rebuilt from its stored events alone (null in the lobby): what the snapshot must equal. */
   replay(gameId: number): GameState | null {
     const g = this.load(gameId);
     if (!g || g.row.started_at === null || g.state === null) return null;
-    let state = newGame(JSON.parse(g.row.options) as GameOptions, g.players.map((p) => p.user_id));
+    let state = newGame(
+      JSON.parse(g.row.options) as GameOptions,
+      g.players.map((p) => p.user_id),
+    );
     for (const row of this.store.events(gameId)) state = applyEvent(state, eventFromRow(row));
     return state;
   }
@@ -622,13 +665,20 @@ export class GameService {
     return this.mutate(gameId, (g) => {
       const state = this.requirePlaying(g);
       const seat = this.seatOf(g, userId);
-      if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!)) throw new ServiceError('stale', MESSAGES.stale);
+      if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!))
+        throw new ServiceError('stale', MESSAGES.stale);
       return this.playCommit(g, state, [(s) => make(s, seat)], this.now());
     });
   }
 
   /** Applies the events (the engine refuses illegal ones here, before any write) and plans their commit. */
-  private playCommit(g: Loaded, state: GameState, makers: EventMaker[], now: number, extra: Partial<GameChanges> = {}): Commit<ActionResult> {
+  private playCommit(
+    g: Loaded,
+    state: GameState,
+    makers: EventMaker[],
+    now: number,
+    extra: Partial<GameChanges> = {},
+  ): Commit<ActionResult> {
     const steps: Step[] = [];
     let after = state;
     const apply = (event: GameEvent) => {
@@ -643,12 +693,19 @@ export class GameService {
     }
     // Nobody left to play with: when the last person quits or is removed, the computer players stop too.
     const bots = botSeats(g.players);
-    if (after.status === 'playing' && steps.length > 0 && bots.size > 0 && after.players.every((p, seat) => p.left || bots.has(seat))) {
+    if (
+      after.status === 'playing' &&
+      steps.length > 0 &&
+      bots.size > 0 &&
+      after.players.every((p, seat) => p.left || bots.has(seat))
+    ) {
       apply({ type: 'end' });
     }
     const over = after.status !== 'playing';
     const acted = new Set(steps.flatMap((s) => ('seat' in s.event ? [s.event.seat] : [])));
-    const deadlines = over ? {} : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms, this.pacing(g, acted));
+    const deadlines = over
+      ? {}
+      : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms, this.pacing(g, acted));
     const changes: Partial<GameChanges> = {
       status: after.status,
       finished_at: over ? now : null,

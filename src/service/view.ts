@@ -47,8 +47,6 @@ export interface GameView {
   shown: Record<string, string>;
 }
 
-
-
 export interface Shout {
   seat: number;
   userId: string;
@@ -104,7 +102,13 @@ export interface LeaderboardRow {
 }
 
 export function playerViews(players: readonly PlayerRow[]): PlayerView[] {
-  return players.map((p) => ({ seat: p.seat, userId: p.user_id, name: p.name, isBot: p.is_bot === 1, left: p.left_reason }));
+  return players.map((p) => ({
+    seat: p.seat,
+    userId: p.user_id,
+    name: p.name,
+    isBot: p.is_bot === 1,
+    left: p.left_reason,
+  }));
 }
 
 export function gameView(row: GameRow, players: PlayerView[], state: GameState | null, deadlines: Deadlines): GameView {

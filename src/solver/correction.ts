@@ -23,7 +23,11 @@ const ROWS = 8; // the seven categories, then the raw total
 const RAW_ROW = 7;
 export const CORRECTION_SIZE = ROWS * STAGES * 5 * SUB;
 
-const SIXES = 2, STRAIGHT = 3, HOUSE = 4, CHOICE = 5, OLATHE = 6;
+const SIXES = 2,
+  STRAIGHT = 3,
+  HOUSE = 4,
+  CHOICE = 5,
+  OLATHE = 6;
 /** The totals' thresholds on a 4-column card (RULES.md), scaled by the card's columns below. */
 const THRESHOLDS = [52, 65, 78, 0, 0, 100];
 
@@ -35,7 +39,14 @@ function stageOf(filled: number, cells: number): number {
  * The entry of row `ci` (−1: none), with `filled` cells written on a card of `cells` cells, `open` cells of
  * the row still open, the row's `total` so far and `zero` for a zero written in Straight/House.
  */
-export function rowEntry(ci: number, filled: number, cells: number, open: number, total: number, zero: boolean): number {
+export function rowEntry(
+  ci: number,
+  filled: number,
+  cells: number,
+  open: number,
+  total: number,
+  zero: boolean,
+): number {
   if (open <= 0 || open > 4) return -1;
   let sub = 0;
   if (ci <= SIXES || ci === CHOICE) {

@@ -5,7 +5,17 @@
 // A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
 // `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
 import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game/index';
-import { CATEGORIES, applyEvent, categoryLabel, columnLabel, declarableColumns, legalCells, newGame, seatsToAct, throwEvent } from '../game/index';
+import {
+  CATEGORIES,
+  applyEvent,
+  categoryLabel,
+  columnLabel,
+  declarableColumns,
+  legalCells,
+  newGame,
+  seatsToAct,
+  throwEvent,
+} from '../game/index';
 import type { Category } from '../game/index';
 import type { HoldChoice, OutcomeValues } from './widget';
 import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
@@ -84,7 +94,7 @@ export function turnValuation(
   options: StrategyOptions = {},
 ): OutcomeValuation {
   const variant = state.options.variant;
-  const params = difficulty === 'normal' ? NORMAL_PARAMS[variant] : options.params ?? paramsFor(variant);
+  const params = difficulty === 'normal' ? NORMAL_PARAMS[variant] : (options.params ?? paramsFor(variant));
   const cacheKeyObject = difficulty === 'easy' ? greedyValuation : params;
   const player = state.players[seat]!;
   let byCard = cache.get(cacheKeyObject);
@@ -95,9 +105,10 @@ export function turnValuation(
   let v = byColumn.get(key);
   if (!v) {
     const cells = cellsFor(state, seat, column);
-    v = difficulty === 'easy'
-      ? greedyValuation(cells)
-      : valueOutcomes(player.card, state.options.variant, state.options.throwsPerTurn, cells, params);
+    v =
+      difficulty === 'easy'
+        ? greedyValuation(cells)
+        : valueOutcomes(player.card, state.options.variant, state.options.throwsPerTurn, cells, params);
     byColumn.set(key, v);
   }
   return v;
@@ -111,10 +122,18 @@ function sameMask(a: readonly boolean[], b: readonly boolean[]): boolean {
 }
 
 /** The column to declare (Olathe): the best expected turn, the leftmost on a tie. */
-function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions): { column: number; ranking: { column: number; ev: number }[] } {
+function chooseColumn(
+  state: GameState,
+  seat: number,
+  difficulty: Difficulty,
+  options: StrategyOptions,
+): { column: number; ranking: { column: number; ev: number }[] } {
   const ranking = declarableColumns(state, seat).map((column) => ({
     column,
-    ev: expectedValueBeforeFirstThrow(state.options.throwsPerTurn, turnValuation(state, seat, difficulty, column, options).values),
+    ev: expectedValueBeforeFirstThrow(
+      state.options.throwsPerTurn,
+      turnValuation(state, seat, difficulty, column, options).values,
+    ),
   }));
   ranking.sort((a, b) => b.ev - a.ev || a.column - b.column);
   return { column: ranking[0]!.column, ranking };
@@ -124,7 +143,12 @@ function chooseColumn(state: GameState, seat: number, difficulty: Difficulty, op
  * What the player in `seat` does next, playing at `difficulty`. The state must be at a point where the
  * seat can act (its turn in Olathe; any time in Balut while its card has empty cells).
  */
-export function chooseDecision(state: GameState, seat: number, difficulty: Difficulty, options: StrategyOptions = {}): Decision {
+export function chooseDecision(
+  state: GameState,
+  seat: number,
+  difficulty: Difficulty,
+  options: StrategyOptions = {},
+): Decision {
   const player = state.players[seat];
   if (!player) throw new Error(`no seat ${seat}`);
   if (!seatsToAct(state).includes(seat)) throw new Error(`seat ${seat} cannot act now`);
@@ -160,14 +184,21 @@ export function decisionEvents(state: GameState, seat: number, decision: Decisio
     case 'hold': {
       const current = state.players[seat]!.turn.held;
       const events: GameEvent[] = [];
-      for (let die = 0; die < 5; die++) if (Boolean(current[die]) !== decision.held[die]) events.push({ type: 'hold', seat, die });
+      for (let die = 0; die < 5; die++)
+        if (Boolean(current[die]) !== decision.held[die]) events.push({ type: 'hold', seat, die });
       return events;
     }
   }
 }
 
 /** The next step of a bot as engine events: `chooseDecision` then `decisionEvents`. */
-export function botEvents(state: GameState, seat: number, difficulty: Difficulty, rng: Rng, options: StrategyOptions = {}): GameEvent[] {
+export function botEvents(
+  state: GameState,
+  seat: number,
+  difficulty: Difficulty,
+  rng: Rng,
+  options: StrategyOptions = {},
+): GameEvent[] {
   return decisionEvents(state, seat, chooseDecision(state, seat, difficulty, options), rng);
 }
 
@@ -230,7 +261,8 @@ function fmt(x: number): string {
 
 function holdText(choice: HoldChoice, throwsLeft: number, writeText: string): string {
   if (choice.stop) return `Stop and write ${writeText}`;
-  if (choice.keptDice.length === 0) return `Throw all five dice again${throwsLeft > 1 ? ` (${throwsLeft} throws left)` : ''}`;
+  if (choice.keptDice.length === 0)
+    return `Throw all five dice again${throwsLeft > 1 ? ` (${throwsLeft} throws left)` : ''}`;
   return `Hold ${choice.keptDice.join(' ')} and throw the other ${5 - choice.keptDice.length}`;
 }
 
@@ -244,7 +276,11 @@ export function hint(state: GameState, seat: number, options: StrategyOptions = 
   if (!player || !seatsToAct(state).includes(seat)) return null;
   const turn = player.turn;
   const throws = state.options.throwsPerTurn;
-  const finish = (situation: Hint['situation'], raw: Omit<HintChoice, 'behindBest' | 'detail'>[], summaryOf: (best: HintChoice) => string): Hint => {
+  const finish = (
+    situation: Hint['situation'],
+    raw: Omit<HintChoice, 'behindBest' | 'detail'>[],
+    summaryOf: (best: HintChoice) => string,
+  ): Hint => {
     const top = raw.slice(0, 3);
     const bestEv = top[0]?.expectedFinal ?? 0;
     const choices = top.map((c, i) => {
@@ -258,14 +294,24 @@ export function hint(state: GameState, seat: number, options: StrategyOptions = 
     const { ranking } = chooseColumn(state, seat, 'expert', options);
     return finish(
       'declare',
-      ranking.map((r) => ({ kind: 'declare' as const, column: r.column, expectedFinal: r.ev, text: `Declare ${columnLabel(state.options.columns, r.column)}` })),
-      (b) => `${b.text}: with the best play from here your card is expected to end near ${fmt(b.expectedFinal)} points.`,
+      ranking.map((r) => ({
+        kind: 'declare' as const,
+        column: r.column,
+        expectedFinal: r.ev,
+        text: `Declare ${columnLabel(state.options.columns, r.column)}`,
+      })),
+      (b) =>
+        `${b.text}: with the best play from here your card is expected to end near ${fmt(b.expectedFinal)} points.`,
     );
   }
   const valuation = turnValuation(state, seat, 'expert', turn.column, options);
   if (turn.dice === null) {
     const ev = expectedValueBeforeFirstThrow(throws, valuation.values);
-    return finish('throw', [{ kind: 'throw', expectedFinal: ev, text: 'Throw all five dice' }], (b) => `${b.text} — with the best play your card is expected to end near ${fmt(b.expectedFinal)} points.`);
+    return finish(
+      'throw',
+      [{ kind: 'throw', expectedFinal: ev, text: 'Throw all five dice' }],
+      (b) => `${b.text} — with the best play your card is expected to end near ${fmt(b.expectedFinal)} points.`,
+    );
   }
   const o = outcomeIndex(turn.dice);
   const throwsLeft = throws - turn.throwsUsed;
@@ -275,7 +321,13 @@ export function hint(state: GameState, seat: number, options: StrategyOptions = 
   if (throwsLeft <= 0) {
     return finish(
       'write',
-      writeChoices.map((w) => ({ kind: 'write' as const, column: w.ref.column, category: w.ref.category, expectedFinal: w.ev, text: `Write ${cellText(state, w.ref)}` })),
+      writeChoices.map((w) => ({
+        kind: 'write' as const,
+        column: w.ref.column,
+        category: w.ref.category,
+        expectedFinal: w.ev,
+        text: `Write ${cellText(state, w.ref)}`,
+      })),
       (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
     );
   }
@@ -285,8 +337,20 @@ export function hint(state: GameState, seat: number, options: StrategyOptions = 
     'hold',
     best.ranking.map((c) =>
       c.stop
-        ? { kind: 'write' as const, column: bestWrite.ref.column, category: bestWrite.ref.category, expectedFinal: c.expectedValue, text: holdText(c, throwsLeft, cellText(state, bestWrite.ref)) }
-        : { kind: 'hold' as const, held: c.held, keptDice: c.keptDice, expectedFinal: c.expectedValue, text: holdText(c, throwsLeft, '') },
+        ? {
+            kind: 'write' as const,
+            column: bestWrite.ref.column,
+            category: bestWrite.ref.category,
+            expectedFinal: c.expectedValue,
+            text: holdText(c, throwsLeft, cellText(state, bestWrite.ref)),
+          }
+        : {
+            kind: 'hold' as const,
+            held: c.held,
+            keptDice: c.keptDice,
+            expectedFinal: c.expectedValue,
+            text: holdText(c, throwsLeft, ''),
+          },
     ),
     (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
   );
@@ -385,7 +449,14 @@ export function analyseGame(
   };
 }
 
-function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEvent, turnNo: number, strategyOptions: StrategyOptions): AnalysedDecision {
+function analyseStep(
+  state: GameState,
+  seat: number,
+  dice: Dice,
+  event: GameEvent,
+  turnNo: number,
+  strategyOptions: StrategyOptions,
+): AnalysedDecision {
   const player = state.players[seat]!;
   const valuation = turnValuation(state, seat, 'expert', player.turn.column, strategyOptions);
   const throwsLeft = state.options.throwsPerTurn - player.turn.throwsUsed;
@@ -397,7 +468,11 @@ function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEven
   if (throwsLeft > 0) {
     const b = bestHold(dice, throwsLeft, values, { top: 1 });
     bestValue = b.expectedValue;
-    best = b.stop ? `write ${cellText(state, bestWriteRef)}` : b.keptDice.length ? `hold ${b.keptDice.join(' ')}` : 'throw all five';
+    best = b.stop
+      ? `write ${cellText(state, bestWriteRef)}`
+      : b.keptDice.length
+        ? `hold ${b.keptDice.join(' ')}`
+        : 'throw all five';
   } else {
     bestValue = valuation.values[o]!;
     best = `write ${cellText(state, bestWriteRef)}`;
@@ -406,7 +481,9 @@ function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEven
   let played: string;
   if (event.type === 'write') {
     const ref = { column: event.column, category: event.category };
-    const i = valuation.cells.findIndex((c) => c.category === ref.category && (state.options.variant === 'balut' || c.column === ref.column));
+    const i = valuation.cells.findIndex(
+      (c) => c.category === ref.category && (state.options.variant === 'balut' || c.column === ref.column),
+    );
     playedValue = i >= 0 ? valuation.valueOfCell[i * OUTCOME_COUNT + o]! : bestValue;
     played = `write ${cellText(state, ref)}`;
   } else {
@@ -428,7 +505,11 @@ function analyseStep(state: GameState, seat: number, dice: Dice, event: GameEven
 }
 
 /** The estimated expected final score of a seat's card as it stands (nothing on the table counted). */
-export function estimatedFinal(state: GameState, seat: number, params: ValuationParams = paramsFor(state.options.variant)): number {
+export function estimatedFinal(
+  state: GameState,
+  seat: number,
+  params: ValuationParams = paramsFor(state.options.variant),
+): number {
   const player = state.players[seat]!;
   return estimateCard(cardModel(player.card, state.options.variant, state.options.throwsPerTurn), params).value;
 }

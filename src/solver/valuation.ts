@@ -106,7 +106,13 @@ const STRAIGHT_POINTS = game.STRAIGHT_POINTS;
 const HOUSE_POINTS = game.HOUSE_POINTS;
 const OLATHE_POINTS = game.OLATHE_POINTS;
 const CAT_COUNT = CATEGORIES.length;
-const FOURS = 0, FIVES = 1, SIXES = 2, STRAIGHT = 3, HOUSE = 4, CHOICE = 5, OLATHE = 6;
+const FOURS = 0,
+  FIVES = 1,
+  SIXES = 2,
+  STRAIGHT = 3,
+  HOUSE = 4,
+  CHOICE = 5,
+  OLATHE = 6;
 /** The most columns a game's card can have (Free 4 + Down + Up); the tables reach no further. */
 const MAX_COLUMNS = 6;
 /** Free cells of one category a card can have (Olathe: 2–4 Free columns; Balut: 4). */
@@ -206,8 +212,12 @@ function convolve(a: Float64Array, b: Float64Array): Float64Array {
 }
 
 function meanVar(d: Float64Array, unit: number): [number, number] {
-  let m = 0, m2 = 0;
-  d.forEach((p, x) => { m += p * x * unit; m2 += p * x * x * unit * unit; });
+  let m = 0,
+    m2 = 0;
+  d.forEach((p, x) => {
+    m += p * x * unit;
+    m2 += p * x * x * unit * unit;
+  });
   return [m, m2 - m * m];
 }
 
@@ -215,10 +225,14 @@ function hitStats(throws: number, ci: number, weight: (score: number) => number)
   const table = scoreTableFor();
   const base = ci * OUTCOME_COUNT;
   const dist = finalOutcomeDistribution(throws, (o) => (table[base + o]! > 0 ? 1 + weight(table[base + o]!) : 0));
-  let made = 0, pts = 0;
+  let made = 0,
+    pts = 0;
   dist.forEach((m, o) => {
     const s = table[base + o]!;
-    if (s > 0) { made += m; pts += m * s; }
+    if (s > 0) {
+      made += m;
+      pts += m * s;
+    }
   });
   const pMade = made;
   const pAtLeast: Float64Array[] = [];
@@ -228,7 +242,8 @@ function hitStats(throws: number, ci: number, weight: (score: number) => number)
     const at = new Float64Array(MAX_COLUMNS + 2);
     const em = new Float64Array(MAX_COLUMNS + 2);
     for (let k = 0; k < at.length; k++) {
-      let s = 0, e = 0;
+      let s = 0,
+        e = 0;
       for (let x = 0; x <= T; x++) {
         if (x >= k) s += pmf[x]!;
         e += pmf[x]! * Math.min(k, x);
@@ -249,7 +264,9 @@ function sumDistribution(throws: number): Float64Array {
   if (!out) {
     const d = finalOutcomeDistribution(throws, (o) => outcomeDice(o).reduce((a, b) => a + b, 0));
     out = new Float64Array(31);
-    d.forEach((m, o) => { out![outcomeDice(o).reduce((a, b) => a + b, 0)]! += m; });
+    d.forEach((m, o) => {
+      out![outcomeDice(o).reduce((a, b) => a + b, 0)]! += m;
+    });
     sumDistCache[throws] = out;
   }
   return out;
@@ -355,7 +372,8 @@ export function cardModel(card: Card, variant: Variant, throws: number): CardMod
   const n = card.columns.length;
   const totals = [0, 0, 0, 0, 0, 0, 0];
   const zero = [false, false, false, false, false, false, false];
-  let raw = 0, olathesMade = 0;
+  let raw = 0,
+    olathesMade = 0;
   const columnPool: number[] = [];
   const poolOpen: number[] = [];
   const poolCat: number[] = [];
@@ -374,8 +392,10 @@ export function cardModel(card: Card, variant: Variant, throws: number): CardMod
     CATEGORIES.forEach((cat, ci) => {
       const dice = col.cells[cat];
       if (dice === null) {
-        if (pool >= 0) { poolOpen[pool]!++; poolCat[pool * CAT_COUNT + ci]!++; }
-        else orderedCat[ci]!++;
+        if (pool >= 0) {
+          poolOpen[pool]!++;
+          poolCat[pool * CAT_COUNT + ci]!++;
+        } else orderedCat[ci]!++;
       } else {
         const s = scoreCell(cat, dice);
         totals[ci]! += s;
@@ -408,7 +428,15 @@ function tailAt(tails: Tails, nf: number, no: number, needUnits: number): number
   return needUnits < tail.length ? tail[needUnits]! : 0;
 }
 
-function thresholdPart(m: CardModel, ci: number, stats: TurnStats, total: number, nf: number, no: number, delta: number): Part {
+function thresholdPart(
+  m: CardModel,
+  ci: number,
+  stats: TurnStats,
+  total: number,
+  nf: number,
+  no: number,
+  delta: number,
+): Part {
   const st = stats.threshold[ci]!;
   const x = Math.min(DELTA_GRID - 1, Math.max(0, delta / DELTA_STEP));
   const lo = Math.floor(x);
@@ -475,7 +503,14 @@ function hitPart(
   return { inc: points * pAll, mean: made * hs.avg, variance: variance * hs.avg * hs.avg };
 }
 
-function olathePart(hs: HitStats, spare: number, made: number, poolCat: readonly number[], poolOpen: readonly number[], no: number): Part {
+function olathePart(
+  hs: HitStats,
+  spare: number,
+  made: number,
+  poolCat: readonly number[],
+  poolOpen: readonly number[],
+  no: number,
+): Part {
   let expected = no * hs.p;
   let variance = no * hs.p * (1 - hs.p);
   for (let p = 0; p < poolOpen.length; p++) {
@@ -487,7 +522,11 @@ function olathePart(hs: HitStats, spare: number, made: number, poolCat: readonly
     variance += n * q * (1 - q);
   }
   // Five of a kind scores 20 + 5 × face: 37.5 on average, sd about 8.5.
-  return { inc: OLATHE_POINTS * (made + expected), mean: expected * 37.5, variance: variance * 37.5 * 37.5 + expected * 73 };
+  return {
+    inc: OLATHE_POINTS * (made + expected),
+    mean: expected * 37.5,
+    variance: variance * 37.5 * 37.5 + expected * 73,
+  };
 }
 
 /**
@@ -520,7 +559,14 @@ export function correctionEntries(m: CardModel): number[] {
   const filled = filledCells(m);
   const out: number[] = [];
   for (let ci = 0; ci < CAT_COUNT; ci++) {
-    const e = rowEntry(ci, filled, cells, rowOpen(ci, m.poolOpen.length, m.poolCat, m.orderedCat[ci]!), m.totals[ci]!, m.zero[ci]!);
+    const e = rowEntry(
+      ci,
+      filled,
+      cells,
+      rowOpen(ci, m.poolOpen.length, m.poolCat, m.orderedCat[ci]!),
+      m.totals[ci]!,
+      m.zero[ci]!,
+    );
     if (e >= 0) out.push(e);
   }
   const r = rawEntry(filled, cells, m.raw);
@@ -588,7 +634,9 @@ function rawCategoryPart(
 function normalCdf(x: number): number {
   const z = Math.abs(x) / Math.SQRT2;
   const t = 1 / (1 + 0.3275911 * z);
-  const y = 1 - ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
+  const y =
+    1 -
+    ((((1.061405429 * t - 1.453152027) * t + 1.421413741) * t - 0.284496736) * t + 0.254829592) * t * Math.exp(-z * z);
   return x >= 0 ? 0.5 * (1 + y) : 0.5 * (1 - y);
 }
 
@@ -636,9 +684,23 @@ export interface Estimate {
 export function estimateCard(m: CardModel, params: ValuationParams = DEFAULT_PARAMS): Estimate {
   const stats = turnStats(m.throws);
   const filled = filledCells(m);
-  let inc = 0, mean = 0, variance = 0;
+  let inc = 0,
+    mean = 0,
+    variance = 0;
   for (let ci = 0; ci < CAT_COUNT; ci++) {
-    const part = categoryPart(filled, m, ci, stats, params, m.poolOpen, m.poolCat, m.orderedCat[ci]!, m.totals[ci]!, m.zero[ci]!, m.olathesMade);
+    const part = categoryPart(
+      filled,
+      m,
+      ci,
+      stats,
+      params,
+      m.poolOpen,
+      m.poolCat,
+      m.orderedCat[ci]!,
+      m.totals[ci]!,
+      m.zero[ci]!,
+      m.olathesMade,
+    );
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
@@ -700,7 +762,14 @@ export function valueOutcomes(
   return { values, bestCell, cells: cells.slice(), valueOfCell };
 }
 
-function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool: number, ci: number, table: Int16Array): Float64Array {
+function valueCell(
+  m: CardModel,
+  stats: TurnStats,
+  params: ValuationParams,
+  pool: number,
+  ci: number,
+  table: Int16Array,
+): Float64Array {
   const poolOpen = m.poolOpen.slice();
   const poolCat = m.poolCat.slice();
   if (pool >= 0) {
@@ -709,10 +778,24 @@ function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool
   }
   // Parts of the other categories, with the pool one cell smaller.
   const filled = filledCells(m) + 1;
-  let inc = 0, mean = 0, variance = 0;
+  let inc = 0,
+    mean = 0,
+    variance = 0;
   for (let c = 0; c < CAT_COUNT; c++) {
     if (c === ci) continue;
-    const part = categoryPart(filled, m, c, stats, params, poolOpen, poolCat, m.orderedCat[c]!, m.totals[c]!, m.zero[c]!, m.olathesMade);
+    const part = categoryPart(
+      filled,
+      m,
+      c,
+      stats,
+      params,
+      poolOpen,
+      poolCat,
+      m.orderedCat[c]!,
+      m.totals[c]!,
+      m.zero[c]!,
+      m.olathesMade,
+    );
     inc += part.inc;
     mean += part.mean;
     variance += part.variance;
@@ -720,10 +803,27 @@ function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool
   const no = m.orderedCat[ci]! - (pool < 0 ? 1 : 0);
   const byScore = scoreBuffer;
   for (const s of scoresOf(ci)) {
-    const part = categoryPart(filled, m, ci, stats, params, poolOpen, poolCat, no, m.totals[ci]! + s, m.zero[ci]! || s === 0, m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0));
+    const part = categoryPart(
+      filled,
+      m,
+      ci,
+      stats,
+      params,
+      poolOpen,
+      poolCat,
+      no,
+      m.totals[ci]! + s,
+      m.zero[ci]! || s === 0,
+      m.olathesMade + (ci === OLATHE && s > 0 ? 1 : 0),
+    );
     const futureMean = mean + part.mean;
     const raw = m.raw + s;
-    const mod = expectedModifier(raw, futureMean * params.rawMeanScale, (variance + part.variance) * params.rawSdScale ** 2, m.columnCount);
+    const mod = expectedModifier(
+      raw,
+      futureMean * params.rawMeanScale,
+      (variance + part.variance) * params.rawSdScale ** 2,
+      m.columnCount,
+    );
     byScore[s] = inc + part.inc + mod + params.rawTiebreak * (raw + futureMean) + rawCorrection(params, m, filled, raw);
   }
   const out = new Float64Array(OUTCOME_COUNT);
@@ -736,7 +836,12 @@ function valueCell(m: CardModel, stats: TurnStats, params: ValuationParams, pool
 const scoreBuffer = new Float64Array(64);
 
 /** Values for a player's turn in a game state: the legal cells of the declared column (or `column`). */
-export function valueTurn(state: GameState, seat: number, column?: number | null, params?: ValuationParams): OutcomeValuation {
+export function valueTurn(
+  state: GameState,
+  seat: number,
+  column?: number | null,
+  params?: ValuationParams,
+): OutcomeValuation {
   const player = state.players[seat]!;
   const col = column !== undefined ? column : player.turn.column;
   const cells = legalCells(player.card, state.options.variant === 'olathe' ? col : null);

@@ -165,7 +165,12 @@ function build(): WidgetTables {
           for (let e = 0; e <= c(4); e++)
             for (let g = 0; g <= c(5); g++)
               for (let h = 0; h <= c(6); h++) {
-                sub[1] = a; sub[2] = b; sub[3] = d; sub[4] = e; sub[5] = g; sub[6] = h;
+                sub[1] = a;
+                sub[2] = b;
+                sub[3] = d;
+                sub[4] = e;
+                sub[5] = g;
+                sub[6] = h;
                 subList.push(k2k[keyOf(sub)]!);
               }
   }
@@ -398,7 +403,8 @@ export function expectedValueBeforeFirstThrow(throws: number, outcomeValue: Outc
   const levels = solveLevels(values, Math.max(0, Math.min(throws, MAX_THROWS_PER_TURN) - 1));
   const last = levels[levels.length - 1]!;
   let s = 0;
-  for (let j = t.trStart[t.emptyKeep]!; j < t.trStart[t.emptyKeep + 1]!; j++) s += t.trProb[j]! * last[t.trOutcome[j]!]!;
+  for (let j = t.trStart[t.emptyKeep]!; j < t.trStart[t.emptyKeep + 1]!; j++)
+    s += t.trProb[j]! * last[t.trOutcome[j]!]!;
   return s;
 }
 

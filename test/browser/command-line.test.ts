@@ -9,7 +9,14 @@ import { describeCommands, parseCommandLine, tokenize, UsageError } from '../../
 const tree = [...commands.values()].map((c) => c.data.toJSON()) as APIApplicationCommand[];
 /** The subcommands as the bot defines them, in order: the page must offer exactly these. */
 const subcommandNames = (tree[0]!.options ?? []).map((o) => o.name);
-const user = (id: string, username: string, globalName: string): FakeUser => ({ id, username, globalName, bot: false, permissions: '0', roleIds: [] });
+const user = (id: string, username: string, globalName: string): FakeUser => ({
+  id,
+  username,
+  globalName,
+  bot: false,
+  permissions: '0',
+  roleIds: [],
+});
 const users = [user('111111111111111111', 'alice', 'Alice'), user('222222222222222222', 'bob', 'Bob')];
 const parse = (text: string) => parseCommandLine(text, tree, users);
 const refusal = (text: string): string => {
@@ -33,7 +40,10 @@ describe('parseCommandLine', () => {
   });
 
   it('accepts choice names, yes/no, "key: value" and quotes', () => {
-    expect(parse('/olathe start variant:Balut predictions: no').options).toEqual({ variant: 'balut', predictions: false });
+    expect(parse('/olathe start variant:Balut predictions: no').options).toEqual({
+      variant: 'balut',
+      predictions: false,
+    });
     expect(parse('/olathe leaderboard period:"Last 30 days"').options).toEqual({ period: '30d' });
   });
 
@@ -71,8 +81,15 @@ describe('describeCommands', () => {
     const usage = describeCommands(tree);
     expect(usage.map((u) => u.command)).toEqual(subcommandNames.map((name) => `/olathe ${name}`));
     const start = usage[0]!;
-    expect(start.options.find((o) => o.name === 'variant')).toMatchObject({ hint: 'olathe|balut', kind: 'string', values: ['olathe', 'balut'] });
-    expect(start.options.find((o) => o.name === 'predictions')).toMatchObject({ kind: 'boolean', values: ['true', 'false'] });
+    expect(start.options.find((o) => o.name === 'variant')).toMatchObject({
+      hint: 'olathe|balut',
+      kind: 'string',
+      values: ['olathe', 'balut'],
+    });
+    expect(start.options.find((o) => o.name === 'predictions')).toMatchObject({
+      kind: 'boolean',
+      values: ['true', 'false'],
+    });
     const card = usage.find((u) => u.command === '/olathe card')!;
     expect(card.options[0]).toMatchObject({ name: 'user', kind: 'user', hint: '@user' });
   });

@@ -30,7 +30,11 @@ const botLog: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'olathe-playground-'));
-  playground = await startPlayground({ port: 0, databasePath: join(dir, 'playground.sqlite'), log: createLogger('warn', (line) => botLog.push(line)) });
+  playground = await startPlayground({
+    port: 0,
+    databasePath: join(dir, 'playground.sqlite'),
+    log: createLogger('warn', (line) => botLog.push(line)),
+  });
 }, 60_000);
 
 async function openBrowser(): Promise<Page> {
@@ -97,7 +101,10 @@ function turnOf(name: string): Locator {
 describe('the playground in headless Chromium', () => {
   it('starts a game, joins, throws, holds and writes a cell; keeps a screenshot', async () => {
     // Never skipped: CI installs Debian's chromium (.ci/run); without it this test fails and says why.
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`).toBe(true);
+    expect(
+      existsSync(CHROMIUM),
+      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`,
+    ).toBe(true);
     opened = await openBrowser();
     const page = tab();
     await page.goto(playground!.url);
@@ -112,7 +119,9 @@ describe('the playground in headless Chromium', () => {
 
     // A typing mistake is a plain usage error, not a crash.
     await command('/olathe start variant:yahtzee');
-    await expect.poll(() => page.locator('.notice.error').innerText()).toContain('"yahtzee" is not one of olathe, balut');
+    await expect
+      .poll(() => page.locator('.notice.error').innerText())
+      .toContain('"yahtzee" is not one of olathe, balut');
 
     // Alice opens a game by typing the command.
     await command('/olathe start');
@@ -194,7 +203,9 @@ describe('the playground in headless Chromium', () => {
     const best = choices.reduce((a, b) => (points(b) > points(a) ? b : a));
     const cell = best.replace(/ \(.*$/, '');
     await writeSelect.selectOption({ label: best });
-    const logLine = messages().filter({ has: page.locator('.content', { hasText: new RegExp(`^Alice wrote \\d+ in ${cell} \\(`) }) });
+    const logLine = messages().filter({
+      has: page.locator('.content', { hasText: new RegExp(`^Alice wrote \\d+ in ${cell} \\(`) }),
+    });
     await logLine.waitFor(WAIT);
     expect(await logLine.locator('.components').count()).toBe(0);
     expect(await logLine.locator('.content strong').innerText()).toBe('Alice');
@@ -245,8 +256,12 @@ describe('the playground in headless Chromium', () => {
     const cardReply = messages().filter({ has: page.locator('.used', { hasText: '/olathe card' }) });
     await cardReply.waitFor(WAIT);
     const alice = playground!.users.find((u) => u.username === 'alice')!;
-    await playground!.fake.waitFor(() => playground!.fake.messagesVisibleTo(alice, thread.id).some((m) => m.ephemeralFor === alice.id));
-    expect(playground!.fake.messages(channelId).filter((m) => m.ephemeralFor === alice.id && m.interactionId)).toHaveLength(0);
+    await playground!.fake.waitFor(() =>
+      playground!.fake.messagesVisibleTo(alice, thread.id).some((m) => m.ephemeralFor === alice.id),
+    );
+    expect(
+      playground!.fake.messages(channelId).filter((m) => m.ephemeralFor === alice.id && m.interactionId),
+    ).toHaveLength(0);
 
     expect(playground!.fake.breaches).toEqual([]);
     expect(botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
@@ -256,7 +271,12 @@ describe('the playground in headless Chromium', () => {
     const { fake, users, url } = playground!;
     const [alice, , carol] = users;
     const page = tab();
-    const post = (body: unknown) => fetch(`${url}/api/command`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const post = (body: unknown) =>
+      fetch(`${url}/api/command`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
 
     // Carol, in no game, looks at the channel; someone starts a thread from a message there: it appears in
     // the sidebar and under the message, and she stays in the channel until she opens it.
@@ -270,7 +290,9 @@ describe('the playground in headless Chromium', () => {
     await link.waitFor(WAIT);
     expect(await link.textContent()).toBe('🧵 rules — open thread');
     const entries = page.locator('#threads a.thread');
-    await expect.poll(() => entries.allTextContents()).toEqual([expect.stringMatching(/^🧵 🎲 Olathe #\d+ — Alice, Bob$/), '🧵 rules']);
+    await expect
+      .poll(() => entries.allTextContents())
+      .toEqual([expect.stringMatching(/^🧵 🎲 Olathe #\d+ — Alice, Bob$/), '🧵 rules']);
     expect(await page.locator('body').getAttribute('data-view')).toBe(fake.channelId);
 
     // A message in a thread she is not looking at marks it unread in the sidebar; opening it shows it.
@@ -288,12 +310,16 @@ describe('the playground in headless Chromium', () => {
     const { interactionId } = (await used.json()) as { interactionId: string };
     const reply = await fake.waitForMessage((m) => m.interactionId === interactionId);
     expect(reply.channelId).toBe(thread.id);
-    await messages().filter({ has: page.locator('.used', { hasText: '/olathe help' }) }).waitFor(WAIT);
+    await messages()
+      .filter({ has: page.locator('.used', { hasText: '/olathe help' }) })
+      .waitFor(WAIT);
 
     // A moderator deletes the thread she is looking at: the page goes back to the channel and says why.
     fake.deleteChannel(thread.id);
     await viewing(fake.channelId);
-    await expect.poll(() => page.locator('.notice.warn').allInnerTexts()).toEqual([expect.stringContaining('This thread was deleted')]);
+    await expect
+      .poll(() => page.locator('.notice.warn').allInnerTexts())
+      .toEqual([expect.stringContaining('This thread was deleted')]);
     await expect.poll(() => entries.count()).toBe(1);
     expect(await messageWith('Rules questions go in the thread').locator('a.thread-link').count()).toBe(0);
 

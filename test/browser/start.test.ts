@@ -10,7 +10,11 @@ const dir = mkdtempSync(join(tmpdir(), 'olathe-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 function start(extra: NodeJS.ProcessEnv) {
-  const env: NodeJS.ProcessEnv = { ...process.env, PLAYGROUND_PORT: '0', PLAYGROUND_DATABASE: join(dir, 'playground.sqlite') };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PLAYGROUND_PORT: '0',
+    PLAYGROUND_DATABASE: join(dir, 'playground.sqlite'),
+  };
   delete env.DISCORD_TOKEN;
   delete env.LOG_LEVEL;
   Object.assign(env, extra);
@@ -28,7 +32,11 @@ describe('npm start without DISCORD_TOKEN', () => {
     // Run from the project folder, so a developer's .env could set a token: an empty one counts as unset.
     const run = start({ DISCORD_TOKEN: '' });
     const deadline = Date.now() + 30_000;
-    while (!/open http:\/\/127\.0\.0\.1:\d+\n/.test(run.out()) && run.child.exitCode === null && Date.now() < deadline) {
+    while (
+      !/open http:\/\/127\.0\.0\.1:\d+\n/.test(run.out()) &&
+      run.child.exitCode === null &&
+      Date.now() < deadline
+    ) {
       await new Promise((r) => setTimeout(r, 100));
     }
     const url = /Olathe playground: open (http:\/\/127\.0\.0\.1:\d+)\n/.exec(run.out())?.[1];

@@ -1,7 +1,17 @@
 // Contract of what a durable bot meets: idempotent creates (nonce + enforce_nonce), injected REST
 // faults (5xx, 429, stalls, dropped connections) as discord.js's own REST client experiences them,
 // and who a message notifies (mentions filtered by allowed_mentions).
-import { Client, DiscordAPIError, EmbedBuilder, Events, GatewayIntentBits, HTTPError, MessageFlags, REST, Routes } from 'discord.js';
+import {
+  Client,
+  DiscordAPIError,
+  EmbedBuilder,
+  Events,
+  GatewayIntentBits,
+  HTTPError,
+  MessageFlags,
+  REST,
+  Routes,
+} from 'discord.js';
 import type { Interaction, TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute, NONCE_WINDOW_MS, startFakeDiscord } from '../../src/fake-discord';
@@ -18,7 +28,11 @@ function freshRest(): REST {
   return new REST({ api: fake.apiUrl }).setToken(fake.botToken);
 }
 
-function createMessage(rest: REST, body: Record<string, unknown>, channelId = fake.channelId): Promise<{ id: string; nonce?: string | number }> {
+function createMessage(
+  rest: REST,
+  body: Record<string, unknown>,
+  channelId = fake.channelId,
+): Promise<{ id: string; nonce?: string | number }> {
   return rest.post(Routes.channelMessages(channelId), { body }) as Promise<{ id: string; nonce?: string | number }>;
 }
 
@@ -41,13 +55,18 @@ async function discordErrorCode(promise: Promise<unknown>): Promise<number | str
 }
 
 function expectBreach(fragment: string): void {
-  expect(fake.breaches.some((b) => b.includes(fragment)), `breaches: ${JSON.stringify(fake.breaches)}`).toBe(true);
+  expect(
+    fake.breaches.some((b) => b.includes(fragment)),
+    `breaches: ${JSON.stringify(fake.breaches)}`,
+  ).toBe(true);
   fake.clearRecords();
 }
 
 /** Requests the fake saw for one route since the last clearRecords(). */
 function seen(method: string, path: string): Array<{ status: number; fault?: string }> {
-  return fake.requests.filter((r) => r.method === method && r.path === `/api/v10${path}`).map((r) => ({ status: r.status, ...(r.fault ? { fault: r.fault } : {}) }));
+  return fake.requests
+    .filter((r) => r.method === method && r.path === `/api/v10${path}`)
+    .map((r) => ({ status: r.status, ...(r.fault ? { fault: r.fault } : {}) }));
 }
 
 beforeAll(async () => {
@@ -81,7 +100,9 @@ describe('nonces', () => {
     expect(again.id).toBe(first.id);
     expect(first.nonce).toBe('turn-3');
     expect(fake.messages().filter((m) => m.nonce === 'turn-3')).toHaveLength(1);
-    expect(fake.deduplicatedCreates).toEqual([{ channelId: fake.channelId, nonce: 'turn-3', messageId: first.id, at: expect.any(Number) }]);
+    expect(fake.deduplicatedCreates).toEqual([
+      { channelId: fake.channelId, nonce: 'turn-3', messageId: first.id, at: expect.any(Number) },
+    ]);
     expect(seen('POST', `/channels/${fake.channelId}/messages`).map((r) => r.status)).toEqual([200, 200]);
   });
 
@@ -110,7 +131,9 @@ describe('nonces', () => {
     expectBreach('nonce is 26 characters');
     expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 1.5 }))).toBe(50035);
     expectBreach('neither an integer nor a string');
-    expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 'ok', enforce_nonce: 'yes' }))).toBe(50035);
+    expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 'ok', enforce_nonce: 'yes' }))).toBe(
+      50035,
+    );
     expectBreach('enforce_nonce is not a boolean');
     await createMessage(rest, { content: 'x', nonce: 'n'.repeat(25), enforce_nonce: true });
   });
@@ -125,13 +148,17 @@ describe('injected faults, as discord.js REST meets them', () => {
     expect((error as HTTPError).status).toBe(500);
     expect(handle.hits).toBe(4);
     expect(handle.remaining).toBe(1);
-    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual(Array.from({ length: 4 }, () => ({ status: 500, fault: 'status' })));
+    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual(
+      Array.from({ length: 4 }, () => ({ status: 500, fault: 'status' })),
+    );
     expect(fake.messages().some((m) => m.content === 'doomed')).toBe(false);
 
     const sent = await createMessage(rest, { content: 'made it' });
     expect(fake.message(sent.id)?.content).toBe('made it');
     expect(handle.remaining).toBe(0);
-    expect(seen('POST', `/channels/${fake.channelId}/messages`).map((r) => r.status)).toEqual([500, 500, 500, 500, 500, 200]);
+    expect(seen('POST', `/channels/${fake.channelId}/messages`).map((r) => r.status)).toEqual([
+      500, 500, 500, 500, 500, 200,
+    ]);
   });
 
   it('a 429 with Discord headers: discord.js waits retry_after and creates the message once', async () => {
@@ -141,8 +168,16 @@ describe('injected faults, as discord.js REST meets them', () => {
     const sent = await createMessage(rest, { content: 'patient' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);
     expect(handle.hits).toBe(1);
-    expect(fake.messages().filter((m) => m.content === 'patient').map((m) => m.id)).toEqual([sent.id]);
-    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual([{ status: 429, fault: 'ratelimit' }, { status: 200 }]);
+    expect(
+      fake
+        .messages()
+        .filter((m) => m.content === 'patient')
+        .map((m) => m.id),
+    ).toEqual([sent.id]);
+    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual([
+      { status: 429, fault: 'ratelimit' },
+      { status: 200 },
+    ]);
   });
 
   it('answers a 429 exactly as Discord documents it', async () => {
@@ -153,7 +188,12 @@ describe('injected faults, as discord.js REST meets them', () => {
       body: JSON.stringify({ content: 'raw' }),
     });
     expect(response.status).toBe(429);
-    expect(await response.json()).toEqual({ message: 'You are being rate limited.', retry_after: 1.5, global: false, code: 0 });
+    expect(await response.json()).toEqual({
+      message: 'You are being rate limited.',
+      retry_after: 1.5,
+      global: false,
+      code: 0,
+    });
     expect(response.headers.get('retry-after')).toBe('2');
     expect(response.headers.get('x-ratelimit-remaining')).toBe('0');
     expect(response.headers.get('x-ratelimit-reset-after')).toBe('1.500');
@@ -191,7 +231,9 @@ describe('injected faults, as discord.js REST meets them', () => {
     expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual([{ status: 200, fault: 'stall' }]);
 
     const after = fake.injectFault({ route: FaultRoute.messageEdit, kind: 'stall', apply: 'after' });
-    const editing = rest.patch(Routes.channelMessage(fake.channelId, sent.id), { body: { content: 'edited while held' } });
+    const editing = rest.patch(Routes.channelMessage(fake.channelId, sent.id), {
+      body: { content: 'edited while held' },
+    });
     await fake.waitFor(() => fake.message(sent.id)?.content === 'edited while held');
     let answered = false;
     void editing.then(() => (answered = true));
@@ -207,11 +249,19 @@ describe('injected faults, as discord.js REST meets them', () => {
     const rest = new REST({ api: fake.apiUrl, timeout: 200 }).setToken(fake.botToken);
     const stall = fake.injectFault({ route: FaultRoute.messageCreate, kind: 'stall' });
     const sent = await createMessage(rest, { content: 'slow server', nonce: 'slow-1', enforce_nonce: true });
-    expect(fake.messages().filter((m) => m.content === 'slow server').map((m) => m.id)).toEqual([sent.id]);
+    expect(
+      fake
+        .messages()
+        .filter((m) => m.content === 'slow server')
+        .map((m) => m.id),
+    ).toEqual([sent.id]);
     stall.release();
     await fake.waitFor(() => fake.deduplicatedCreates.length === 1);
     expect(fake.messages().filter((m) => m.content === 'slow server')).toHaveLength(1);
-    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual([{ status: 200, fault: 'stall' }, { status: 200 }]);
+    expect(seen('POST', `/channels/${fake.channelId}/messages`)).toEqual([
+      { status: 200, fault: 'stall' },
+      { status: 200 },
+    ]);
 
     fake.injectFault({ route: FaultRoute.messageCreate, kind: 'stall' });
     await createMessage(rest, { content: 'slow, no nonce' });
@@ -232,18 +282,37 @@ describe('injected faults, as discord.js REST meets them', () => {
   it('matches by method, pattern or RegExp, and stops on remove()', async () => {
     const rest = freshRest();
     const sent = await createMessage(rest, { content: 'target' });
-    const edits = fake.injectFault({ route: FaultRoute.messageEdit, kind: 'status', status: 404, body: { message: 'Unknown Message', code: 10008 }, times: Infinity });
-    expect(await discordErrorCode(rest.patch(Routes.channelMessage(fake.channelId, sent.id), { body: { content: 'x' } }))).toBe(10008);
+    const edits = fake.injectFault({
+      route: FaultRoute.messageEdit,
+      kind: 'status',
+      status: 404,
+      body: { message: 'Unknown Message', code: 10008 },
+      times: Infinity,
+    });
+    expect(
+      await discordErrorCode(rest.patch(Routes.channelMessage(fake.channelId, sent.id), { body: { content: 'x' } })),
+    ).toBe(10008);
     await createMessage(rest, { content: 'creates are untouched' });
     expect(edits.remaining).toBe(Infinity);
     edits.remove();
     expect(edits.remaining).toBe(0);
     await rest.patch(Routes.channelMessage(fake.channelId, sent.id), { body: { content: 'edited' } });
 
-    const byRegExp = fake.injectFault({ route: /^GET \/channels\/\d+$/, kind: 'status', status: 403, body: { message: 'Missing Access', code: 50001 } });
+    const byRegExp = fake.injectFault({
+      route: /^GET \/channels\/\d+$/,
+      kind: 'status',
+      status: 403,
+      body: { message: 'Missing Access', code: 50001 },
+    });
     expect(await discordErrorCode(rest.get(Routes.channel(fake.channelId)))).toBe(50001);
     expect(byRegExp.hits).toBe(1);
-    const byMethod = fake.injectFault({ method: 'DELETE', route: '/channels/:channel/messages/:message', kind: 'status', status: 400, body: { message: 'nope', code: 0 } });
+    const byMethod = fake.injectFault({
+      method: 'DELETE',
+      route: '/channels/:channel/messages/:message',
+      kind: 'status',
+      status: 400,
+      body: { message: 'nope', code: 0 },
+    });
     expect(await discordErrorCode(rest.delete(Routes.channelMessage(fake.channelId, sent.id)))).toBe(0);
     expect(byMethod.hits).toBe(1);
     expect(fake.message(sent.id)?.deleted).toBeUndefined();
@@ -271,8 +340,13 @@ describe('pings', () => {
 
   it('without allowed_mentions every mentioned member is notified (not the author, not strangers, not embeds)', async () => {
     const content = `<@${alice.id}> and <@!${bob.id}>, and <@${alice.id}> again, <@${fake.botUser.id}>, <@123456789012345678>`;
-    expect(await ping({ content, embeds: [new EmbedBuilder().setDescription(`<@${carol.id}>`).toJSON()] })).toEqual([alice.id, bob.id]);
-    expect(await ping({ content: 'no one', embeds: [{ title: `<@${carol.id}>`, description: `<@${carol.id}>` }] })).toEqual([]);
+    expect(await ping({ content, embeds: [new EmbedBuilder().setDescription(`<@${carol.id}>`).toJSON()] })).toEqual([
+      alice.id,
+      bob.id,
+    ]);
+    expect(
+      await ping({ content: 'no one', embeds: [{ title: `<@${carol.id}>`, description: `<@${carol.id}>` }] }),
+    ).toEqual([]);
   });
 
   it('filters by allowed_mentions as Discord does', async () => {
@@ -291,7 +365,9 @@ describe('pings', () => {
     const body = { content: `<@${alice.id}>`, allowed_mentions: { parse: ['users'], users: [alice.id] } };
     expect(await discordErrorCode(createMessage(rest, body))).toBe(50035);
     expectBreach('mutually exclusive');
-    expect(await discordErrorCode(createMessage(rest, { content: 'x', allowed_mentions: { parse: ['friends'] } }))).toBe(50035);
+    expect(
+      await discordErrorCode(createMessage(rest, { content: 'x', allowed_mentions: { parse: ['friends'] } })),
+    ).toBe(50035);
     expectBreach('allowed_mentions.parse holds "friends"');
   });
 

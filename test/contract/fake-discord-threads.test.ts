@@ -15,7 +15,7 @@ import {
   Routes,
   StringSelectMenuBuilder,
 } from 'discord.js';
-import type { AnyThreadChannel, Interaction, Message, TextChannel } from 'discord.js';
+import type { AnyThreadChannel, ClientEvents, Interaction, Message, TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
@@ -26,7 +26,7 @@ let fake: FakeDiscord;
 let client: Client;
 let alice: FakeUser;
 
-function nextEvent<K extends keyof import('discord.js').ClientEvents>(event: K): Promise<import('discord.js').ClientEvents[K]> {
+function nextEvent<K extends keyof ClientEvents>(event: K): Promise<ClientEvents[K]> {
   return new Promise((resolve) => client.once(event, (...args) => resolve(args)));
 }
 
@@ -50,12 +50,18 @@ async function discordErrorCode(promise: Promise<unknown>): Promise<number | str
 }
 
 function expectBreach(fragment: string): void {
-  expect(fake.breaches.some((b) => b.includes(fragment)), `breaches: ${JSON.stringify(fake.breaches)}`).toBe(true);
+  expect(
+    fake.breaches.some((b) => b.includes(fragment)),
+    `breaches: ${JSON.stringify(fake.breaches)}`,
+  ).toBe(true);
   fake.clearRecords();
 }
 
 /** The bot posts in a fresh channel and starts a thread from that message, through discord.js. */
-async function threadFromBotMessage(channelName: string, threadName = 'Game'): Promise<{ channel: TextChannel; starter: Message; thread: AnyThreadChannel }> {
+async function threadFromBotMessage(
+  channelName: string,
+  threadName = 'Game',
+): Promise<{ channel: TextChannel; starter: Message; thread: AnyThreadChannel }> {
   const created = nextEvent(Events.ChannelCreate);
   const id = fake.addChannel(channelName).id;
   await created;
@@ -68,7 +74,10 @@ async function threadFromBotMessage(channelName: string, threadName = 'Game'): P
 beforeAll(async () => {
   fake = await startFakeDiscord({ ackDeadlineMs: ACK_DEADLINE_MS });
   alice = fake.addUser({ username: 'alice' });
-  client = new Client({ intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages], rest: { api: fake.apiUrl } });
+  client = new Client({
+    intents: [GatewayIntentBits.Guilds, GatewayIntentBits.GuildMessages],
+    rest: { api: fake.apiUrl },
+  });
   const ready = nextEvent(Events.ClientReady);
   await client.login('any-token-works');
   await ready;
@@ -77,7 +86,14 @@ beforeAll(async () => {
       {
         name: 'olathe',
         description: 'Play',
-        options: [{ type: ApplicationCommandOptionType.Subcommand, name: 'play', description: 'Start a game', options: [{ type: ApplicationCommandOptionType.Integer, name: 'rounds', description: 'Rounds' }] }],
+        options: [
+          {
+            type: ApplicationCommandOptionType.Subcommand,
+            name: 'play',
+            description: 'Start a game',
+            options: [{ type: ApplicationCommandOptionType.Integer, name: 'rounds', description: 'Rounds' }],
+          },
+        ],
       },
     ],
     fake.guildId,
@@ -118,7 +134,9 @@ describe('threads started from a message', () => {
     expect(fake.channels.some((c) => c.id === thread.id)).toBe(false);
     expect(fake.message(starter.id)?.threadId).toBe(thread.id);
     expect((fake.message(starter.id)?.flags ?? 0) & MessageFlags.HasThread).toBe(MessageFlags.HasThread);
-    const raw = (await client.rest.get(Routes.channelMessage(fake.channelId, starter.id))) as { thread?: { id: string; thread_metadata?: { archived: boolean } } };
+    const raw = (await client.rest.get(Routes.channelMessage(fake.channelId, starter.id))) as {
+      thread?: { id: string; thread_metadata?: { archived: boolean } };
+    };
     expect(raw.thread?.id).toBe(thread.id);
     expect(raw.thread?.thread_metadata?.archived).toBe(false);
     const guildChannels = (await client.rest.get(Routes.guildChannels(fake.guildId))) as Array<{ id: string }>;
@@ -138,13 +156,19 @@ describe('threads started from a message', () => {
     const info = fake.channel(thread.id)?.thread;
     expect(info?.messageCount).toBe(1);
     expect(info?.totalMessageSent).toBe(2);
-    const raw = (await client.rest.get(Routes.channel(thread.id))) as { message_count: number; parent_id: string; owner_id: string; type: number };
+    const raw = (await client.rest.get(Routes.channel(thread.id))) as {
+      message_count: number;
+      parent_id: string;
+      owner_id: string;
+      type: number;
+    };
     expect(raw).toMatchObject({ message_count: 1, parent_id: thread.parentId, owner_id: fake.botUser.id, type: 11 });
   });
 
   it('refuses what Discord refuses: 10003, 10008, 50035, 160004 and 50024', async () => {
     const { channel, starter, thread } = await threadFromBotMessage('refusals');
-    const start = (channelId: string, messageId: string, body: unknown) => client.rest.post(Routes.threads(channelId, messageId), { body });
+    const start = (channelId: string, messageId: string, body: unknown) =>
+      client.rest.post(Routes.threads(channelId, messageId), { body });
 
     expect(await discordErrorCode(start('123', starter.id, { name: 'x' }))).toBe(10003);
     const other = await channel.send('no thread yet');
@@ -190,7 +214,12 @@ describe('interactions in a thread', () => {
     const interaction = await pending;
     if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
 
-    const channelPayload = handle.payload.channel as { id: string; type: number; parent_id: string; thread_metadata?: unknown };
+    const channelPayload = handle.payload.channel as {
+      id: string;
+      type: number;
+      parent_id: string;
+      thread_metadata?: unknown;
+    };
     expect(handle.payload.channel_id).toBe(thread.id);
     expect(channelPayload).toMatchObject({ id: thread.id, type: 11, parent_id: thread.parentId });
     expect(channelPayload.thread_metadata).toBeDefined();
@@ -202,7 +231,11 @@ describe('interactions in a thread', () => {
 
     await interaction.reply({
       content: 'Round 1',
-      components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('throw').setLabel('Throw').setStyle(ButtonStyle.Primary))],
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('throw').setLabel('Throw').setStyle(ButtonStyle.Primary),
+        ),
+      ],
     });
     const reply = await handle.reply();
     expect(reply.channelId).toBe(thread.id);
@@ -216,7 +249,11 @@ describe('interactions in a thread', () => {
     expect((click.payload.channel as { type: number }).type).toBe(11);
     await button.update({
       content: 'Round 1: pick',
-      components: [new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(new StringSelectMenuBuilder().setCustomId('pick').addOptions({ label: 'Sixes', value: 'sixes' }))],
+      components: [
+        new ActionRowBuilder<StringSelectMenuBuilder>().addComponents(
+          new StringSelectMenuBuilder().setCustomId('pick').addOptions({ label: 'Sixes', value: 'sixes' }),
+        ),
+      ],
     });
     expect((await click.reply()).content).toBe('Round 1: pick');
 
@@ -242,7 +279,9 @@ describe('permissions a moderator takes away in one channel', () => {
 
     expect(await discordErrorCode(channel.send('still here?'))).toBe(50013);
     const older = fake.say(alice, 'start a thread here, bot');
-    expect(await discordErrorCode(client.rest.post(Routes.threads(channel.id, older.id), { body: { name: 'nope' } }))).toBe(50013);
+    expect(
+      await discordErrorCode(client.rest.post(Routes.threads(channel.id, older.id), { body: { name: 'nope' } })),
+    ).toBe(50013);
     // Send Messages has no effect in threads; Send Messages in Threads decides there.
     await thread.send('the thread still works');
 
@@ -269,7 +308,9 @@ describe('permissions a moderator takes away in one channel', () => {
     fake.setBotChannelPermissions(channel.id, { deny: Permission.SendMessagesInThreads });
     expect(await discordErrorCode(thread.send('and now?'))).toBe(50013);
     fake.setBotChannelPermissions(channel.id, { deny: Permission.ViewChannel });
-    expect(await discordErrorCode(client.rest.post(Routes.channelMessages(channel.id), { body: { content: 'hidden' } }))).toBe(50001);
+    expect(
+      await discordErrorCode(client.rest.post(Routes.channelMessages(channel.id), { body: { content: 'hidden' } })),
+    ).toBe(50001);
     expect(fake.botPermissions(thread.id)).toBe('0');
 
     fake.setBotChannelPermissions(channel.id, {});
@@ -304,8 +345,14 @@ describe('moderator deletions', () => {
     expect(fake.messages(thread.id)).toEqual([]);
     expect(fake.messages(thread.id, { includeDeleted: true }).map((m) => m.id)).toEqual([inside.id]);
 
-    expect(await discordErrorCode(client.rest.post(Routes.channelMessages(thread.id), { body: { content: 'hello?' } }))).toBe(10003);
-    expect(await discordErrorCode(client.rest.patch(Routes.channelMessage(thread.id, inside.id), { body: { content: 'edit' } }))).toBe(10003);
+    expect(
+      await discordErrorCode(client.rest.post(Routes.channelMessages(thread.id), { body: { content: 'hello?' } })),
+    ).toBe(10003);
+    expect(
+      await discordErrorCode(
+        client.rest.patch(Routes.channelMessage(thread.id, inside.id), { body: { content: 'edit' } }),
+      ),
+    ).toBe(10003);
     expect(await discordErrorCode(client.rest.get(Routes.channelMessages(thread.id)))).toBe(10003);
     expect(await discordErrorCode(client.rest.get(Routes.channel(thread.id)))).toBe(10003);
     // The starter message stays, without its thread.

@@ -53,7 +53,10 @@ async function discordErrorCode(promise: Promise<unknown>): Promise<number | str
 }
 
 function expectBreach(fragment: string): void {
-  expect(fake.breaches.some((b) => b.includes(fragment)), `breaches: ${JSON.stringify(fake.breaches)}`).toBe(true);
+  expect(
+    fake.breaches.some((b) => b.includes(fragment)),
+    `breaches: ${JSON.stringify(fake.breaches)}`,
+  ).toBe(true);
   fake.clearRecords();
 }
 
@@ -94,7 +97,14 @@ describe('fake Discord with a real discord.js client', () => {
           name: 'roll',
           description: 'Roll the dice',
           options: [
-            { type: ApplicationCommandOptionType.Integer, name: 'count', description: 'How many', required: true, minValue: 1, maxValue: 5 },
+            {
+              type: ApplicationCommandOptionType.Integer,
+              name: 'count',
+              description: 'How many',
+              required: true,
+              minValue: 1,
+              maxValue: 5,
+            },
             { type: ApplicationCommandOptionType.User, name: 'opponent', description: 'Who to play' },
             { type: ApplicationCommandOptionType.Boolean, name: 'loud', description: 'Public?' },
           ],
@@ -107,7 +117,17 @@ describe('fake Discord with a real discord.js client', () => {
               type: ApplicationCommandOptionType.Subcommand,
               name: 'start',
               description: 'Start a game',
-              options: [{ type: ApplicationCommandOptionType.String, name: 'mode', description: 'Mode', choices: [{ name: 'Olathe', value: 'olathe' }, { name: 'Balut', value: 'balut' }] }],
+              options: [
+                {
+                  type: ApplicationCommandOptionType.String,
+                  name: 'mode',
+                  description: 'Mode',
+                  choices: [
+                    { name: 'Olathe', value: 'olathe' },
+                    { name: 'Balut', value: 'balut' },
+                  ],
+                },
+              ],
             },
           ],
         },
@@ -122,7 +142,9 @@ describe('fake Discord with a real discord.js client', () => {
   });
 
   it('refuses an invalid command tree with 50035 and a breach', async () => {
-    const code = await discordErrorCode(client.application!.commands.set([{ name: 'Bad Name', description: 'x' }], fake.guildId));
+    const code = await discordErrorCode(
+      client.application!.commands.set([{ name: 'Bad Name', description: 'x' }], fake.guildId),
+    );
     expect(code).toBe(50035);
     expectBreach('name "Bad Name"');
   });
@@ -148,7 +170,9 @@ describe('fake Discord with a real discord.js client', () => {
     expect(fake.messagesVisibleTo(alice).some((m) => m.id === reply.id)).toBe(true);
 
     // The bot's own channel routes cannot reach an ephemeral message.
-    const code = await discordErrorCode(client.rest.patch(Routes.channelMessage(fake.channelId, reply.id), { body: { content: 'edited' } }));
+    const code = await discordErrorCode(
+      client.rest.patch(Routes.channelMessage(fake.channelId, reply.id), { body: { content: 'edited' } }),
+    );
     expect(code).toBe(10008);
     expectBreach('ephemeral');
   });
@@ -255,7 +279,9 @@ describe('fake Discord with a real discord.js client', () => {
   it('refuses a message with 6 action rows with 400 / 50035 and a breach', async () => {
     const channel = await diceChannel();
     const rows = Array.from({ length: 6 }, (_, i) =>
-      new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId(`b${i}`).setLabel(`B${i}`).setStyle(ButtonStyle.Primary)),
+      new ActionRowBuilder<ButtonBuilder>().addComponents(
+        new ButtonBuilder().setCustomId(`b${i}`).setLabel(`B${i}`).setStyle(ButtonStyle.Primary),
+      ),
     );
     const before = fake.messages().length;
     expect(await discordErrorCode(channel.send({ content: 'too many rows', components: rows }))).toBe(50035);
@@ -298,7 +324,10 @@ describe('fake Discord with a real discord.js client', () => {
 
   it('accepts multipart uploads and serves the attachment', async () => {
     const channel = await diceChannel();
-    const sent = await channel.send({ content: 'scores', files: [{ attachment: Buffer.from('a,b\n1,2\n'), name: 'scores.csv' }] });
+    const sent = await channel.send({
+      content: 'scores',
+      files: [{ attachment: Buffer.from('a,b\n1,2\n'), name: 'scores.csv' }],
+    });
     const stored = fake.message(sent.id);
     expect(stored?.content).toBe('scores');
     expect(stored?.attachments[0]?.filename).toBe('scores.csv');
@@ -336,7 +365,15 @@ describe('fake Discord with a real discord.js client', () => {
     const handle = fake.slash(alice, 'roll', { count: 2 });
     const interaction = await pending;
     if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
-    await interaction.reply({ content: 'still here', components: [new ActionRowBuilder<ButtonBuilder>().addComponents(new ButtonBuilder().setCustomId('mine').setLabel('Mine').setStyle(ButtonStyle.Primary))], flags: MessageFlags.Ephemeral });
+    await interaction.reply({
+      content: 'still here',
+      components: [
+        new ActionRowBuilder<ButtonBuilder>().addComponents(
+          new ButtonBuilder().setCustomId('mine').setLabel('Mine').setStyle(ButtonStyle.Primary),
+        ),
+      ],
+      flags: MessageFlags.Ephemeral,
+    });
     const reply = await handle.reply();
     // Only the user who sees an ephemeral message can click it; its update goes through the new token.
     expect(() => fake.click(bob, reply.id, 'mine')).toThrow(/ephemeral/);
@@ -376,7 +413,9 @@ describe('fake Discord with a real discord.js client', () => {
 
 describe('fake Discord over raw HTTP', () => {
   it('answers an unknown route with 404 and records it', async () => {
-    const response = await fetch(`${fake.apiUrl}/v10/channels/${fake.channelId}/pins`, { headers: { Authorization: `Bot ${fake.botToken}` } });
+    const response = await fetch(`${fake.apiUrl}/v10/channels/${fake.channelId}/pins`, {
+      headers: { Authorization: `Bot ${fake.botToken}` },
+    });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: '404: Not Found', code: 0 });
     expect(fake.unknownRoutes).toContain(`GET /api/v10/channels/${fake.channelId}/pins`);
@@ -384,7 +423,9 @@ describe('fake Discord over raw HTTP', () => {
   });
 
   it('describes the gateway like /gateway/bot does', async () => {
-    const response = await fetch(`${fake.apiUrl}/v10/gateway/bot`, { headers: { Authorization: `Bot ${fake.botToken}` } });
+    const response = await fetch(`${fake.apiUrl}/v10/gateway/bot`, {
+      headers: { Authorization: `Bot ${fake.botToken}` },
+    });
     const body = (await response.json()) as { url: string; shards: number };
     expect(body.url).toBe(`ws://127.0.0.1:${fake.port}/gateway`);
     expect(body.shards).toBe(1);
@@ -402,9 +443,21 @@ describe('fake Discord over raw HTTP', () => {
     ['embed description 4097', { embeds: [{ description: 'd'.repeat(4097) }] }, 'embed 0 description is 4097'],
     ['26 fields', { embeds: [{ fields: Array.from({ length: 26 }, () => ({ name: 'n', value: 'v' })) }] }, '26 fields'],
     ['field value 1025', { embeds: [{ fields: [{ name: 'n', value: 'v'.repeat(1025) }] }] }, 'field 0 value is 1025'],
-    ['embeds over 6000 together', { embeds: [{ description: 'd'.repeat(4000) }, { description: 'd'.repeat(2001) }] }, '6001 characters together'],
-    ['6 buttons in a row', { components: [{ type: 1, components: Array.from({ length: 6 }, (_, i) => button(`b${i}`)) }] }, 'holds 6 components'],
-    ['select plus button', { components: [{ type: 1, components: [select('s', 2), button('b')] }] }, 'a select menu fills its row'],
+    [
+      'embeds over 6000 together',
+      { embeds: [{ description: 'd'.repeat(4000) }, { description: 'd'.repeat(2001) }] },
+      '6001 characters together',
+    ],
+    [
+      '6 buttons in a row',
+      { components: [{ type: 1, components: Array.from({ length: 6 }, (_, i) => button(`b${i}`)) }] },
+      'holds 6 components',
+    ],
+    [
+      'select plus button',
+      { components: [{ type: 1, components: [select('s', 2), button('b')] }] },
+      'a select menu fills its row',
+    ],
     ['26 select options', { components: [{ type: 1, components: [select('s', 26)] }] }, 'has 26 options'],
     ['custom_id 101', { components: [{ type: 1, components: [button('c'.repeat(101))] }] }, 'custom_id is 101'],
     ['button label 81', { components: [{ type: 1, components: [button('b', 'l'.repeat(81))] }] }, 'label is 81'],

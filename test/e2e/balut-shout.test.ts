@@ -3,7 +3,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fiveOfAKindSeed } from './seeds';
 import type { World } from './harness';
-import { control, embedText, playToTheEnd, publicMessages, resultsMessage, shouts, startWorld, threadOf, waitForTurn } from './harness';
+import {
+  control,
+  embedText,
+  playToTheEnd,
+  publicMessages,
+  resultsMessage,
+  shouts,
+  startWorld,
+  threadOf,
+  waitForTurn,
+} from './harness';
 import { cardsFromLog, resultRows, scoreWithCalculator, shownLines } from './cards';
 
 let world: World;
@@ -41,10 +51,14 @@ describe('solo Balut with a forced five of a kind', () => {
 
     // Balut's log is its progress message: each turn's line shows there before the next turn is played.
     const progress = () => publicMessages(fake, [thread]).find((m) => (m.embeds[0]?.title ?? '').includes('progress'));
-    const turns = await playToTheEnd(fake, [alice], (n) => fake.waitFor(() => progress()?.embeds[0]?.description?.includes(`Alice** ${n + 1}/28 · wrote`)));
+    const turns = await playToTheEnd(fake, [alice], (n) =>
+      fake.waitFor(() => progress()?.embeds[0]?.description?.includes(`Alice** ${n + 1}/28 · wrote`)),
+    );
     expect(turns).toBe(27);
     // Every later turn is one throw written as it fell, so each five of a kind written is one more shout.
-    const fivesWritten = new Set(shownLines(publicMessages(fake)).filter((l) => /wrote \d+ in .* — ([⚀-⚅]) \1 \1 \1 \1$/u.test(l))).size;
+    const fivesWritten = new Set(
+      shownLines(publicMessages(fake)).filter((l) => /wrote \d+ in .* — ([⚀-⚅]) \1 \1 \1 \1$/u.test(l)),
+    ).size;
     expect(fivesWritten).toBeGreaterThanOrEqual(1);
     expect(shouts(fake, [thread])).toHaveLength(fivesWritten);
 

@@ -5,12 +5,15 @@ import type { FakeMessage } from '../../src/fake-discord';
 import { CATEGORIES, DIE_FACE_GLYPHS } from '../../src/game';
 import { runScript } from './harness';
 
-const LOG_LINE = /^\*\*(.+?)\*\* (?:\d+\/\d+ (?:\(left\) )?· )?(?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
+const LOG_LINE =
+  /^\*\*(.+?)\*\* (?:\d+\/\d+ (?:\(left\) )?· )?(?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
 
 /** Every line the channel showed, with the earlier versions of edited messages. */
 export function shownLines(messages: FakeMessage[]): string[] {
   return messages.flatMap((m) =>
-    [...m.history, m].flatMap((v) => [v.content, ...v.embeds.map((e) => e.description ?? '')]).flatMap((text) => text.split('\n')),
+    [...m.history, m]
+      .flatMap((v) => [v.content, ...v.embeds.map((e) => e.description ?? '')])
+      .flatMap((text) => text.split('\n')),
   );
 }
 
@@ -19,15 +22,25 @@ export interface CardJson {
   columns: { kind: string; cells: Record<string, number[] | null> }[];
 }
 
-export function cardsFromLog(messages: FakeMessage[], variant: 'olathe' | 'balut', kinds: string[]): Map<string, CardJson> {
+export function cardsFromLog(
+  messages: FakeMessage[],
+  variant: 'olathe' | 'balut',
+  kinds: string[],
+): Map<string, CardJson> {
   const cards = new Map<string, CardJson>();
-  const labels = kinds.map((k, i) => (k === 'down' ? '↓ Down' : k === 'up' ? '↑ Up' : `Free ${kinds.slice(0, i + 1).filter((x) => x === 'free').length}`));
+  const labels = kinds.map((k, i) =>
+    k === 'down' ? '↓ Down' : k === 'up' ? '↑ Up' : `Free ${kinds.slice(0, i + 1).filter((x) => x === 'free').length}`,
+  );
   for (const line of new Set(shownLines(messages))) {
     const match = LOG_LINE.exec(line);
     if (!match) continue;
     const [, name, categoryLabel, columnLabel, diceText] = match;
-    const category = CATEGORIES.find((c) => c === categoryLabel!.toLowerCase() || (c === 'olathe' && categoryLabel === 'Balut'))!;
-    const dice = [...diceText!.replace(/ /g, '')].map((g) => DIE_FACE_GLYPHS.indexOf(g as (typeof DIE_FACE_GLYPHS)[number]));
+    const category = CATEGORIES.find(
+      (c) => c === categoryLabel!.toLowerCase() || (c === 'olathe' && categoryLabel === 'Balut'),
+    )!;
+    const dice = [...diceText!.replace(/ /g, '')].map((g) =>
+      DIE_FACE_GLYPHS.indexOf(g as (typeof DIE_FACE_GLYPHS)[number]),
+    );
     if (!cards.has(name!)) {
       cards.set(name!, {
         variant,
@@ -36,21 +49,29 @@ export function cardsFromLog(messages: FakeMessage[], variant: 'olathe' | 'balut
     }
     const cell = cards.get(name!)!.columns[labels.indexOf(columnLabel!)]!.cells;
     const seen = cell[category];
-    if (seen && seen.join() !== dice.join()) throw new Error(`the log writes ${name}'s ${columnLabel} ${category} twice`);
+    if (seen && seen.join() !== dice.join())
+      throw new Error(`the log writes ${name}'s ${columnLabel} ${category} twice`);
     cell[category] = dice;
   }
   return cards;
 }
 
 /** Scores cards with the project's calculator (`npm run --silent score`), one JSON line each. */
-export async function scoreWithCalculator(cards: CardJson[]): Promise<Array<{ rawTotal: number; incentiveTotal: number; modifier: number; final: number }>> {
+export async function scoreWithCalculator(
+  cards: CardJson[],
+): Promise<Array<{ rawTotal: number; incentiveTotal: number; modifier: number; final: number }>> {
   const run = await runScript('src/cli/score.ts', process.env, cards.map((c) => JSON.stringify(c)).join('\n') + '\n');
   if (run.code !== 0) throw new Error(`score failed: ${run.stderr}`);
-  return run.stdout.trim().split('\n').map((line) => JSON.parse(line));
+  return run.stdout
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
 }
 
 /** The rows of the results table: "1. Alice  512   +14    +3    17". */
-export function resultRows(description: string): Map<string, { raw: number; bonus: number; mod: number; final: number }> {
+export function resultRows(
+  description: string,
+): Map<string, { raw: number; bonus: number; mod: number; final: number }> {
   const rows = new Map<string, { raw: number; bonus: number; mod: number; final: number }>();
   const num = (s: string) => Number(s.replace('−', '-').replace('+', ''));
   for (const line of description.split('\n')) {

@@ -2,7 +2,15 @@
 // in both variants; the results offer each person an analysis of their decisions.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
-import { control, embedText, ephemeralAnswer, playToTheEnd, publicMessages, resultsMessage, startWorld } from './harness';
+import {
+  control,
+  embedText,
+  ephemeralAnswer,
+  playToTheEnd,
+  publicMessages,
+  resultsMessage,
+  startWorld,
+} from './harness';
 
 let world: World;
 beforeAll(async () => {
@@ -21,14 +29,21 @@ describe('computer players', () => {
       .reply();
     expect(embedText(lobby)).toMatch(/Players 2\/8[\s\S]*🤖 \w+ \(expert\)/);
     const addBot = control(lobby, 'addbot');
-    expect(await ephemeralAnswer(fake.select(bob, lobby.id, addBot.customId, ['easy']))).toBe('Only the host can do that.');
+    expect(await ephemeralAnswer(fake.select(bob, lobby.id, addBot.customId, ['easy']))).toBe(
+      'Only the host can do that.',
+    );
     await fake.select(alice, lobby.id, addBot.customId, ['easy']).acked();
     expect(embedText(fake.message(lobby.id)!)).toMatch(/Players 3\/8[\s\S]*\(easy\)/);
     // The host can take a computer player off again; nobody else can.
     const removeBot = control(fake.message(lobby.id)!, 'removebot');
     const easy = removeBot.options!.find((o) => o.label.includes('(easy)'))!;
-    expect(removeBot.options!.map((o) => o.label)).toEqual([expect.stringMatching(/\(expert\)/), expect.stringMatching(/\(easy\)/)]);
-    expect(await ephemeralAnswer(fake.select(bob, lobby.id, removeBot.customId, [easy.value]))).toBe('Only the host can do that.');
+    expect(removeBot.options!.map((o) => o.label)).toEqual([
+      expect.stringMatching(/\(expert\)/),
+      expect.stringMatching(/\(easy\)/),
+    ]);
+    expect(await ephemeralAnswer(fake.select(bob, lobby.id, removeBot.customId, [easy.value]))).toBe(
+      'Only the host can do that.',
+    );
     await fake.select(alice, lobby.id, removeBot.customId, [easy.value]).acked();
     expect(embedText(fake.message(lobby.id)!)).toMatch(/Players 2\/8/);
     expect(embedText(fake.message(lobby.id)!)).not.toMatch(/\(easy\)/);
@@ -38,7 +53,9 @@ describe('computer players', () => {
 
     const turns = await playToTheEnd(fake, [alice]);
     expect(turns).toBe(14);
-    const botLines = publicMessages(fake).filter((m) => /^\*\*🤖 \w+ \((expert|easy)\)\*\* wrote \d+ in /.test(m.content));
+    const botLines = publicMessages(fake).filter((m) =>
+      /^\*\*🤖 \w+ \((expert|easy)\)\*\* wrote \d+ in /.test(m.content),
+    );
     expect(botLines).toHaveLength(28);
     // Bots never ping anyone and leave no open controls behind.
     expect(publicMessages(fake).filter((m) => m.components.length > 0 && m.content.includes('🤖'))).toEqual([]);
@@ -49,7 +66,9 @@ describe('computer players', () => {
     expect(analysis.ephemeralFor).toBe(alice.id);
     expect(embedText(analysis)).toMatch(/Accuracy \d+%\*\* — \d+ of \d+ decisions/);
     expect(embedText(analysis)).toMatch(/gave away \*\*\d+\.\d\d\*\* points/);
-    expect(await ephemeralAnswer(fake.click(bob, results.id, control(results, 'analysis').customId))).toMatch(/not playing in this game|not a player/i);
+    expect(await ephemeralAnswer(fake.click(bob, results.id, control(results, 'analysis').customId))).toMatch(
+      /not playing in this game|not a player/i,
+    );
 
     const board = await fake.slash(bob, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
     expect(embedText(board)).toMatch(/1\. Alice\*\* — [01] wins? in 1/);
@@ -61,7 +80,9 @@ describe('computer players', () => {
   it('play Balut alongside a person at the same time', async () => {
     const { fake, users } = world;
     const { carol } = users;
-    const lobby = await fake.slash(carol, 'olathe', { variant: 'balut', bots: 2, difficulty: 'normal' }, { subcommand: 'start' }).reply();
+    const lobby = await fake
+      .slash(carol, 'olathe', { variant: 'balut', bots: 2, difficulty: 'normal' }, { subcommand: 'start' })
+      .reply();
     await fake.click(carol, lobby.id, control(lobby, 'start').customId).acked();
     const before = resultsMessage(fake);
     const turns = await playToTheEnd(fake, [carol]);

@@ -25,7 +25,12 @@ function freezeChannel(fake: FakeDiscord, apply: 'before' | 'after') {
 }
 
 /** Kills the bot the moment `act` was acknowledged and its channel work is held, then starts a new one. */
-async function crashAfter(world: World, apply: 'before' | 'after', act: () => Promise<unknown>, expectWork = true): Promise<void> {
+async function crashAfter(
+  world: World,
+  apply: 'before' | 'after',
+  act: () => Promise<unknown>,
+  expectWork = true,
+): Promise<void> {
   const frozen = freezeChannel(world.fake, apply);
   await act();
   if (expectWork) await world.fake.waitFor(() => frozen.hits() > 0);
@@ -47,16 +52,20 @@ async function olatheTable(world: World, name: string, players: FakeUser[]): Pro
   const { fake } = world;
   const channelId = fake.addChannel(name).id;
   const [host, ...others] = players;
-  const lobby = await fake.slash(host!, 'olathe', { free: 2, down: 0, up: 0, throws: 2 }, { subcommand: 'start', channelId }).reply();
+  const lobby = await fake
+    .slash(host!, 'olathe', { free: 2, down: 0, up: 0, throws: 2 }, { subcommand: 'start', channelId })
+    .reply();
   for (const p of others) await fake.click(p, lobby.id, control(lobby, 'join').customId).acked();
   await fake.click(host!, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
   const messages = () => publicMessages(fake, gameChannelIds(fake, channelId));
-  const turnOf = (user: FakeUser) => messages().find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+  const turnOf = (user: FakeUser) =>
+    messages().find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
   const first = await fake.waitFor(() => turnOf(host!));
   return { channelId, lobby, gameId: control(first, 'throw').id!.gameId, messages, turnOf };
 }
 
-const openTurns = (table: Table, user: FakeUser) => table.messages().filter((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+const openTurns = (table: Table, user: FakeUser) =>
+  table.messages().filter((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
 
 /** Every message the bot created in the game's channels carries its own nonce: none was posted twice. */
 function expectNoRepeats(table: Table): void {
@@ -83,13 +92,16 @@ describe('kill -9 at each write point, then a restart on the same database', () 
       await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked();
       turn = fake.message(turn.id)!;
       const write = control(turn, 'write');
-      await crashAfter(world, apply, () => fake.select(alice, turn.id, write.customId, [write.options![0]!.value]).acked());
+      await crashAfter(world, apply, () =>
+        fake.select(alice, turn.id, write.customId, [write.options![0]!.value]).acked(),
+      );
       const ready = performance.now();
       const next = await fake.waitFor(() => table.turnOf(bob), RECOVERY_MS);
       expect(performance.now() - ready).toBeLessThan(RECOVERY_MS);
       expect(fake.message(turn.id)!.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
       // Discord made Bob's turn message before the crash: the new process's post of it is answered with it.
-      if (apply === 'after') await fake.waitFor(() => fake.deduplicatedCreates.some((d) => d.messageId === next.id), RECOVERY_MS);
+      if (apply === 'after')
+        await fake.waitFor(() => fake.deduplicatedCreates.some((d) => d.messageId === next.id), RECOVERY_MS);
       expect(openTurns(table, bob)).toHaveLength(1);
       // The redrawn turn is a live one: Bob plays it.
       await playSimpleTurn(fake, bob, next);
@@ -105,10 +117,20 @@ describe('kill -9 at each write point, then a restart on the same database', () 
     const table = await olatheTable(world, 'throw-hold', [alice, bob]);
     const turn = table.turnOf(alice)!;
     await fake.select(alice, turn.id, control(turn, 'declare').customId, ['1']).acked();
-    await crashAfter(world, 'before', () => fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked(), false);
+    await crashAfter(
+      world,
+      'before',
+      () => fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked(),
+      false,
+    );
     await fake.waitFor(() => embedText(fake.message(turn.id)!).includes('Throw 1 of 2'), RECOVERY_MS);
     const face = control(fake.message(turn.id)!, 'hold', 0).label!;
-    await crashAfter(world, 'after', () => fake.click(alice, turn.id, control(fake.message(turn.id)!, 'hold', 0).customId).acked(), false);
+    await crashAfter(
+      world,
+      'after',
+      () => fake.click(alice, turn.id, control(fake.message(turn.id)!, 'hold', 0).customId).acked(),
+      false,
+    );
     await fake.waitFor(() => control(fake.message(turn.id)!, 'hold', 0).label!.includes('🔒'), RECOVERY_MS);
     await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked();
     expect(control(fake.message(turn.id)!, 'hold', 0).label).toBe(`${face} 🔒`);
@@ -122,11 +144,15 @@ describe('kill -9 at each write point, then a restart on the same database', () 
     const table = await olatheTable(world, 'last-cell', [carol]);
     for (let n = 0; n < 13; n++) await playSimpleTurn(fake, carol, await fake.waitFor(() => table.turnOf(carol)));
     let last = await fake.waitFor(() => table.turnOf(carol));
-    await fake.select(carol, last.id, control(last, 'declare').customId, [control(last, 'declare').options![0]!.value]).acked();
+    await fake
+      .select(carol, last.id, control(last, 'declare').customId, [control(last, 'declare').options![0]!.value])
+      .acked();
     await fake.click(carol, last.id, control(fake.message(last.id)!, 'throw').customId).acked();
     last = fake.message(last.id)!;
     const write = control(last, 'write');
-    await crashAfter(world, 'after', () => fake.select(carol, last.id, write.customId, [write.options![0]!.value]).acked());
+    await crashAfter(world, 'after', () =>
+      fake.select(carol, last.id, write.customId, [write.options![0]!.value]).acked(),
+    );
     const isResults = (m: FakeMessage) => (m.embeds[0]?.title ?? '').includes('game over');
     const results = await fake.waitFor(() => table.messages().find(isResults), RECOVERY_MS);
     expect(embedText(results)).toMatch(/Carol/);
@@ -146,11 +172,16 @@ describe('kill -9 at each write point, then a restart on the same database', () 
       // Bob's ten minutes pass: the deadline the bot stored for him is moved into the past.
       const db = new Database(world.env.DATABASE_PATH!);
       db.pragma('busy_timeout = 5000');
-      db.prepare(`UPDATE games SET deadlines = json_set(deadlines, '$."1"', 1), next_deadline = 1 WHERE id = ?`).run(table.gameId);
+      db.prepare(`UPDATE games SET deadlines = json_set(deadlines, '$."1"', 1), next_deadline = 1 WHERE id = ?`).run(
+        table.gameId,
+      );
       db.close();
     });
     await fake.waitFor(() => table.turnOf(alice), RECOVERY_MS);
-    await fake.waitFor(() => /^\*\*Bob\*\* ran out of time — the bot wrote \d+ in /.test(fake.message(bobs.id)!.content), RECOVERY_MS);
+    await fake.waitFor(
+      () => /^\*\*Bob\*\* ran out of time — the bot wrote \d+ in /.test(fake.message(bobs.id)!.content),
+      RECOVERY_MS,
+    );
     expect(openTurns(table, alice)).toHaveLength(1);
     expect(openTurns(table, bob)).toHaveLength(0);
     expectNoRepeats(table);
@@ -172,10 +203,15 @@ describe('kill -9 right after a five of a kind is thrown', () => {
     const { alice } = users;
     const lobby = await fake.slash(alice, 'olathe', { variant: 'balut' }, { subcommand: 'start' }).reply();
     await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
-    const card = await fake.waitFor(() => publicMessages(fake).find((m) => m.content.includes(`<@${alice.id}>, your turn`) && m.components.length > 0));
+    const card = await fake.waitFor(() =>
+      publicMessages(fake).find((m) => m.content.includes(`<@${alice.id}>, your turn`) && m.components.length > 0),
+    );
     await crashAfter(shoutWorld, 'before', () => fake.click(alice, card.id, control(card, 'throw').customId).acked());
     const isShout = (m: FakeMessage) => m.content.includes('Ba-lut!');
-    await fake.waitFor(() => fake.messages(card.channelId).some(isShout) && fake.messages(fake.channelId).some(isShout), RECOVERY_MS);
+    await fake.waitFor(
+      () => fake.messages(card.channelId).some(isShout) && fake.messages(fake.channelId).some(isShout),
+      RECOVERY_MS,
+    );
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(fake.messages(card.channelId).filter(isShout)).toHaveLength(1);
     expect(fake.messages(fake.channelId).filter(isShout)).toHaveLength(1);

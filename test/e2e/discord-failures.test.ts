@@ -15,14 +15,22 @@ afterAll(async () => {
 });
 
 /** A started Olathe game on a 2-column card in a channel of its own. */
-async function table(name: string, host: FakeUser, options: Record<string, string | number | boolean> = {}, others: FakeUser[] = []) {
+async function table(
+  name: string,
+  host: FakeUser,
+  options: Record<string, string | number | boolean> = {},
+  others: FakeUser[] = [],
+) {
   const { fake } = world;
   const channelId = fake.addChannel(name).id;
-  const lobby = await fake.slash(host, 'olathe', { free: 2, down: 0, up: 0, throws: 1, ...options }, { subcommand: 'start', channelId }).reply();
+  const lobby = await fake
+    .slash(host, 'olathe', { free: 2, down: 0, up: 0, throws: 1, ...options }, { subcommand: 'start', channelId })
+    .reply();
   for (const p of others) await fake.click(p, lobby.id, control(lobby, 'join').customId).acked();
   await fake.click(host, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
   const messages = () => publicMessages(fake, gameChannelIds(fake, channelId));
-  const turnOf = (user: FakeUser) => messages().find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+  const turnOf = (user: FakeUser) =>
+    messages().find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
   return { channelId, lobby, messages, turnOf };
 }
 
@@ -38,7 +46,8 @@ describe('when Discord fails', () => {
     await playSimpleTurn(fake, alice, await fake.waitFor(() => game.turnOf(alice)));
     const storm = fake.injectFault({ route: FaultRoute.messageCreate, kind: 'status', status: 500, times: 5 });
     const slow = fake.injectFault({ route: FaultRoute.messageEdit, kind: 'ratelimit', retryAfterMs: 10_000, times: 1 });
-    for (let turn = 1; turn < 14; turn++) await playSimpleTurn(fake, alice, await fake.waitFor(() => game.turnOf(alice), 30_000));
+    for (let turn = 1; turn < 14; turn++)
+      await playSimpleTurn(fake, alice, await fake.waitFor(() => game.turnOf(alice), 30_000));
     await fake.waitFor(() => game.messages().find(isResults), 30_000);
     expect(storm.hits).toBe(5);
     expect(slow.hits).toBe(1);
@@ -78,7 +87,11 @@ describe('when Discord fails', () => {
       const gone = turn.channelId;
       expect(gone === game.channelId).toBe(where === 'channel');
       fake.deleteChannel(gone);
-      const logged = () => world.bot.log().split('\n').filter((l) => l.includes('game ended: its channel is gone')).length;
+      const logged = () =>
+        world.bot
+          .log()
+          .split('\n')
+          .filter((l) => l.includes('game ended: its channel is gone')).length;
       const endedBefore = logged();
       await eventually(() => logged() > endedBefore, 5000);
       if (where === 'thread') {

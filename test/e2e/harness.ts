@@ -11,8 +11,6 @@ import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../
 import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
 
-
-
 export interface World {
   fake: FakeDiscord;
   users: { alice: FakeUser; bob: FakeUser; carol: FakeUser; mod: FakeUser };
@@ -31,7 +29,9 @@ export interface BotProcess {
   kill(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startWorld(options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number } = {}): Promise<World> {
+export async function startWorld(
+  options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number } = {},
+): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
   const users = {
@@ -74,7 +74,11 @@ export async function startWorld(options: { diceSeed?: string; botStepMs?: numbe
 }
 
 /** Runs a project script to its end. Never spawnSync: the fake Discord lives in this process and must keep answering. */
-export function runScript(script: string, env: NodeJS.ProcessEnv, input?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runScript(
+  script: string,
+  env: NodeJS.ProcessEnv,
+  input?: string,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawnScript(script, [], { env });
     let stdout = '';
@@ -152,8 +156,15 @@ export function controlsOf(message: FakeMessage): Control[] {
 }
 
 export function control(message: FakeMessage, action: ComponentId['action'], die?: number): Control {
-  const found = controlsOf(message).find((c) => c.id?.action === action && (die === undefined || (c.id.action === 'hold' && c.id.die === die)));
-  if (!found) throw new Error(`no ${action} control on message ${message.id}: ${controlsOf(message).map((c) => c.customId).join(', ')}`);
+  const found = controlsOf(message).find(
+    (c) => c.id?.action === action && (die === undefined || (c.id.action === 'hold' && c.id.die === die)),
+  );
+  if (!found)
+    throw new Error(
+      `no ${action} control on message ${message.id}: ${controlsOf(message)
+        .map((c) => c.customId)
+        .join(', ')}`,
+    );
   return found;
 }
 
@@ -196,7 +207,12 @@ export async function acked(interaction: FakeInteraction): Promise<FakeInteracti
 }
 
 export function embedText(message: FakeMessage): string {
-  return message.embeds.map((e) => `${e.title ?? ''}\n${e.description ?? ''}\n${(e.fields ?? []).map((f) => `${f.name}: ${f.value}`).join('\n')}`).join('\n');
+  return message.embeds
+    .map(
+      (e) =>
+        `${e.title ?? ''}\n${e.description ?? ''}\n${(e.fields ?? []).map((f) => `${f.name}: ${f.value}`).join('\n')}`,
+    )
+    .join('\n');
 }
 
 export function findControl(message: FakeMessage, action: ComponentId['action']): Control | null {
@@ -232,7 +248,11 @@ export function resultsMessage(fake: FakeDiscord): FakeMessage | undefined {
  * Plays simple turns for these users until the results are posted. Returns the number of turns. `afterTurn`
  * (given the turns played so far) may wait for the channel to show a turn before the next one.
  */
-export async function playToTheEnd(fake: FakeDiscord, users: FakeUser[], afterTurn?: (turns: number) => Promise<unknown>): Promise<number> {
+export async function playToTheEnd(
+  fake: FakeDiscord,
+  users: FakeUser[],
+  afterTurn?: (turns: number) => Promise<unknown>,
+): Promise<number> {
   const resultsBefore = resultsMessages(fake).length;
   let turns = 0;
   for (;;) {

@@ -58,7 +58,9 @@ describe('a two-player Olathe game, end to end', () => {
         const advice = await fake.click(player, current.id, control(current, 'hint').customId).reply();
         expect(advice.ephemeralFor).toBe(player.id);
         expect(advice.embeds[0]!.title).toBe('💡 Hint');
-        expect(advice.embeds[0]!.description).toMatch(/\*\*1\.\*\* (Hold [1-6 ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/);
+        expect(advice.embeds[0]!.description).toMatch(
+          /\*\*1\.\*\* (Hold [1-6 ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/,
+        );
         const other = player === alice ? bob : alice;
         const refusal = await fake.slash(other, 'olathe', {}, { subcommand: 'hint' }).reply();
         expect(refusal.content).toBe("It's not your turn — hints are for your own turn.");
@@ -93,8 +95,18 @@ describe('a two-player Olathe game, end to end', () => {
     names.forEach((name, i) => {
       const row = rows.get(name)!;
       expect(row).toBeDefined();
-      if (row.raw !== scored[i]!.rawTotal) console.log(publicMessages(fake).map((m) => `${m.id} ${m.content} | ${m.history.map((h) => h.content).join(' / ')}`).join('\n'));
-      expect(row).toEqual({ raw: scored[i]!.rawTotal, bonus: scored[i]!.incentiveTotal, mod: scored[i]!.modifier, final: scored[i]!.final });
+      if (row.raw !== scored[i]!.rawTotal)
+        console.log(
+          publicMessages(fake)
+            .map((m) => `${m.id} ${m.content} | ${m.history.map((h) => h.content).join(' / ')}`)
+            .join('\n'),
+        );
+      expect(row).toEqual({
+        raw: scored[i]!.rawTotal,
+        bonus: scored[i]!.incentiveTotal,
+        mod: scored[i]!.modifier,
+        final: scored[i]!.final,
+      });
     });
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);

@@ -3,7 +3,17 @@
 // ephemeral sentence and leaves the game as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
-import { control, embedText, ephemeralAnswer, playToTheEnd, publicMessages, resultsMessage, resultsMessages, startWorld, waitForTurn } from './harness';
+import {
+  control,
+  embedText,
+  ephemeralAnswer,
+  playToTheEnd,
+  publicMessages,
+  resultsMessage,
+  resultsMessages,
+  startWorld,
+  waitForTurn,
+} from './harness';
 
 let world: World;
 beforeAll(async () => {
@@ -20,7 +30,9 @@ describe('refusals, races and restarts', () => {
     const lobby = await fake.slash(alice, 'olathe', {}, { subcommand: 'start' }).reply();
     expect(await ephemeralAnswer(fake.slash(bob, 'olathe', {}, { subcommand: 'start' }))).toMatch(/already has a game/);
     await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
-    expect(await ephemeralAnswer(fake.click(bob, lobby.id, control(lobby, 'start').customId))).toBe('Only the host can do that.');
+    expect(await ephemeralAnswer(fake.click(bob, lobby.id, control(lobby, 'start').customId))).toBe(
+      'Only the host can do that.',
+    );
     await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
 
     const turn = await waitForTurn(fake, alice);
@@ -30,13 +42,29 @@ describe('refusals, races and restarts', () => {
     const before = edits();
 
     // A stranger, an out-of-turn player, forged and truncated ids: each refused, nothing changes.
-    expect(await ephemeralAnswer(fake.select(carol, turn.id, declare.customId, ['0']))).toBe("This is Alice's card — only they can use its buttons.");
-    expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toMatch(/not your turn/);
-    expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toMatch(/no longer exists/);
-    for (const forged of ['o1:thr', `o1:hold:${gameId}:0:0.0`, 'olathe', `o1:throw:${gameId}:0`, `o9:throw:${gameId}:0:0.0`]) {
-      expect(await ephemeralAnswer(fake.click(alice, turn.id, forged, { unchecked: true }))).toMatch(/isn't one I know/);
+    expect(await ephemeralAnswer(fake.select(carol, turn.id, declare.customId, ['0']))).toBe(
+      "This is Alice's card — only they can use its buttons.",
+    );
+    expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toMatch(
+      /not your turn/,
+    );
+    expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toMatch(
+      /no longer exists/,
+    );
+    for (const forged of [
+      'o1:thr',
+      `o1:hold:${gameId}:0:0.0`,
+      'olathe',
+      `o1:throw:${gameId}:0`,
+      `o9:throw:${gameId}:0:0.0`,
+    ]) {
+      expect(await ephemeralAnswer(fake.click(alice, turn.id, forged, { unchecked: true }))).toMatch(
+        /isn't one I know/,
+      );
     }
-    expect(await ephemeralAnswer(fake.select(alice, turn.id, declare.customId, ['7'], { unchecked: true }))).toMatch(/no such column/i);
+    expect(await ephemeralAnswer(fake.select(alice, turn.id, declare.customId, ['7'], { unchecked: true }))).toMatch(
+      /no such column/i,
+    );
     expect(edits()).toBe(before);
 
     // Declare, then two clicks on Throw at the same moment: exactly one throw.
@@ -57,7 +85,10 @@ describe('refusals, races and restarts', () => {
     const old = fake.message(turn.id)!;
     // A double click on a hold button (both clicks carry the same custom_id): the die is held, once.
     const holdId = control(old, 'hold', 2).customId;
-    const holds = await Promise.all([fake.click(alice, old.id, holdId).acked(), fake.click(alice, old.id, holdId).acked()]);
+    const holds = await Promise.all([
+      fake.click(alice, old.id, holdId).acked(),
+      fake.click(alice, old.id, holdId).acked(),
+    ]);
     expect(holds.map((a) => a.type)).toEqual([7, 7]);
     expect(control(fake.message(old.id)!, 'hold', 2).label).toContain('🔒');
     await fake.click(alice, old.id, control(fake.message(old.id)!, 'throw').customId).acked();
@@ -90,11 +121,15 @@ describe('refusals, races and restarts', () => {
   it('lets the host or a moderator end a game, and nobody else', async () => {
     const { fake, users } = world;
     const { bob, carol, mod } = users;
-    const lobby = await fake.slash(bob, 'olathe', { variant: 'balut', predictions: true }, { subcommand: 'start' }).reply();
+    const lobby = await fake
+      .slash(bob, 'olathe', { variant: 'balut', predictions: true }, { subcommand: 'start' })
+      .reply();
     await fake.click(carol, lobby.id, control(lobby, 'join').customId).acked();
     await fake.click(bob, lobby.id, control(lobby, 'start').customId).acked();
     await waitForTurn(fake, carol);
-    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'end' }))).toMatch(/Only the host, or a member who can manage messages/);
+    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'end' }))).toMatch(
+      /Only the host, or a member who can manage messages/,
+    );
     const ended = await fake.slash(mod, 'olathe', {}, { subcommand: 'end' }).reply();
     expect(ended.content).toContain('ended the game');
     const results = await fake.waitFor(() => resultsMessages(fake)[1]);
@@ -109,17 +144,27 @@ describe('refusals, races and restarts', () => {
     const { fake, users } = world;
     const { alice, bob, carol } = users;
     const viewAndSend = String((1n << 10n) | (1n << 11n)); // View Channel + Send Messages, no Embed Links
-    const refused = await ephemeralAnswer(fake.slash(alice, 'olathe', {}, { subcommand: 'start', appPermissions: viewAndSend }));
-    expect(refused).toBe("I can't run a game here: I'm missing Embed Links, Read Message History in this channel. Ask a server admin to grant them.");
+    const refused = await ephemeralAnswer(
+      fake.slash(alice, 'olathe', {}, { subcommand: 'start', appPermissions: viewAndSend }),
+    );
+    expect(refused).toBe(
+      "I can't run a game here: I'm missing Embed Links, Read Message History in this channel. Ask a server admin to grant them.",
+    );
 
     const help = await fake.slash(carol, 'olathe', {}, { subcommand: 'help' }).reply();
     expect(help.ephemeralFor).toBe(carol.id);
     expect(embedText(help)).toContain('Final = bonus + modifier');
-    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', { free: 5 }, { subcommand: 'start' }))).toMatch(/2 to 4 Free columns/);
-    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', { variant: 'balut', throws: 4 }, { subcommand: 'start' }))).toMatch(/Balut allows up to 3 throws/);
+    expect(await ephemeralAnswer(fake.slash(alice, 'olathe', { free: 5 }, { subcommand: 'start' }))).toMatch(
+      /2 to 4 Free columns/,
+    );
+    expect(
+      await ephemeralAnswer(fake.slash(alice, 'olathe', { variant: 'balut', throws: 4 }, { subcommand: 'start' })),
+    ).toMatch(/Balut allows up to 3 throws/);
 
     // Alice and Bob play Olathe; Alice quits on her turn: her turn closes and Bob plays on alone.
-    const lobby = await fake.slash(alice, 'olathe', { free: 2, down: 0, up: 0, throws: 1 }, { subcommand: 'start' }).reply();
+    const lobby = await fake
+      .slash(alice, 'olathe', { free: 2, down: 0, up: 0, throws: 1 }, { subcommand: 'start' })
+      .reply();
     expect(embedText(lobby)).toContain('Free 1 · Free 2 — 1 throws a turn');
     await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
     await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();

@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute, PERMISSIONS, Permission } from '../../src/fake-discord';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
-import { control, embedText, ephemeralAnswer, gameChannelIds, playSimpleTurn, playToTheEnd, publicMessages, startWorld, threadOf } from './harness';
+import {
+  control,
+  embedText,
+  ephemeralAnswer,
+  gameChannelIds,
+  playSimpleTurn,
+  playToTheEnd,
+  publicMessages,
+  startWorld,
+  threadOf,
+} from './harness';
 
 let world: World;
 beforeAll(async () => {
@@ -19,7 +29,12 @@ const title = (m: FakeMessage) => m.embeds[0]?.title ?? '';
 const isShout = (m: FakeMessage) => /Ba-lut!|O-la-the!/.test(m.content);
 
 /** A lobby in a channel of its own (null: the default channel), joined by `others` and started by `host`. */
-async function startIn(channelName: string | null, host: FakeUser, others: FakeUser[], options: Record<string, string | number | boolean> = {}) {
+async function startIn(
+  channelName: string | null,
+  host: FakeUser,
+  others: FakeUser[],
+  options: Record<string, string | number | boolean> = {},
+) {
   const { fake } = world;
   const channelId = channelName === null ? fake.channelId : fake.addChannel(channelName).id;
   const lobby = await fake.slash(host, 'olathe', options, { subcommand: 'start', channelId }).reply();
@@ -35,7 +50,9 @@ describe('one thread per game', () => {
     const players = [users.alice, users.bob, users.carol, users.mod];
     const game = await startIn(null, users.alice, players.slice(1), { variant: 'balut' });
     const thread = await fake.waitFor(() => threadOf(fake, game.lobby.id));
-    expect(fake.channel(thread)!.name).toBe(`🎲 Balut #${control(game.lobby, 'join').id!.gameId} — Alice, Bob, Carol, Mod`);
+    expect(fake.channel(thread)!.name).toBe(
+      `🎲 Balut #${control(game.lobby, 'join').id!.gameId} — Alice, Bob, Carol, Mod`,
+    );
     const turns = await playToTheEnd(fake, players);
     expect(turns).toBe(4 * 28);
 
@@ -64,12 +81,13 @@ describe('one thread per game', () => {
     expect(fake.breaches).toEqual([]);
   }, 180_000);
 
-  it('Olathe pings a player when their turn follows another player\'s, never for their own steps', async () => {
+  it("Olathe pings a player when their turn follows another player's, never for their own steps", async () => {
     const { fake, users } = world;
     const { alice, bob } = users;
     const game = await startIn('olathe-pings', alice, [bob], { free: 2, down: 0, up: 0, throws: 1 });
     const thread = await fake.waitFor(() => threadOf(fake, game.lobby.id));
-    const turnOf = (u: FakeUser) => game.messages().find((m) => m.content.includes(`<@${u.id}>, your turn`) && m.components.length > 0);
+    const turnOf = (u: FakeUser) =>
+      game.messages().find((m) => m.content.includes(`<@${u.id}>, your turn`) && m.components.length > 0);
     for (let round = 0; round < 3; round++) {
       await playSimpleTurn(fake, alice, await fake.waitFor(() => turnOf(alice)));
       await playSimpleTurn(fake, bob, await fake.waitFor(() => turnOf(bob)));
@@ -78,7 +96,9 @@ describe('one thread per game', () => {
     expect(fake.pingsOf(bob, thread)).toHaveLength(3);
     // Bob leaves from inside the thread; from then on Alice's turns follow her own, and nobody is pinged.
     await fake.waitFor(() => turnOf(alice));
-    expect(await ephemeralAnswer(fake.slash(bob, 'olathe', {}, { subcommand: 'quit', channelId: thread }))).toMatch(/You left the game/);
+    expect(await ephemeralAnswer(fake.slash(bob, 'olathe', {}, { subcommand: 'quit', channelId: thread }))).toMatch(
+      /You left the game/,
+    );
     for (let n = 3; n < 14; n++) await playSimpleTurn(fake, alice, await fake.waitFor(() => turnOf(alice)));
     await fake.waitFor(() => game.messages().find((m) => title(m).includes('game over')));
     expect(fake.pingsOf(alice, thread)).toHaveLength(4); // the turn that was open when Bob left pinged her already
@@ -93,12 +113,16 @@ describe('when there is no thread', () => {
     const { alice } = users;
     const channelId = fake.addChannel('no-threads').id;
     fake.setBotChannelPermissions(channelId, { deny: Permission.CreatePublicThreads });
-    const lobby = await fake.slash(alice, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start', channelId }).reply();
+    const lobby = await fake
+      .slash(alice, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start', channelId })
+      .reply();
     const start = fake.click(alice, lobby.id, control(lobby, 'start').customId);
     const note = await start.reply().then(() => fake.waitFor(() => start.followUps()[0]));
     expect(note.ephemeralFor).toBe(alice.id);
     expect(note.content).toMatch(/can't start a thread in this channel.*played right here/);
-    const turn = await fake.waitFor(() => fake.messages(channelId).find((m) => m.content.includes(`<@${alice.id}>, your turn`)));
+    const turn = await fake.waitFor(() =>
+      fake.messages(channelId).find((m) => m.content.includes(`<@${alice.id}>, your turn`)),
+    );
     expect(turn.channelId).toBe(channelId);
     expect(fake.threads(channelId)).toEqual([]);
     expect(fake.breaches).toEqual([]);
@@ -107,9 +131,16 @@ describe('when there is no thread', () => {
   it('falls back to the channel when Discord refuses the thread, and says so once to the host', async () => {
     const { fake, users } = world;
     const { bob } = users;
-    const refusal = fake.injectFault({ route: FaultRoute.threadCreate, kind: 'status', status: 403, body: { message: 'Missing Permissions', code: 50013 } });
+    const refusal = fake.injectFault({
+      route: FaultRoute.threadCreate,
+      kind: 'status',
+      status: 403,
+      body: { message: 'Missing Permissions', code: 50013 },
+    });
     const channelId = fake.addChannel('thread-refused').id;
-    const lobby = await fake.slash(bob, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start', channelId }).reply();
+    const lobby = await fake
+      .slash(bob, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start', channelId })
+      .reply();
     await fake.click(bob, lobby.id, control(lobby, 'start').customId).acked();
     await fake.waitFor(() => fake.messages(channelId).find((m) => m.content.includes(`<@${bob.id}>, your turn`)));
     expect(refusal.hits).toBe(1);
@@ -123,14 +154,22 @@ describe('when there is no thread', () => {
     const { fake, users } = world;
     const { carol } = users;
     const admin = fake.addUser({ username: 'admin', globalName: 'Admin', permissions: PERMISSIONS.admin });
-    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', { threads: false }, { subcommand: 'settings' }))).toMatch(/Only members who can manage the server/);
-    expect(await ephemeralAnswer(fake.slash(admin, 'olathe', { threads: false }, { subcommand: 'settings' }))).toMatch(/^Saved\. 💬 New games are played in the channel/);
+    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', { threads: false }, { subcommand: 'settings' }))).toMatch(
+      /Only members who can manage the server/,
+    );
+    expect(await ephemeralAnswer(fake.slash(admin, 'olathe', { threads: false }, { subcommand: 'settings' }))).toMatch(
+      /^Saved\. 💬 New games are played in the channel/,
+    );
     const plain = await startIn('setting-off', carol, []);
-    await fake.waitFor(() => fake.messages(plain.channelId).find((m) => m.content.includes(`<@${carol.id}>, your turn`)));
+    await fake.waitFor(() =>
+      fake.messages(plain.channelId).find((m) => m.content.includes(`<@${carol.id}>, your turn`)),
+    );
     expect(fake.threads(plain.channelId)).toEqual([]);
     const threaded = await startIn('option-on', carol, [], { thread: true });
     await fake.waitFor(() => threadOf(fake, threaded.lobby.id));
-    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'settings' }))).toMatch(/^💬 New games are played in the channel/);
+    expect(await ephemeralAnswer(fake.slash(carol, 'olathe', {}, { subcommand: 'settings' }))).toMatch(
+      /^💬 New games are played in the channel/,
+    );
     await fake.slash(admin, 'olathe', { threads: true }, { subcommand: 'settings' }).reply();
     expect(fake.breaches).toEqual([]);
   }, 30_000);

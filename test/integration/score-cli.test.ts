@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, spawnScript } from '../support/project';
+import { spawnScript } from '../support/project';
 import { breakdownJson } from '../../src/game/card-json';
 import type { Card, Cells } from '../../src/game/card';
 import type { Dice } from '../../src/game/dice';
@@ -49,7 +49,13 @@ function randomCards(count: number, seed: string): Card[] {
           const r = rng.face();
           // Now and then five of a kind or a straight, so the incentives are exercised too.
           cells[category] =
-            r === 1 ? null : r === 2 ? (Array(5).fill(rng.face()) as unknown as Dice) : r === 3 ? [2, 3, 4, 5, 6] : dice();
+            r === 1
+              ? null
+              : r === 2
+                ? (Array(5).fill(rng.face()) as unknown as Dice)
+                : r === 3
+                  ? [2, 3, 4, 5, 6]
+                  : dice();
         }
         return { kind: kinds[rng.face() % 3]!, cells };
       }),
@@ -136,7 +142,9 @@ describe.concurrent('npm run score', () => {
     });
     expect(missingRun.code).toBe(2);
     expect(missingRun.stdout).toBe('');
-    expect(missingRun.stderr).toMatch(new RegExp(`^${escapeRegExp(join(tempDir, 'no-such-card.json'))}: cannot read the file .*\\n$`));
+    expect(missingRun.stderr).toMatch(
+      new RegExp(`^${escapeRegExp(join(tempDir, 'no-such-card.json'))}: cannot read the file .*\\n$`),
+    );
   });
 
   it('prints nothing and exits 0 on empty input', async () => {

@@ -7,23 +7,67 @@ import { parseArgs, simulate, UsageError } from '../../src/cli/simulate';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 function run(args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/simulate.ts', ...args], { cwd: root, encoding: 'utf8', timeout: 60_000 });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/simulate.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 describe('simulate command', () => {
   it('plays N solo games and prints one JSON line', () => {
-    const r = run(['--variant', 'olathe', '--layout', 'F,F,D,U', '--difficulty', 'expert', '--games', '3', '--seed', '7']);
+    const r = run([
+      '--variant',
+      'olathe',
+      '--layout',
+      'F,F,D,U',
+      '--difficulty',
+      'expert',
+      '--games',
+      '3',
+      '--seed',
+      '7',
+    ]);
     expect(r.stderr).toBe('');
     expect(r.status).toBe(0);
     const lines = r.stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const out = JSON.parse(lines[0]!) as Record<string, unknown>;
-    expect(Object.keys(out)).toEqual(['games', 'meanFinal', 'sdFinal', 'meanRaw', 'incentiveRates', 'olathesPerGame', 'msPerDecisionP99']);
+    expect(Object.keys(out)).toEqual([
+      'games',
+      'meanFinal',
+      'sdFinal',
+      'meanRaw',
+      'incentiveRates',
+      'olathesPerGame',
+      'msPerDecisionP99',
+    ]);
     expect(out.games).toBe(3);
-    expect(Object.keys(out.incentiveRates as object)).toEqual(['fours', 'fives', 'sixes', 'straight', 'house', 'choice', 'olathe']);
+    expect(Object.keys(out.incentiveRates as object)).toEqual([
+      'fours',
+      'fives',
+      'sixes',
+      'straight',
+      'house',
+      'choice',
+      'olathe',
+    ]);
     // Deterministic for a seed: the same games in-process give the same scores.
-    const again = simulate(parseArgs(['--variant', 'olathe', '--layout', 'F,F,D,U', '--difficulty', 'expert', '--games', '3', '--seed', '7']));
+    const again = simulate(
+      parseArgs([
+        '--variant',
+        'olathe',
+        '--layout',
+        'F,F,D,U',
+        '--difficulty',
+        'expert',
+        '--games',
+        '3',
+        '--seed',
+        '7',
+      ]),
+    );
     expect(again.meanFinal).toBe(out.meanFinal);
     expect(again.meanRaw).toBe(out.meanRaw);
   });
@@ -46,7 +90,9 @@ describe('simulate arguments', () => {
   };
 
   it('reads every option, with defaults', () => {
-    expect(parseArgs(['--variant', 'balut', '--layout', 'F,F,F,F', '--difficulty', 'easy', '--games', '10', '--seed', '3'])).toEqual({
+    expect(
+      parseArgs(['--variant', 'balut', '--layout', 'F,F,F,F', '--difficulty', 'easy', '--games', '10', '--seed', '3']),
+    ).toEqual({
       variant: 'balut',
       columns: ['free', 'free', 'free', 'free'],
       difficulty: 'easy',

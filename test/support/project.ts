@@ -12,5 +12,9 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
  * real program running.
  */
 export function spawnScript(script: string, args: readonly string[] = [], options: SpawnOptions = {}): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script, ...args], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'], ...options });
+  return spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+    ...options,
+  });
 }

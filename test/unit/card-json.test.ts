@@ -106,17 +106,42 @@ describe('parseCardJson refuses, naming the path and the problem', () => {
   const cases: [string, unknown, string, string | RegExp][] = [
     ['a non-object card', [1, 2], '$', /must be a JSON object/],
     ['null', null, '$', /must be a JSON object/],
-    ['an unknown variant', { variant: 'yahtzee', columns: [] }, '$.variant', 'unknown variant "yahtzee" (olathe or balut)'],
+    [
+      'an unknown variant',
+      { variant: 'yahtzee', columns: [] },
+      '$.variant',
+      'unknown variant "yahtzee" (olathe or balut)',
+    ],
     ['a null variant', { variant: null, columns: [] }, '$.variant', 'unknown variant null (olathe or balut)'],
     ['an unknown top-level key', { variant: 'olathe', colums: [] }, '$.colums', /unknown key "colums"/],
     ['a missing columns key', { variant: 'olathe' }, '$.columns', /missing "columns"/],
     ['columns that are not an array', { columns: {} }, '$.columns', /must be an array/],
     ['an empty card', card(), '$.columns', 'columns must hold at least one column'],
-    ['a column that is not an object', card({ kind: 'free', cells: fullCells() }, 'free'), '$.columns[1]', /a column must be an object/],
+    [
+      'a column that is not an object',
+      card({ kind: 'free', cells: fullCells() }, 'free'),
+      '$.columns[1]',
+      /a column must be an object/,
+    ],
     ['a missing kind', card({ cells: fullCells() }), '$.columns[0].kind', 'missing column kind (free, down or up)'],
-    ['an unknown column kind', card({ kind: 'sideways', cells: fullCells() }), '$.columns[0].kind', 'unknown column kind "sideways" (free, down or up)'],
-    ['a kind with the wrong case', card({ kind: 'Free', cells: fullCells() }), '$.columns[0].kind', 'unknown column kind "Free" (free, down or up)'],
-    ['an unknown column key', card({ kind: 'free', cells: fullCells(), name: 'x' }), '$.columns[0].name', /unknown key "name"/],
+    [
+      'an unknown column kind',
+      card({ kind: 'sideways', cells: fullCells() }),
+      '$.columns[0].kind',
+      'unknown column kind "sideways" (free, down or up)',
+    ],
+    [
+      'a kind with the wrong case',
+      card({ kind: 'Free', cells: fullCells() }),
+      '$.columns[0].kind',
+      'unknown column kind "Free" (free, down or up)',
+    ],
+    [
+      'an unknown column key',
+      card({ kind: 'free', cells: fullCells(), name: 'x' }),
+      '$.columns[0].name',
+      /unknown key "name"/,
+    ],
     ['missing cells', card({ kind: 'up' }), '$.columns[0].cells', /missing "cells"/],
     ['cells as an array', card({ kind: 'up', cells: [] }), '$.columns[0].cells', /cells must be an object/],
     [
@@ -131,16 +156,66 @@ describe('parseCardJson refuses, naming the path and the problem', () => {
       '$.columns[0].cells.olathe',
       'missing category key "olathe" (the Balut row is written "olathe" in JSON)',
     ],
-    ['an unknown category key', card({ kind: 'free', cells: { ...fullCells(), yahtzee: null } }), '$.columns[0].cells.yahtzee', /unknown category key "yahtzee"/],
-    ['an odd key, quoted in the path', card({ kind: 'free', cells: { ...fullCells(), 'two words': null } }), '$.columns[0].cells["two words"]', /unknown category key "two words"/],
-    ['four dice', card({ kind: 'free', cells: { ...fullCells(), sixes: [6, 6, 6, 6] } }), '$.columns[0].cells.sixes', /dice must be five integers 1–6.*\(got 4 values\)/],
-    ['six dice', card({ kind: 'free', cells: { ...fullCells(), sixes: [6, 6, 6, 6, 6, 6] } }), '$.columns[0].cells.sixes', /dice must be five integers 1–6/],
-    ['a 7', card({ kind: 'free', cells: { ...fullCells(), choice: [1, 2, 7, 4, 5] } }), '$.columns[0].cells.choice', /dice must be five integers 1–6.*\(die 3 is 7\)/],
-    ['a 0', card({ kind: 'free', cells: { ...fullCells(), choice: [0, 2, 3, 4, 5] } }), '$.columns[0].cells.choice', /\(die 1 is 0\)/],
-    ['a fraction', card({ kind: 'free', cells: { ...fullCells(), choice: [1, 2, 3, 4, 4.5] } }), '$.columns[0].cells.choice', /\(die 5 is 4.5\)/],
-    ['a die as a string', card({ kind: 'free', cells: { ...fullCells(), choice: [1, '2', 3, 4, 5] } }), '$.columns[0].cells.choice', /\(die 2 is "2"\)/],
-    ['a number for dice', card({ kind: 'free', cells: { ...fullCells(), straight: 15 } }), '$.columns[0].cells.straight', /dice must be five integers 1–6.*\(got 15\)/],
-    ['a string for dice', card({ kind: 'free', cells: { ...fullCells(), straight: '12345' } }), '$.columns[0].cells.straight', /\(got "12345"\)/],
+    [
+      'an unknown category key',
+      card({ kind: 'free', cells: { ...fullCells(), yahtzee: null } }),
+      '$.columns[0].cells.yahtzee',
+      /unknown category key "yahtzee"/,
+    ],
+    [
+      'an odd key, quoted in the path',
+      card({ kind: 'free', cells: { ...fullCells(), 'two words': null } }),
+      '$.columns[0].cells["two words"]',
+      /unknown category key "two words"/,
+    ],
+    [
+      'four dice',
+      card({ kind: 'free', cells: { ...fullCells(), sixes: [6, 6, 6, 6] } }),
+      '$.columns[0].cells.sixes',
+      /dice must be five integers 1–6.*\(got 4 values\)/,
+    ],
+    [
+      'six dice',
+      card({ kind: 'free', cells: { ...fullCells(), sixes: [6, 6, 6, 6, 6, 6] } }),
+      '$.columns[0].cells.sixes',
+      /dice must be five integers 1–6/,
+    ],
+    [
+      'a 7',
+      card({ kind: 'free', cells: { ...fullCells(), choice: [1, 2, 7, 4, 5] } }),
+      '$.columns[0].cells.choice',
+      /dice must be five integers 1–6.*\(die 3 is 7\)/,
+    ],
+    [
+      'a 0',
+      card({ kind: 'free', cells: { ...fullCells(), choice: [0, 2, 3, 4, 5] } }),
+      '$.columns[0].cells.choice',
+      /\(die 1 is 0\)/,
+    ],
+    [
+      'a fraction',
+      card({ kind: 'free', cells: { ...fullCells(), choice: [1, 2, 3, 4, 4.5] } }),
+      '$.columns[0].cells.choice',
+      /\(die 5 is 4.5\)/,
+    ],
+    [
+      'a die as a string',
+      card({ kind: 'free', cells: { ...fullCells(), choice: [1, '2', 3, 4, 5] } }),
+      '$.columns[0].cells.choice',
+      /\(die 2 is "2"\)/,
+    ],
+    [
+      'a number for dice',
+      card({ kind: 'free', cells: { ...fullCells(), straight: 15 } }),
+      '$.columns[0].cells.straight',
+      /dice must be five integers 1–6.*\(got 15\)/,
+    ],
+    [
+      'a string for dice',
+      card({ kind: 'free', cells: { ...fullCells(), straight: '12345' } }),
+      '$.columns[0].cells.straight',
+      /\(got "12345"\)/,
+    ],
   ];
 
   it.each(cases)('%s', (_name, value, path, problem) => {
@@ -178,7 +253,10 @@ describe('round trip', () => {
   const dice = fc.tuple(...Array.from({ length: 5 }, () => fc.integer({ min: 1, max: 6 })));
   const cells = fc.record(Object.fromEntries(CATEGORIES.map((c) => [c, fc.option(dice, { nil: null })])));
   const column = fc.record({ kind: fc.constantFrom('free', 'down', 'up'), cells });
-  const anyCard = fc.record({ variant: fc.constantFrom('olathe', 'balut'), columns: fc.array(column, { minLength: 1, maxLength: 6 }) });
+  const anyCard = fc.record({
+    variant: fc.constantFrom('olathe', 'balut'),
+    columns: fc.array(column, { minLength: 1, maxLength: 6 }),
+  });
 
   it('any valid card in JSON is read back as the same card, and its breakdown JSON is the breakdown', () => {
     fc.assert(

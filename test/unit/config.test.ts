@@ -33,7 +33,12 @@ describe('readConfig', () => {
       DISCORD_API_URL: 'http://127.0.0.1:5000/api/',
       LOG_LEVEL: 'DEBUG',
     });
-    expect(config).toMatchObject({ guildId: '876543210987654321', databasePath: '/tmp/x.sqlite', apiUrl: 'http://127.0.0.1:5000/api', logLevel: 'debug' });
+    expect(config).toMatchObject({
+      guildId: '876543210987654321',
+      databasePath: '/tmp/x.sqlite',
+      apiUrl: 'http://127.0.0.1:5000/api',
+      logLevel: 'debug',
+    });
   });
 
   it.each([
@@ -61,7 +66,9 @@ describe('logger', () => {
     const log = createLogger('info', (line) => lines.push(line));
     redact('super.secret.token');
     log.debug('hidden');
-    log.info('login with super.secret.token', { url: 'https://x/api/v10/interactions/123/aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4/callback' });
+    log.info('login with super.secret.token', {
+      url: 'https://x/api/v10/interactions/123/aW50ZXJhY3Rpb246MTIzNDU2Nzg5MDEyMzQ1Njc4/callback',
+    });
     log.error('boom', { error: new Error('bad super.secret.token') });
     expect(lines).toHaveLength(2);
     const [info, error] = lines.map((l) => JSON.parse(l));

@@ -1,10 +1,9 @@
 // The lobby, the one-line log a finished turn collapses to, the shout, the Balut scoreboard and the results.
 import type { APIEmbed } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { Dice, GameEvent, GameState } from '../../game';
+import type { Dice } from '../../game';
 import type { LastWrite, LogWork } from '../../service/game-service';
 import {
-  CATEGORIES,
   TIMEOUTS_BEFORE_REMOVAL,
   categoryLabel,
   columnLabel,
@@ -14,8 +13,8 @@ import {
   totalCellCount,
 } from '../../game';
 import { encodeCustomId } from '../custom-id';
-import type { Difficulty } from '../../solver/strategy';
-import { DIFFICULTIES } from '../../solver/strategy';
+import type { Difficulty } from '../../service/game-service';
+import { DIFFICULTIES } from '../../service/game-service';
 import type { MessageBody } from './turn';
 import { selectRow } from './turn';
 import type { RenderableGame } from './view';
@@ -54,7 +53,11 @@ function lobbyStatus(game: RenderableGame, summary: LobbySummary): string {
   if (game.status === 'lobby') return 'Join, then the host presses ▶ Start.';
   const where = summary.threadId ? ` in <#${summary.threadId}>` : '';
   if (game.status === 'playing') return `▶ The game is being played${where}.`;
-  const lines = [summary.channelGone ? '🏁 The game ended: its channel was deleted or closed to me.' : `🏁 The game is over${where}.`];
+  const lines = [
+    summary.channelGone
+      ? '🏁 The game ended: its channel was deleted or closed to me.'
+      : `🏁 The game is over${where}.`,
+  ];
   if (game.state && game.status === 'finished') lines.push(headline(game));
   if (summary.resultsUrl) lines.push(`[See the results](${summary.resultsUrl})`);
   return lines.join('\n');
@@ -81,14 +84,20 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
       { name: `Players ${game.players.length}/${MAX_PLAYERS}`, value: players },
       {
         name: 'Predict',
-        value: game.options.predictions ? `on — each player guesses how many ${categoryLabel('olathe', game.options.variant)}s will be scored` : 'off',
+        value: game.options.predictions
+          ? `on — each player guesses how many ${categoryLabel('olathe', game.options.variant)}s will be scored`
+          : 'off',
         inline: true,
       },
       { name: 'Turn timer', value: `${Math.round(game.turnTimeoutMs / 60000)} min`, inline: true },
     ],
     footer: { text: `game ${game.id}` },
   };
-  const button = (action: 'join' | 'leave' | 'start' | 'cancel', label: string, style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger) => ({
+  const button = (
+    action: 'join' | 'leave' | 'start' | 'cancel',
+    label: string,
+    style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger,
+  ) => ({
     type: ComponentType.Button as const,
     custom_id: encodeCustomId({ action, gameId: game.id }),
     label,
@@ -98,7 +107,11 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
   const addBot = selectRow(
     encodeCustomId({ action: 'addbot', gameId: game.id }),
     '🤖 Add a computer player (host) ▾',
-    DIFFICULTIES.map((d) => ({ label: `${d[0]!.toUpperCase()}${d.slice(1)}`, value: d, description: DIFFICULTY_TEXT[d] })),
+    DIFFICULTIES.map((d) => ({
+      label: `${d[0]!.toUpperCase()}${d.slice(1)}`,
+      value: d,
+      description: DIFFICULTY_TEXT[d],
+    })),
   );
   const bots = game.players.filter((p) => p.isBot);
   const removeBot = selectRow(
@@ -142,12 +155,22 @@ export function renderScoreboard(game: RenderableGame, last: ReadonlyMap<number,
   const parts = state.players.map((p, seat) => {
     const done = `${filledCellCount(p.card)}/${totalCellCount(p.card)}`;
     const write = last.get(seat);
-    const where = write ? `${categoryLabel(write.category, game.options.variant)} (${columnLabel(game.options.columns, write.column)})` : '';
-    const latest = write ? ` · ${write.timedOut ? 'ran out of time — the bot wrote' : 'wrote'} ${write.score} in ${where} — ${diceText(write.dice)}` : '';
+    const where = write
+      ? `${categoryLabel(write.category, game.options.variant)} (${columnLabel(game.options.columns, write.column)})`
+      : '';
+    const latest = write
+      ? ` · ${write.timedOut ? 'ran out of time — the bot wrote' : 'wrote'} ${write.score} in ${where} — ${diceText(write.dice)}`
+      : '';
     return `**${seatName(game, seat)}** ${done}${p.left ? ' (left)' : ''}${latest}`;
   });
   return {
-    embeds: [{ title: `📋 ${variantName(game)} — progress`, description: parts.join('\n'), footer: { text: `game ${game.id}` } }],
+    embeds: [
+      {
+        title: `📋 ${variantName(game)} — progress`,
+        description: parts.join('\n'),
+        footer: { text: `game ${game.id}` },
+      },
+    ],
     components: [],
     allowedMentions: { parse: [] },
   };
@@ -156,10 +179,13 @@ export function renderScoreboard(game: RenderableGame, last: ReadonlyMap<number,
 /** The line an ended turn leaves in the channel: `**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃`. */
 export function logLine(game: RenderableGame, work: LogWork): string {
   const name = seatName(game, work.seat);
-  if (work.what === 'leave' || work.category === undefined || work.column === undefined || !work.dice) return `**${name}** left the game.`;
+  if (work.what === 'leave' || work.category === undefined || work.column === undefined || !work.dice)
+    return `**${name}** left the game.`;
   const where = `${categoryLabel(work.category, game.options.variant)} (${columnLabel(game.options.columns, work.column)})`;
   const verb = work.what === 'timeout' ? 'ran out of time — the bot wrote' : 'wrote';
-  const removed = work.removed ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.` : '';
+  const removed = work.removed
+    ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.`
+    : '';
   return `**${name}** ${verb} ${work.score ?? scoreCell(work.category, work.dice)} in ${where} — ${diceText(work.dice)}${removed}`;
 }
 
@@ -196,7 +222,14 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
   }
   if (game.status === 'ended') parts.push('The game was ended early; cards score as they stand.');
   const body: MessageBody = {
-    embeds: [{ title: `🏁 ${variantName(game)} — game over`, description: parts.join('\n'), color: 0xfee75c, footer: { text: `game ${game.id}` } }],
+    embeds: [
+      {
+        title: `🏁 ${variantName(game)} — game over`,
+        description: parts.join('\n'),
+        color: 0xfee75c,
+        footer: { text: `game ${game.id}` },
+      },
+    ],
     components: [],
     allowedMentions: { parse: [] },
   };
@@ -204,7 +237,12 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
     body.components.push({
       type: ComponentType.ActionRow,
       components: [
-        { type: ComponentType.Button, custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }), label: '📊 My analysis', style: ButtonStyle.Secondary },
+        {
+          type: ComponentType.Button,
+          custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }),
+          label: '📊 My analysis',
+          style: ButtonStyle.Secondary,
+        },
       ],
     });
   }

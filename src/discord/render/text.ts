@@ -1,13 +1,6 @@
 // Small text pieces shared by the renderers: die faces, card tables, padding.
-import type { Card, ColumnKind, Dice, Variant } from '../../game';
-import {
-  CATEGORIES,
-  DIE_FACE_GLYPHS,
-  TOTAL_THRESHOLDS,
-  categoryLabel,
-  scaledThreshold,
-  scoreCard,
-} from '../../game';
+import type { Card, ColumnKind, Variant } from '../../game';
+import { CATEGORIES, DIE_FACE_GLYPHS, TOTAL_THRESHOLDS, categoryLabel, scaledThreshold, scoreCard } from '../../game';
 
 export function diceText(dice: readonly number[]): string {
   return dice.map((d) => DIE_FACE_GLYPHS[d] ?? '?').join(' ');

@@ -45,28 +45,36 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
     if (column === null) lines.push('**Column:** not declared yet — choose one below, then throw.');
     else {
       const next = nextOrderedCell(player.card.columns[column]!);
-      lines.push(`**Column:** ${columnLabel(kinds, column)}${next ? ` → next cell ${categoryLabel(next, variant)}` : ''}`);
+      lines.push(
+        `**Column:** ${columnLabel(kinds, column)}${next ? ` → next cell ${categoryLabel(next, variant)}` : ''}`,
+      );
     }
   }
   const { throwsUsed } = player.turn;
   const perTurn = state.options.throwsPerTurn;
   if (player.turn.dice) {
     const held = player.turn.dice.filter((_, i) => player.turn.held[i]);
-    lines.push(`**Throw ${throwsUsed} of ${perTurn}** · Dice: ${diceText(player.turn.dice)}${held.length ? ` · held: ${diceText(held)}` : ''}`);
+    lines.push(
+      `**Throw ${throwsUsed} of ${perTurn}** · Dice: ${diceText(player.turn.dice)}${held.length ? ` · held: ${diceText(held)}` : ''}`,
+    );
   } else {
     lines.push(`**${perTurn} throws** this turn — nothing thrown yet.`);
   }
-  if (state.options.predictions && player.prediction !== null) lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
+  if (state.options.predictions && player.prediction !== null)
+    lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
   const deadline = game.deadlines[seat];
   // A computer player's deadline is only its pace, not a countdown anyone waits for.
-  if (deadline && !game.players[seat]?.isBot) lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
+  if (deadline && !game.players[seat]?.isBot)
+    lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
 
   const turnNumber = Math.min(player.turnsTaken + 1, totalCellCount(player.card));
   const embed: APIEmbed = {
     title: `${seatName(game, seat)} — turn ${turnNumber} of ${totalCellCount(player.card)}`,
     description: lines.join('\n'),
     color: variant === 'olathe' ? 0x5865f2 : 0xeb459e,
-    footer: { text: `${variant === 'olathe' ? 'Olathe' : 'Balut'} · game ${game.id} · ${filledCellCount(player.card)} cells written` },
+    footer: {
+      text: `${variant === 'olathe' ? 'Olathe' : 'Balut'} · game ${game.id} · ${filledCellCount(player.card)} cells written`,
+    },
   };
   return {
     embeds: [embed],
@@ -122,7 +130,8 @@ function turnControls(game: RenderableGame, state: GameState, seat: number): Row
   if (needsColumn) rows.push(declareSelect(game, state, seat, stamp));
   else if (dice) rows.push(writeSelect(game, state, seat, stamp));
 
-  if (state.options.predictions && player.turnsTaken === 0 && !dice) rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant));
+  if (state.options.predictions && player.turnsTaken === 0 && !dice)
+    rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant));
   return rows;
 }
 
@@ -135,7 +144,11 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
     const detail = next ? `next: ${categoryLabel(next, variant)}` : `${emptyCellCount(column)} empty`;
     return { label: `${columnLabel(kinds, index)} — ${detail}`, value: String(index) };
   });
-  return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), 'Declare your column ▾', options);
+  return selectRow(
+    encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }),
+    'Declare your column ▾',
+    options,
+  );
 }
 
 /**
@@ -173,7 +186,13 @@ function valueCategory(value: string): Category {
   return value.split('.')[1] as Category;
 }
 
-function predictSelect(game: RenderableGame, seat: number, stamp: string, current: number | null, variant: Variant): Row {
+function predictSelect(
+  game: RenderableGame,
+  seat: number,
+  stamp: string,
+  current: number | null,
+  variant: Variant,
+): Row {
   const options: APISelectMenuOption[] = Array.from({ length: MAX_PREDICTION + 1 }, (_, n) => ({
     label: `${fivesText(n, variant)} in the whole game`,
     value: String(n),
@@ -188,5 +207,8 @@ function predictSelect(game: RenderableGame, seat: number, stamp: string, curren
 
 /** An action row holding one string select. */
 export function selectRow(customId: string, placeholder: string, options: APISelectMenuOption[]): Row {
-  return { type: ComponentType.ActionRow, components: [{ type: ComponentType.StringSelect, custom_id: customId, placeholder, options }] };
+  return {
+    type: ComponentType.ActionRow,
+    components: [{ type: ComponentType.StringSelect, custom_id: customId, placeholder, options }],
+  };
 }

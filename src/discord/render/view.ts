@@ -2,7 +2,10 @@
 // testable with plain data.
 import type { GameView } from '../../service/view';
 
-export type RenderableGame = Pick<GameView, 'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'> & {
+export type RenderableGame = Pick<
+  GameView,
+  'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'
+> & {
   players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
 };
 

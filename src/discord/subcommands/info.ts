@@ -16,7 +16,9 @@ export async function card(interaction: ChatInputCommandInteraction, ctx: BotCon
   const game = ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
   const seat = game?.players.find((p) => p.userId === user.id)?.seat;
   if (!game || !game.state || seat === undefined) {
-    throw new UserFacingError(`${user.id === interaction.user.id ? 'You have' : `<@${user.id}> has`} no card here yet — join a game with /olathe start.`);
+    throw new UserFacingError(
+      `${user.id === interaction.user.id ? 'You have' : `<@${user.id}> has`} no card here yet — join a game with /olathe start.`,
+    );
   }
   const player = game.state.players[seat]!;
   const lines = ['```', cardTable(player.card, game.options.variant), '```', scoreLine(player.card)];
@@ -40,7 +42,9 @@ export async function leaderboard(interaction: ChatInputCommandInteraction, ctx:
   const computers = rows.filter((r) => r.isBot);
   const title = `🏆 Leaderboard — ${period === '30d' ? 'last 30 days' : 'all time'}`;
   if (rows.length === 0) {
-    await interaction.reply({ embeds: [{ title, description: 'No finished games yet. Start one with /olathe start!' }] });
+    await interaction.reply({
+      embeds: [{ title, description: 'No finished games yet. Start one with /olathe start!' }],
+    });
     return;
   }
   const line = (r: (typeof rows)[number], i: number) =>
@@ -59,6 +63,7 @@ export function rulesText(): string {
     `**Bonus points** (4 columns): ${thresholds} → 2 each; every Straight made → 4; every House made → 3; each Olathe → 2.`,
     '**Modifier** from the raw total: under 300 → −2, then +1 every 50 up to 650+ → +6. **Final = bonus + modifier** (−2 to 29). Other column counts scale the thresholds by N/4.',
     '**Balut:** 4 Free columns, everybody plays at once; the five-of-a-kind row is called Balut.',
+    "**Full rules**, with worked examples: `docs/RULES.md` in the bot's repository.",
   ].join('\n');
 }
 
@@ -76,7 +81,10 @@ export async function help(interaction: ChatInputCommandInteraction, ctx: BotCon
 export async function hint(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
-  await interaction.reply({ embeds: [hintEmbed(game, interaction.user.id)], flags: MessageFlags.Ephemeral });
+  await interaction.reply({
+    embeds: [hintEmbed(ctx.service, game, interaction.user.id)],
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 /** `/olathe settings [threads]`: shows the server's settings; changing them needs Manage Server. */

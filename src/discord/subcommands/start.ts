@@ -4,7 +4,7 @@ import { PermissionFlagsBits } from 'discord.js';
 import type { GameOptions, Variant } from '../../game';
 import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns, layoutProblem, throwsProblem } from '../../game';
 import type { BotContext } from '../context';
-import type { Difficulty } from '../../solver/strategy';
+import type { Difficulty } from '../../service/game-service';
 import { UserFacingError } from '../context';
 import { renderLobby } from '../render/game-messages';
 
@@ -37,13 +37,21 @@ export function gameOptionsFrom(interaction: ChatInputCommandInteraction): GameO
   const problem = layoutProblem(variant, counts) ?? throwsProblem(variant, throwsPerTurn);
   if (problem) throw new UserFacingError(`${problem} (See /olathe help.)`);
   const hints = o.getBoolean('hints') ?? true;
-  return { variant, columns: layoutColumns(counts), throwsPerTurn, predictions: o.getBoolean('predictions') ?? false, ...(hints ? {} : { hints: false }) };
+  return {
+    variant,
+    columns: layoutColumns(counts),
+    throwsPerTurn,
+    predictions: o.getBoolean('predictions') ?? false,
+    ...(hints ? {} : { hints: false }),
+  };
 }
 
 export async function start(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
   const missing = missingPermissions(interaction);
   if (missing.length) {
-    throw new UserFacingError(`I can't run a game here: I'm missing ${missing.join(', ')} in this channel. Ask a server admin to grant them.`);
+    throw new UserFacingError(
+      `I can't run a game here: I'm missing ${missing.join(', ')} in this channel. Ask a server admin to grant them.`,
+    );
   }
   const options = gameOptionsFrom(interaction);
   const minutes = interaction.options.getInteger('turn-timeout') ?? DEFAULT_TURN_MINUTES;
@@ -58,7 +66,8 @@ export async function start(interaction: ChatInputCommandInteraction, ctx: BotCo
     ...(threads !== null ? { threads } : {}),
   });
   const difficulty = (interaction.options.getString('difficulty') ?? 'normal') as Difficulty;
-  for (let n = interaction.options.getInteger('bots') ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
+  for (let n = interaction.options.getInteger('bots') ?? 0; n > 0; n--)
+    view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
   if (messageId) ctx.service.setMessageId(view.id, 'lobby', messageId);

@@ -8,7 +8,6 @@ const $ = (selector) => document.querySelector(selector);
 
 const AVATAR_COLOURS = ['#ed4245', '#3ba55c', '#faa61a', '#eb459e', '#757e8a', '#5865f2'];
 const GROUP_GAP_MS = 7 * 60 * 1000;
-const EPHEMERAL = 64;
 const LOADING = 128;
 
 const state = {
@@ -43,7 +42,8 @@ const state = {
 
 async function main() {
   state.info = await (await fetch('/api/state')).json();
-  for (const el of ['#channel-name-side', '#channel-name-welcome', '#crumb-name']) $(el).textContent = state.info.channel.name;
+  for (const el of ['#channel-name-side', '#channel-name-welcome', '#crumb-name'])
+    $(el).textContent = state.info.channel.name;
   $('#guild-name').textContent = state.info.guild.name;
   applyThreads(state.info.threads, false);
   drawQuickCommands();
@@ -127,8 +127,13 @@ async function switchUser(id) {
   };
   source.addEventListener('message', live(onMessageEvent));
   source.addEventListener('delete', live(onDeleteEvent));
-  source.addEventListener('threads', live((data) => applyThreads(data, true)));
-  source.addEventListener('breach', (event) => notice(`The bot broke a Discord rule: ${JSON.parse(event.data).description}`, 'warn'));
+  source.addEventListener(
+    'threads',
+    live((data) => applyThreads(data, true)),
+  );
+  source.addEventListener('breach', (event) =>
+    notice(`The bot broke a Discord rule: ${JSON.parse(event.data).description}`, 'warn'),
+  );
   source.onopen = () => $('#status').classList.add('live');
   source.onerror = () => $('#status').classList.remove('live');
 
@@ -156,7 +161,9 @@ async function openView(channelId) {
 
   let snapshot;
   try {
-    const response = await fetch(`/api/messages?user=${encodeURIComponent(userId)}&channel=${encodeURIComponent(channelId)}`);
+    const response = await fetch(
+      `/api/messages?user=${encodeURIComponent(userId)}&channel=${encodeURIComponent(channelId)}`,
+    );
     snapshot = await response.json().catch(() => ({ error: `HTTP ${response.status}` }));
     if (!response.ok) throw new Error(snapshot.error ?? `HTTP ${response.status}`);
   } catch (error) {
@@ -229,7 +236,8 @@ function markUnread(channelId, message) {
   if (channelId !== state.info.channel.id && !threadById(channelId)) return;
   const entry = state.unread.get(channelId) ?? { count: 0, mentions: 0 };
   entry.count++;
-  if (message.content.includes(`<@${state.userId}>`) || message.content.includes(`<@!${state.userId}>`)) entry.mentions++;
+  if (message.content.includes(`<@${state.userId}>`) || message.content.includes(`<@!${state.userId}>`))
+    entry.mentions++;
   state.unread.set(channelId, entry);
   drawChannels();
 }
@@ -251,7 +259,8 @@ function applyThreads(payload, live) {
   const known = new Set(state.threads.map((t) => t.id));
   state.threads = payload.threads;
   state.threadsVersion = payload.version;
-  for (const id of [...state.unread.keys()]) if (id !== state.info.channel.id && !threadById(id)) state.unread.delete(id);
+  for (const id of [...state.unread.keys()])
+    if (id !== state.info.channel.id && !threadById(id)) state.unread.delete(id);
   drawChannels();
   if (!state.viewing) return;
   drawHeader();
@@ -261,7 +270,9 @@ function applyThreads(payload, live) {
     return void openView(state.info.channel.id);
   }
   if (!live || isThreadView() || !state.loaded) return;
-  const mine = payload.threads.filter((t) => !known.has(t.id) && t.parentId === state.viewing && involvesMe(state.messages.get(t.id)));
+  const mine = payload.threads.filter(
+    (t) => !known.has(t.id) && t.parentId === state.viewing && involvesMe(state.messages.get(t.id)),
+  );
   if (mine.length) openView(mine.at(-1).id);
 }
 
@@ -310,7 +321,9 @@ function drawUnread(link, badge, entry) {
 /** The chat's header, title, welcome and command box name the channel or thread shown. */
 function drawHeader() {
   const main = state.info.channel;
-  const thread = isThreadView() ? (threadById(state.viewing) ?? (state.channel?.id === state.viewing ? state.channel : null)) : null;
+  const thread = isThreadView()
+    ? (threadById(state.viewing) ?? (state.channel?.id === state.viewing ? state.channel : null))
+    : null;
   const name = thread ? thread.name : isThreadView() ? 'thread' : main.name;
   $('#crumb').hidden = !isThreadView();
   $('#crumb-sep').hidden = !isThreadView();
@@ -320,17 +333,25 @@ function drawHeader() {
   $('#channel-name').textContent = name;
   $('#channel-name').title = name;
   const topic = $('#topic');
-  if (isThreadView()) topic.textContent = `A game's thread in #${main.name}, started from its lobby message — commands typed below are used here.`;
-  else topic.innerHTML = 'The real Olathe bot against a loopback Discord — switch users on the left, type <code>/olathe …</code> below.';
+  if (isThreadView())
+    topic.textContent = `A game's thread in #${main.name}, started from its lobby message — commands typed below are used here.`;
+  else
+    topic.innerHTML =
+      'The real Olathe bot against a loopback Discord — switch users on the left, type <code>/olathe …</code> below.';
   document.title = `${isThreadView() ? `🧵 ${name}` : `#${main.name}`} — Olathe playground`;
-  $('#command').placeholder = `Message ${isThreadView() ? `🧵 ${name}` : `#${main.name}`} — type /olathe start, /olathe help …`;
+  $('#command').placeholder =
+    `Message ${isThreadView() ? `🧵 ${name}` : `#${main.name}`} — type /olathe start, /olathe help …`;
 
   $('#welcome-icon').textContent = isThreadView() ? '🧵' : '#';
   if (isThreadView()) {
     $('#welcome-title').textContent = name;
     const starter = state.messages.get(state.viewing);
     const by = starter ? displayName(starter.author.id) : 'someone';
-    $('#welcome-text').replaceChildren(document.createTextNode(`Started by ${by} from a message in `), channelLink(main.id, `#${main.name}`), document.createTextNode('. Slash commands typed below are used in this thread.'));
+    $('#welcome-text').replaceChildren(
+      document.createTextNode(`Started by ${by} from a message in `),
+      channelLink(main.id, `#${main.name}`),
+      document.createTextNode('. Slash commands typed below are used in this thread.'),
+    );
   } else {
     const span = document.createElement('span');
     span.id = 'channel-name-welcome';
@@ -506,7 +527,7 @@ function drawMessage(m, first) {
     header.className = 'header';
     const author = document.createElement('span');
     author.className = 'author';
-    author.textContent = m.author.bot ? displayName(m.author.id) : m.author.globalName ?? m.author.username;
+    author.textContent = m.author.bot ? displayName(m.author.id) : (m.author.globalName ?? m.author.username);
     header.append(author);
     if (m.author.bot) {
       const tag = document.createElement('span');
@@ -555,7 +576,8 @@ function drawMessage(m, first) {
     note.append(dismiss);
     el.append(note);
   }
-  for (const spoiler of el.querySelectorAll('.md-spoiler')) spoiler.addEventListener('click', () => spoiler.classList.add('shown'));
+  for (const spoiler of el.querySelectorAll('.md-spoiler'))
+    spoiler.addEventListener('click', () => spoiler.classList.add('shown'));
   return el;
 }
 
@@ -593,7 +615,13 @@ function drawEmbed(e) {
     return part;
   };
   if (e.author?.name) add('embed-author', escapeHtml(e.author.name));
-  if (e.title) add('embed-title', e.url ? `<a class="link" href="${escapeAttr(e.url)}" target="_blank" rel="noreferrer">${inline(e.title)}</a>` : inline(e.title));
+  if (e.title)
+    add(
+      'embed-title',
+      e.url
+        ? `<a class="link" href="${escapeAttr(e.url)}" target="_blank" rel="noreferrer">${inline(e.title)}</a>`
+        : inline(e.title),
+    );
   if (e.description) add('embed-description', markdown(e.description));
   if (e.fields?.length) {
     const grid = add('embed-fields', '');
@@ -614,7 +642,11 @@ function drawEmbed(e) {
       }
     }
   }
-  if (e.image?.url) add('embed-image', `<img src="${escapeAttr(e.image.url)}" alt="" style="max-width:100%;border-radius:4px;margin-top:16px">`);
+  if (e.image?.url)
+    add(
+      'embed-image',
+      `<img src="${escapeAttr(e.image.url)}" alt="" style="max-width:100%;border-radius:4px;margin-top:16px">`,
+    );
   const footer = [e.footer?.text, e.timestamp ? timeText(Date.parse(e.timestamp), true) : null].filter(Boolean);
   if (footer.length) add('embed-footer', footer.map(escapeHtml).join(' • '));
   return el;
@@ -657,7 +689,8 @@ function drawComponent(message, c) {
     case 17: {
       const box = document.createElement('div');
       box.className = c.type === 17 ? 'embed' : 'components';
-      if (c.type === 17 && typeof c.accent_color === 'number') box.style.borderLeftColor = `#${c.accent_color.toString(16).padStart(6, '0')}`;
+      if (c.type === 17 && typeof c.accent_color === 'number')
+        box.style.borderLeftColor = `#${c.accent_color.toString(16).padStart(6, '0')}`;
       for (const child of c.components ?? []) box.append(drawComponent(message, child));
       if (c.accessory) box.append(drawComponent(message, c.accessory));
       return box;
@@ -691,7 +724,10 @@ function drawButton(message, c) {
   button.type = 'button';
   button.className = `btn s${c.style ?? 2}`;
   if (/^[⚀-⚅]/u.test(c.label ?? '')) button.classList.add('die');
-  button.innerHTML = escapeHtml(`${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ').replace(/[⚀-⚅]/gu, '<span class="die-face">$&</span>');
+  button.innerHTML = escapeHtml(`${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ').replace(
+    /[⚀-⚅]/gu,
+    '<span class="die-face">$&</span>',
+  );
   button.disabled = Boolean(c.disabled);
   button.dataset.customId = c.custom_id ?? '';
   button.addEventListener('click', () => act('/api/click', { messageId: message.id, customId: c.custom_id }, button));
@@ -806,7 +842,16 @@ function clearNotices(kind) {
 
 // ------------------------------------------------------------------ composer
 
-const QUICK = ['/olathe start', '/olathe start variant:balut', '/olathe start predictions:true', '/olathe card', '/olathe help', '/olathe leaderboard', '/olathe quit', '/olathe end'];
+const QUICK = [
+  '/olathe start',
+  '/olathe start variant:balut',
+  '/olathe start predictions:true',
+  '/olathe card',
+  '/olathe help',
+  '/olathe leaderboard',
+  '/olathe quit',
+  '/olathe end',
+];
 
 function drawQuickCommands() {
   $('#quick').replaceChildren(
@@ -854,7 +899,8 @@ function setUpComposer() {
     const items = shown ? [...$('#suggestions').querySelectorAll('.suggestion')] : [];
     if (shown && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && items.length) {
       event.preventDefault();
-      state.suggestionIndex = (state.suggestionIndex + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
+      state.suggestionIndex =
+        (state.suggestionIndex + (event.key === 'ArrowDown' ? 1 : items.length - 1)) % items.length;
       updateHint();
     } else if (shown && items.length && (event.key === 'Tab' || (event.key === 'Enter' && /\S$/.test(input.value)))) {
       // Enter completes a half-typed word, as Discord's box does; with nothing half-typed it sends.
@@ -862,7 +908,12 @@ function setUpComposer() {
       items[state.suggestionIndex]?.dispatchEvent(new MouseEvent('mousedown'));
     } else if (event.key === 'Escape') {
       hideSuggestions();
-    } else if (!shown && event.key === 'ArrowUp' && state.history.length && (input.value === '' || state.historyAt >= 0)) {
+    } else if (
+      !shown &&
+      event.key === 'ArrowUp' &&
+      state.history.length &&
+      (input.value === '' || state.historyAt >= 0)
+    ) {
       event.preventDefault();
       state.historyAt = state.historyAt < 0 ? state.history.length - 1 : Math.max(0, state.historyAt - 1);
       input.value = state.history[state.historyAt];
@@ -898,7 +949,12 @@ function updateHint() {
     const matches = typed ? commands.filter((c) => c.command.startsWith(typed)) : [];
     return showSuggestions(
       `Commands matching ${typed}`,
-      matches.map((c) => ({ name: c.command, detail: c.options.map((o) => o.name).join(' '), description: c.description, text: `${c.command} ` })),
+      matches.map((c) => ({
+        name: c.command,
+        detail: c.options.map((o) => o.name).join(' '),
+        description: c.description,
+        text: `${c.command} `,
+      })),
     );
   }
 
@@ -924,12 +980,20 @@ function updateHint() {
     const options = exact.options.filter((o) => o.name.startsWith(word.toLowerCase()) && !used.has(o.name));
     return showSuggestions(
       `Options of ${exact.command}`,
-      options.map((o) => ({ name: `${o.name}:`, detail: o.hint, description: o.description, text: `${before}${o.name}:` })),
+      options.map((o) => ({
+        name: `${o.name}:`,
+        detail: o.hint,
+        description: o.description,
+        text: `${before}${o.name}:`,
+      })),
     );
   }
   const option = exact.options.find((o) => o.name === word.slice(0, colon).toLowerCase());
   if (!option) return hideSuggestions();
-  const partial = word.slice(colon + 1).toLowerCase().replace(/^@/, '');
+  const partial = word
+    .slice(colon + 1)
+    .toLowerCase()
+    .replace(/^@/, '');
   const values =
     option.kind === 'user'
       ? state.info.users.map((u) => ({ value: `@${u.name}`, description: `@${u.username}` }))
@@ -938,7 +1002,12 @@ function updateHint() {
   const fitting = values.filter((v) => bare(v.value).startsWith(partial) && bare(v.value) !== partial);
   showSuggestions(
     `${option.name}: ${option.hint}`,
-    fitting.map((v) => ({ name: v.value, detail: '', description: v.description, text: `${before}${option.name}:${v.value} ` })),
+    fitting.map((v) => ({
+      name: v.value,
+      detail: '',
+      description: v.description,
+      text: `${before}${option.name}:${v.value} `,
+    })),
   );
 }
 
@@ -975,7 +1044,10 @@ function showSuggestions(title, items) {
 // ------------------------------------------------------------------ markdown (the part Discord draws)
 
 function escapeHtml(text) {
-  return String(text).replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]);
+  return String(text).replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch],
+  );
 }
 
 function escapeAttr(text) {
@@ -1009,7 +1081,8 @@ function lines(text) {
   text.split('\n').forEach((line, i) => {
     let block = null;
     let m;
-    if ((m = /^>>> ([\s\S]*)/.exec(line)) || (m = /^> (.*)/.exec(line))) block = `<span class="md-quote">${inline(m[1]) || '&nbsp;'}</span>`;
+    if ((m = /^>>> ([\s\S]*)/.exec(line)) || (m = /^> (.*)/.exec(line)))
+      block = `<span class="md-quote">${inline(m[1]) || '&nbsp;'}</span>`;
     else if ((m = /^-# (.*)/.exec(line))) block = `<span class="md-sub">${inline(m[1])}</span>`;
     else if ((m = /^(#{1,3}) (.*)/.exec(line))) block = `<span class="md-h${m[1].length}">${inline(m[2])}</span>`;
     if (i > 0 && !afterBlock) html += '\n';
@@ -1028,16 +1101,22 @@ function lines(text) {
 /** Inline markdown: code, mentions, timestamps, links, bold, underline, italics, strike, spoilers. */
 function inline(text) {
   const held = [];
-  const hold = (html) => `\u0000${held.push(html) - 1}\u0000`;
+  const hold = (html) => `\uE000${held.push(html) - 1}\uE000`;
   let out = String(text)
     .replace(/`([^`]+)`/g, (_, code) => hold(`<code class="md-code">${escapeHtml(code)}</code>`))
-    .replace(/<@!?(\d+)>/g, (_, id) => hold(`<span class="mention${id === state.userId ? ' you' : ''}">@${escapeHtml(displayName(id))}</span>`))
+    .replace(/<@!?(\d+)>/g, (_, id) =>
+      hold(`<span class="mention${id === state.userId ? ' you' : ''}">@${escapeHtml(displayName(id))}</span>`),
+    )
     .replace(/<#(\d+)>/g, (_, id) => hold(channelMention(id)))
     .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
     .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
     .replace(/<a?:(\w+):\d+>/g, (_, name) => hold(`:${escapeHtml(name)}:`))
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) => hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`))
-    .replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) => hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`));
+    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
+      hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`),
+    )
+    .replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) =>
+      hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`),
+    );
   out = escapeHtml(out)
     .replace(/\*\*\*([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
     .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
@@ -1048,7 +1127,7 @@ function inline(text) {
     .replace(/\|\|(.+?)\|\|/g, '<span class="md-spoiler">$1</span>')
     .replace(/\\([*_~`|\\])/g, '$1')
     .replace(/[⚀-⚅]/gu, '<span class="die-face">$&</span>');
-  return out.replace(/\u0000(\d+)\u0000/g, (_, n) => held[Number(n)]);
+  return out.replace(/\uE000(\d+)\uE000/g, (_, n) => held[Number(n)]);
 }
 
 /** <#id>: the channel, or one of its threads (🧵 name), as a link that opens it; anything else is unknown. */
@@ -1086,12 +1165,14 @@ function relative(ms) {
     ['second', 1000],
   ];
   const format = new Intl.RelativeTimeFormat(undefined, { numeric: 'auto' });
-  for (const [unit, size] of units) if (abs >= size || unit === 'second') return format.format(Math.round(diff / size), unit);
+  for (const [unit, size] of units)
+    if (abs >= size || unit === 'second') return format.format(Math.round(diff / size), unit);
   return '';
 }
 
 function refreshTimestamps() {
-  for (const el of document.querySelectorAll('.stamp[data-style="R"]')) el.textContent = relative(Number(el.dataset.ms));
+  for (const el of document.querySelectorAll('.stamp[data-style="R"]'))
+    el.textContent = relative(Number(el.dataset.ms));
 }
 
 main().catch((error) => notice(`The playground could not start: ${error.message}`, 'error'));

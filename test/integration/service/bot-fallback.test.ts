@@ -1,11 +1,12 @@
 // Should the solver ever fail or answer with an illegal move, the bot still makes a plain legal step (never
 // a timeout, so it is never removed), the error is reported, and the clock is not stuck on that game.
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import type * as strategy from '../../../src/solver/strategy';
 import { botEvents } from '../../../src/solver/strategy';
 import { OLATHE, autoStep, harness, removeTempDirs } from './helpers';
 
 vi.mock('../../../src/solver/strategy', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../src/solver/strategy')>();
+  const real = await importOriginal<typeof strategy>();
   return { ...real, botEvents: vi.fn(real.botEvents) };
 });
 
@@ -15,7 +16,12 @@ describe('a bot whose solver fails', () => {
   it('falls back to a plain legal step and reports the error', () => {
     const errors: Array<{ error: unknown; where: unknown }> = [];
     const { service, clock } = harness(undefined, { onBotError: (error, where) => errors.push({ error, where }) });
-    const lobby = service.openLobby({ guildId: 'g', channelId: 'fallback', host: { id: 'ann', name: 'Ann' }, options: OLATHE });
+    const lobby = service.openLobby({
+      guildId: 'g',
+      channelId: 'fallback',
+      host: { id: 'ann', name: 'Ann' },
+      options: OLATHE,
+    });
     service.addBot(lobby.id, 'ann', 'expert');
     let game = service.start(lobby.id, 'ann');
     for (let i = 0; i < 3; i++) game = autoStep(service, game, 0).view;

@@ -15,7 +15,6 @@ const STEP = DEFAULT_BOT_STEP_MS;
 const TEN_MINUTES = 600_000;
 let channel = 0;
 
-
 /** A lobby hosted by `host`, with these people joined and then these bots added. */
 function lobby(
   service: GameService,
@@ -36,7 +35,13 @@ function lobby(
   return view;
 }
 
-function started(service: GameService, host: string, bots: Difficulty[], options: GameOptions = OLATHE, more: Parameters<typeof lobby>[4] = {}): GameView {
+function started(
+  service: GameService,
+  host: string,
+  bots: Difficulty[],
+  options: GameOptions = OLATHE,
+  more: Parameters<typeof lobby>[4] = {},
+): GameView {
   return service.start(lobby(service, host, bots, options, more).id, host);
 }
 
@@ -64,14 +69,16 @@ function expectOneBotStep(result: ActionResult, now: number): number {
   if (types[0] === 'hold') expect(types.every((t) => t === 'hold')).toBe(true);
   else expect(types.length === 1 && ['declare', 'throw', 'write'].includes(types[0]!)).toBe(true);
   expect(result.turnEnded).toBe(types[0] === 'write');
-  if (result.view.state && seatsToAct(result.view.state).includes(seat)) expect(result.view.deadlines[seat]).toBe(now + STEP);
+  if (result.view.state && seatsToAct(result.view.state).includes(seat))
+    expect(result.view.deadlines[seat]).toBe(now + STEP);
   for (const shout of result.shouts) expect(shout.seat).toBe(seat);
   return seat;
 }
 
 function writesBySeat(events: readonly GameEvent[]): Map<number, number> {
   const writes = new Map<number, number>();
-  for (const e of events) if (e.type === 'write' || e.type === 'timeout') writes.set(e.seat, (writes.get(e.seat) ?? 0) + 1);
+  for (const e of events)
+    if (e.type === 'write' || e.type === 'timeout') writes.set(e.seat, (writes.get(e.seat) ?? 0) + 1);
   return writes;
 }
 
@@ -84,7 +91,8 @@ function playOlatheWithBots(h: Harness, view: GameView, onBotStep?: (r: ActionRe
       clock.advance(700);
       view = autoStep(service, view, seat).view;
       const next = view.state?.current;
-      if (view.status === 'playing' && next !== seat && isBotSeat(view, next!)) expect(view.deadlines).toEqual({ [next!]: clock.t + STEP });
+      if (view.status === 'playing' && next !== seat && isBotSeat(view, next!))
+        expect(view.deadlines).toEqual({ [next!]: clock.t + STEP });
       continue;
     }
     const due = view.deadlines[seat]!;
@@ -110,7 +118,9 @@ describe('adding computer players to a lobby', () => {
       { userId: 'bot:expert:1', name: '🤖 Ada (expert)', isBot: true },
       { userId: 'bot:easy:2', name: '🤖 Babbage (easy)', isBot: true },
     ]);
-    expect(db.prepare('SELECT seat, user_id, is_bot FROM players WHERE game_id = ? ORDER BY seat').all(view.id)).toEqual([
+    expect(
+      db.prepare('SELECT seat, user_id, is_bot FROM players WHERE game_id = ? ORDER BY seat').all(view.id),
+    ).toEqual([
       { seat: 0, user_id: 'host', is_bot: 0 },
       { seat: 1, user_id: 'ben', is_bot: 0 },
       { seat: 2, user_id: 'bot:expert:1', is_bot: 1 },
@@ -152,7 +162,14 @@ describe('adding computer players to a lobby', () => {
 
   it('the host is always a person: a bot cannot host, a leaving host hands over to a person, else the lobby closes', () => {
     const { service } = harness();
-    const bad = refusal(() => service.openLobby({ guildId: 'g', channelId: 'bot-host', host: { id: 'bot:easy:1', name: 'B', isBot: true }, options: OLATHE }));
+    const bad = refusal(() =>
+      service.openLobby({
+        guildId: 'g',
+        channelId: 'bot-host',
+        host: { id: 'bot:easy:1', name: 'B', isBot: true },
+        options: OLATHE,
+      }),
+    );
     expect(bad.code).toBe('bad-options');
 
     const mixed = lobby(service, 'host', ['expert'], OLATHE);
@@ -196,7 +213,13 @@ describe('a person and two bots play a whole Olathe game', () => {
     const events = h.service.events(view.id);
     const turns = turnsPerPlayer(OLATHE);
     expect(turns).toBe(28);
-    expect(writesBySeat(events)).toEqual(new Map([[0, turns], [1, turns], [2, turns]]));
+    expect(writesBySeat(events)).toEqual(
+      new Map([
+        [0, turns],
+        [1, turns],
+        [2, turns],
+      ]),
+    );
     expect(events.some((e) => e.type === 'timeout' || e.type === 'leave' || e.type === 'end')).toBe(false);
     expect(view.players.map((p) => p.left)).toEqual([null, null, null]);
     for (const p of view.state!.players) {
@@ -209,7 +232,9 @@ describe('a person and two bots play a whole Olathe game', () => {
   });
 
   it('results are stored for the bots like anyone else', () => {
-    const rows = h.db.prepare('SELECT user_id, is_bot, final_score, place FROM players WHERE game_id = ? ORDER BY seat').all(view.id);
+    const rows = h.db
+      .prepare('SELECT user_id, is_bot, final_score, place FROM players WHERE game_id = ? ORDER BY seat')
+      .all(view.id);
     expect(rows).toHaveLength(3);
     for (const r of rows as Array<{ final_score: number | null; place: number | null }>) {
       expect(r.final_score).not.toBeNull();
@@ -292,7 +317,10 @@ describe('Balut: bots play their own cards at the same time as people', () => {
     const view = started(h.service, 'ann', ['easy'], BALUT, { turnTimeoutMs: STEP });
     const [result, ...none] = h.service.expireTurns(h.clock.advance(STEP));
     expect(none).toEqual([]);
-    expect(result!.events.map((e) => [e.type, seatOf(e)])).toEqual([['timeout', 0], ['throw', 1]]);
+    expect(result!.events.map((e) => [e.type, seatOf(e)])).toEqual([
+      ['timeout', 0],
+      ['throw', 1],
+    ]);
     expect(result!.view.deadlines).toEqual({ 0: h.clock.t + STEP, 1: h.clock.t + STEP });
     expect(result!.view.state!.players[0]!.consecutiveTimeouts).toBe(1);
     expect(view.id).toBe(result!.view.id);
@@ -326,7 +354,12 @@ describe('Balut: bots play their own cards at the same time as people', () => {
     expect(view.status).toBe('finished');
     expect(interleaved).toBeGreaterThan(5);
     const events = service.events(view.id);
-    expect(writesBySeat(events)).toEqual(new Map([[0, 28], [1, 28]]));
+    expect(writesBySeat(events)).toEqual(
+      new Map([
+        [0, 28],
+        [1, 28],
+      ]),
+    );
     expect(events.some((e) => e.type === 'timeout')).toBe(false);
     expect(service.replay(view.id)).toEqual(view.state);
   });
@@ -416,14 +449,21 @@ describe('the leaderboard', () => {
 
   it('without bots: people only; with bots: one row per difficulty across games, people unchanged', () => {
     const people = h.service.leaderboard('LB');
-    expect(people.map((r) => [r.userId, r.isBot])).toEqual(expect.arrayContaining([['ann', false], ['ben', false]]));
+    expect(people.map((r) => [r.userId, r.isBot])).toEqual(
+      expect.arrayContaining([
+        ['ann', false],
+        ['ben', false],
+      ]),
+    );
     expect(people).toHaveLength(2);
 
     const all = h.service.leaderboard('LB', { includeBots: true });
     expect(all).toHaveLength(4);
     for (const person of people) expect(all.find((r) => r.userId === person.userId)).toEqual(person);
     const seatsOf = (like: string) =>
-      h.db.prepare('SELECT final_score AS f, won AS w FROM players WHERE user_id LIKE ? AND is_bot = 1').all(like) as Array<{ f: number; w: number }>;
+      h.db
+        .prepare('SELECT final_score AS f, won AS w FROM players WHERE user_id LIKE ? AND is_bot = 1')
+        .all(like) as Array<{ f: number; w: number }>;
     const expert = seatsOf('bot:expert:%');
     expect(expert).toHaveLength(3);
     expect(all.find((r) => r.userId === 'bot:expert')).toEqual(
@@ -436,7 +476,9 @@ describe('the leaderboard', () => {
         bestFinal: Math.max(...expert.map((r) => r.f)),
       }),
     );
-    expect(all.find((r) => r.userId === 'bot:easy')).toEqual(expect.objectContaining({ name: '🤖 Easy bot', isBot: true, games: 1 }));
+    expect(all.find((r) => r.userId === 'bot:easy')).toEqual(
+      expect.objectContaining({ name: '🤖 Easy bot', isBot: true, games: 1 }),
+    );
   });
 });
 

@@ -8,7 +8,22 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../src/db/open';
 import type { ServiceHooks } from '../../../src/service/game-service';
 import { GameService } from '../../../src/service/game-service';
-import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, riggedRng, snapshotOf, startedGame, tempDir, user, refusal } from './helpers';
+import {
+  BALUT,
+  Clock,
+  OLATHE,
+  SMALL,
+  autoStep,
+  harness,
+  playOut,
+  removeTempDirs,
+  riggedRng,
+  snapshotOf,
+  startedGame,
+  tempDir,
+  user,
+  refusal,
+} from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -16,7 +31,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(here, '../../..');
 /** Node itself with the TypeScript loader: a signal that kills the script kills this very process. */
 const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
-
 
 /** A second service on its own connection to the same file, with the same clock. */
 function secondConnection(file: string, clock: Clock, hooks?: ServiceHooks) {
@@ -63,7 +77,11 @@ describe('two connections racing for the same move', () => {
     a.service.throwDice(view.id, 'ann');
     const b = secondConnection(a.file, a.clock);
     let bResult: ReturnType<GameService['throwDice']> | null = null;
-    const racer = new GameService(a.db, { rng: riggedRng(), now: a.clock.now, hooks: interleave(() => (bResult = b.service.throwDice(view.id, 'ann', '0.1'))) });
+    const racer = new GameService(a.db, {
+      rng: riggedRng(),
+      now: a.clock.now,
+      hooks: interleave(() => (bResult = b.service.throwDice(view.id, 'ann', '0.1'))),
+    });
     expect(refusal(() => racer.throwDice(view.id, 'ann', '0.1')).code).toBe('stale');
     expect(bResult!.view.state!.players[0]!.turn.throwsUsed).toBe(2);
     const events = a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(view.id);
@@ -78,10 +96,15 @@ describe('two connections racing for the same move', () => {
     a.service.declare(view.id, 'ann', 0);
     a.service.throwDice(view.id, 'ann');
     const b = secondConnection(a.file, a.clock);
-    const racer = new GameService(a.db, { now: a.clock.now, hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')) });
+    const racer = new GameService(a.db, {
+      now: a.clock.now,
+      hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
+    });
     // ann's write already ended her turn; the same write again is now not her turn at all.
     expect(() => racer.write(view.id, 'ann', 0, 'choice')).toThrow(/not your turn/);
-    expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({ n: 1 });
+    expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
+      n: 1,
+    });
     b.db.close();
   });
 
@@ -94,7 +117,12 @@ describe('two connections racing for the same move', () => {
     let attempts = 0;
     const racer = new GameService(a.db, {
       now: a.clock.now,
-      hooks: { beforeWrite: (_id, attempt) => ((attempts = attempt), attempt === 1 && b.service.write(view.id, 'ben', 1, 'choice')) },
+      hooks: {
+        beforeWrite: (_id, attempt) => (
+          (attempts = attempt),
+          attempt === 1 && b.service.write(view.id, 'ben', 1, 'choice')
+        ),
+      },
     });
     const r = racer.write(view.id, 'ann', 0, 'choice');
     expect(attempts).toBe(2);
@@ -107,14 +135,25 @@ describe('two connections racing for the same move', () => {
     const a = harness();
     const b = secondConnection(a.file, a.clock);
     // Two /start in one channel at once: the unique index on open games decides.
-    const racer = new GameService(a.db, { now: a.clock.now, hooks: interleave(() => b.service.openLobby({ guildId: 'g', channelId: 'c', host: user('bo'), options: OLATHE })) });
-    expect(refusal(() => racer.openLobby({ guildId: 'g', channelId: 'c', host: user('al'), options: OLATHE })).code).toBe('channel-busy');
+    const racer = new GameService(a.db, {
+      now: a.clock.now,
+      hooks: interleave(() => b.service.openLobby({ guildId: 'g', channelId: 'c', host: user('bo'), options: OLATHE })),
+    });
+    expect(
+      refusal(() => racer.openLobby({ guildId: 'g', channelId: 'c', host: user('al'), options: OLATHE })).code,
+    ).toBe('channel-busy');
     const lobby = a.service.openGameInChannel('c')!;
     expect(lobby.hostId).toBe('bo');
     for (let i = 1; i < 7; i++) a.service.join(lobby.id, user(`p${i}`));
-    const joiner = new GameService(a.db, { now: a.clock.now, hooks: interleave(() => b.service.join(lobby.id, user('late1'))) });
+    const joiner = new GameService(a.db, {
+      now: a.clock.now,
+      hooks: interleave(() => b.service.join(lobby.id, user('late1'))),
+    });
     expect(refusal(() => joiner.join(lobby.id, user('late2'))).code).toBe('lobby-full');
-    const starter = new GameService(a.db, { now: a.clock.now, hooks: interleave(() => b.service.start(lobby.id, 'bo')) });
+    const starter = new GameService(a.db, {
+      now: a.clock.now,
+      hooks: interleave(() => b.service.start(lobby.id, 'bo')),
+    });
     expect(refusal(() => starter.start(lobby.id, 'bo')).code).toBe('not-in-lobby');
     expect(a.service.game(lobby.id)!.players).toHaveLength(8);
     b.db.close();
@@ -127,7 +166,10 @@ describe('two connections racing for the same move', () => {
     a.service.throwDice(view.id, 'ann');
     const due = a.clock.t + 600_000;
     const b = secondConnection(a.file, new Clock(due - 1)); // ann writes a millisecond before her deadline
-    const clock = new GameService(a.db, { now: a.clock.now, hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')) });
+    const clock = new GameService(a.db, {
+      now: a.clock.now,
+      hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
+    });
     expect(clock.expireTurns(due)).toEqual([]);
     const state = a.service.game(view.id)!.state!;
     expect(state.players[0]!.consecutiveTimeouts).toBe(0);
@@ -140,7 +182,9 @@ describe('two connections racing for the same move', () => {
     const view = startedGame(service, ['ann']);
     service.declare(view.id, 'ann', 0);
     expect(() =>
-      db.prepare("INSERT INTO events (game_id, seq, at, type, seat, col) VALUES (?, 1, 0, 'declare', 0, 1)").run(view.id),
+      db
+        .prepare("INSERT INTO events (game_id, seq, at, type, seat, col) VALUES (?, 1, 0, 'declare', 0, 1)")
+        .run(view.id),
     ).toThrow(/UNIQUE constraint failed: events.game_id, events.seq/);
   });
 
@@ -157,7 +201,10 @@ describe('two connections racing for the same move', () => {
     const script = path.join(here, 'fixtures', 'race-child.ts');
     const run = () =>
       new Promise<{ won: number; stale: number; retries: number }>((resolve, reject) => {
-        const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), script, a.file, go, ids.join(',')], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), script, a.file, go, ids.join(',')], {
+          cwd: ROOT,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
         let out = '';
         let err = '';
         child.stdout.on('data', (d) => (out += d));
@@ -171,7 +218,9 @@ describe('two connections racing for the same move', () => {
     expect(one!.won + two!.won).toBe(40);
     expect(one!.stale + two!.stale).toBe(40);
     for (const id of ids) {
-      expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(id)).toEqual({ n: 2 });
+      expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(id)).toEqual({
+        n: 2,
+      });
       expect(a.service.replay(id)).toEqual(a.service.game(id)!.state);
     }
   }, 30_000);
@@ -179,7 +228,9 @@ describe('two connections racing for the same move', () => {
 
 describe('a failure between two statements of a transaction', () => {
   /** Fails the action at its 1st, 2nd, … statement until it gets through; nothing may be left behind. */
-  function everyCrashPoint(setup: (service: GameService) => { gameId: number | null; act: (service: GameService) => unknown }) {
+  function everyCrashPoint(
+    setup: (service: GameService) => { gameId: number | null; act: (service: GameService) => unknown },
+  ) {
     const { db, clock, file } = harness();
     let labels: string[] = [];
     for (let failAt = 1; ; failAt++) {
@@ -202,7 +253,9 @@ describe('a failure between two statements of a transaction', () => {
         act(faulty);
       } catch (error) {
         expect((error as Error).message).toMatch(/power cut/);
-        expect(gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId)).toEqual(before);
+        expect(gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId)).toEqual(
+          before,
+        );
         continue;
       }
       expect(failAt).toBe(labels.length + 1); // it got through once every statement had been failed
@@ -211,7 +264,10 @@ describe('a failure between two statements of a transaction', () => {
   }
 
   it('opening a lobby', () => {
-    const { labels } = everyCrashPoint(() => ({ gameId: null, act: (s) => s.openLobby({ guildId: 'g', channelId: `c${Math.random()}`, host: user('h'), options: OLATHE }) }));
+    const { labels } = everyCrashPoint(() => ({
+      gameId: null,
+      act: (s) => s.openLobby({ guildId: 'g', channelId: `c${Math.random()}`, host: user('h'), options: OLATHE }),
+    }));
     expect(labels).toEqual(['insert game', 'insert host']);
   });
 
@@ -223,9 +279,24 @@ describe('a failure between two statements of a transaction', () => {
       s.join(view.id, user('b'));
       return view.id;
     };
-    expect(everyCrashPoint((s) => { const id = lobbyOf(s); return { gameId: id, act: (f) => f.join(id, user('c')) }; }).labels).toEqual(['save game', 'insert player']);
-    expect(everyCrashPoint((s) => { const id = lobbyOf(s); return { gameId: id, act: (f) => f.leave(id, 'h') }; }).labels).toEqual(['save game', 'delete player', 'renumber seats']);
-    expect(everyCrashPoint((s) => { const id = lobbyOf(s); return { gameId: id, act: (f) => f.start(id, 'h') }; }).labels).toEqual(['save game']);
+    expect(
+      everyCrashPoint((s) => {
+        const id = lobbyOf(s);
+        return { gameId: id, act: (f) => f.join(id, user('c')) };
+      }).labels,
+    ).toEqual(['save game', 'insert player']);
+    expect(
+      everyCrashPoint((s) => {
+        const id = lobbyOf(s);
+        return { gameId: id, act: (f) => f.leave(id, 'h') };
+      }).labels,
+    ).toEqual(['save game', 'delete player', 'renumber seats']);
+    expect(
+      everyCrashPoint((s) => {
+        const id = lobbyOf(s);
+        return { gameId: id, act: (f) => f.start(id, 'h') };
+      }).labels,
+    ).toEqual(['save game']);
   });
 
   it('the last write of a game: state, event, seats and results all or nothing', () => {
@@ -235,7 +306,8 @@ describe('a failure between two statements of a transaction', () => {
       let view = startedGame(s, ['ann', 'ben'], SMALL, { channelId: `w${++channel}` });
       s.predict(view.id, 'ben', 0);
       view = s.quit(view.id, 'ben').view;
-      while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null) view = autoStep(s, view, 0).view;
+      while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null)
+        view = autoStep(s, view, 0).view;
       const id = view.id;
       return { gameId: id, act: (f) => autoStep(f, f.game(id)!, 0) };
     });
@@ -258,11 +330,16 @@ describe('a failure between two statements of a transaction', () => {
   it('a process killed in the middle of a commit leaves the game as it was before the move', () => {
     const { service, db, file } = harness();
     let view = startedGame(service, ['ann'], SMALL);
-    while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null) view = autoStep(service, view, 0).view;
+    while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null)
+      view = autoStep(service, view, 0).view;
     const before = snapshotOf(db, view.id);
     db.close();
     for (const label of ['save game', 'insert write', 'save results']) {
-      const child = spawnSync(NODE_TS[0], [...NODE_TS.slice(1), path.join(here, 'fixtures', 'crash-child.ts'), file, String(view.id), label], { cwd: ROOT, encoding: 'utf8' });
+      const child = spawnSync(
+        NODE_TS[0],
+        [...NODE_TS.slice(1), path.join(here, 'fixtures', 'crash-child.ts'), file, String(view.id), label],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
       expect(child.stderr).toBe('');
       expect(child.signal).toBe('SIGKILL');
       expect(child.stdout).not.toContain('survived');

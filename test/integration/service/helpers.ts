@@ -11,8 +11,18 @@ import type { ActionResult, GameView, ServiceHooks, ServiceOptions } from '../..
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { expect } from 'vitest';
 
-export const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
-export const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
+export const OLATHE: GameOptions = {
+  variant: 'olathe',
+  columns: ['free', 'free', 'down', 'up'],
+  throwsPerTurn: 3,
+  predictions: true,
+};
+export const BALUT: GameOptions = {
+  variant: 'balut',
+  columns: ['free', 'free', 'free', 'free'],
+  throwsPerTurn: 3,
+  predictions: false,
+};
 /** The smallest card (14 cells) and one throw a turn: games short enough to compute by hand. */
 export const SMALL: GameOptions = { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 1, predictions: true };
 
@@ -64,7 +74,10 @@ export interface Harness {
 
 export function harness(
   file = tempDbPath(),
-  options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } & Pick<ServiceOptions, 'botStepMs' | 'onBotError'> = {},
+  options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } & Pick<
+    ServiceOptions,
+    'botStepMs' | 'onBotError'
+  > = {},
 ): Harness {
   const db = openDatabase(file);
   const clock = options.clock ?? new Clock();
@@ -111,7 +124,8 @@ export function autoStep(service: GameService, view: GameView, seat: number, max
   if (state.options.variant === 'olathe' && player.turn.column === null) {
     return service.declare(view.id, userId, declarableColumns(state, seat)[0]!, stamp);
   }
-  if (player.turn.throwsUsed < Math.min(maxThrows, state.options.throwsPerTurn)) return service.throwDice(view.id, userId, stamp);
+  if (player.turn.throwsUsed < Math.min(maxThrows, state.options.throwsPerTurn))
+    return service.throwDice(view.id, userId, stamp);
   const cell = writableCells(state, seat)[0]!;
   return service.write(view.id, userId, cell.column, cell.category as Category, stamp);
 }
@@ -120,7 +134,10 @@ export function autoStep(service: GameService, view: GameView, seat: number, max
 export function playOut(service: GameService, view: GameView, maxThrows = 1): GameView {
   while (view.status === 'playing') {
     const state = view.state!;
-    const seat = state.options.variant === 'olathe' ? state.current : state.players.findIndex((p, i) => !p.left && writableOrThrowable(view, i));
+    const seat =
+      state.options.variant === 'olathe'
+        ? state.current
+        : state.players.findIndex((p, i) => !p.left && writableOrThrowable(view, i));
     view = autoStep(service, view, seat, maxThrows).view;
   }
   return view;

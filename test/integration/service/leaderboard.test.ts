@@ -34,7 +34,12 @@ let channel = 0;
 function play(guildId: string, seats: Seat[], finish = true): GameView {
   const { service, rng } = h;
   const [host, ...others] = seats;
-  let view = service.openLobby({ guildId, channelId: `c${++channel}`, host: { id: host!.id, name: host!.name ?? host!.id }, options: SMALL });
+  let view = service.openLobby({
+    guildId,
+    channelId: `c${++channel}`,
+    host: { id: host!.id, name: host!.name ?? host!.id },
+    options: SMALL,
+  });
   for (const s of others) view = service.join(view.id, { id: s.id, name: s.name ?? s.id, isBot: s.bot });
   view = service.start(view.id, host!.id);
   for (const s of seats) if (s.predict !== undefined) view = service.predict(view.id, s.id, s.predict).view;
@@ -50,10 +55,16 @@ const row = (r: Partial<LeaderboardRow> & { userId: string }) => expect.objectCo
 beforeAll(() => {
   h = harness();
   // Game 3, long ago: ann 4s (final 5, wins) against a computer player's 2s (final 2). 4 Olathes scored: ann exact.
-  play('G', [{ id: 'ann', dice: [4, 4, 4, 4, 4], predict: 4 }, { id: 'robo', name: 'Robo', bot: true, dice: [2, 2, 2, 2, 2] }]);
+  play('G', [
+    { id: 'ann', dice: [4, 4, 4, 4, 4], predict: 4 },
+    { id: 'robo', name: 'Robo', bot: true, dice: [2, 2, 2, 2, 2] },
+  ]);
   h.clock.advance(40 * DAY);
   // Game 1: ann 6s (final 9, wins) against ben's straights (final 2). 2 Olathes scored: ann exact.
-  play('G', [{ id: 'ann', name: 'Ann', dice: [6, 6, 6, 6, 6], predict: 2 }, { id: 'ben', name: 'Ben', dice: [1, 2, 3, 4, 5], predict: 1 }]);
+  play('G', [
+    { id: 'ann', name: 'Ann', dice: [6, 6, 6, 6, 6], predict: 2 },
+    { id: 'ben', name: 'Ben', dice: [1, 2, 3, 4, 5], predict: 1 },
+  ]);
   h.clock.advance(DAY);
   // Game 2: ann junk (−2), ben 5s (8, wins), cy houses (1). 2 Olathes scored: ann and cy exact. Ben's new name.
   play('G', [
@@ -62,7 +73,14 @@ beforeAll(() => {
     { id: 'cy', name: 'Cy', dice: [2, 2, 3, 3, 3], predict: 2 },
   ]);
   // Not counted: a game stopped by its host, a game in another guild, a game still in play.
-  const stopped = play('G', [{ id: 'cy', dice: [6, 6, 6, 6, 6] }, { id: 'ben', dice: [6, 6, 6, 6, 6] }], false);
+  const stopped = play(
+    'G',
+    [
+      { id: 'cy', dice: [6, 6, 6, 6, 6] },
+      { id: 'ben', dice: [6, 6, 6, 6, 6] },
+    ],
+    false,
+  );
   h.service.end(stopped.id, 'cy', { canManage: false });
   play('H', [{ id: 'cy', dice: [6, 6, 6, 6, 6] }]);
   play('G', [{ id: 'ann', dice: [6, 6, 6, 6, 6] }], false);
@@ -73,16 +91,43 @@ describe('the leaderboard of a guild', () => {
     const rows = h.service.leaderboard('G');
     expect(rows.map((r) => r.userId)).toEqual(['ann', 'ben', 'cy']);
     expect(rows[0]).toEqual({
-      userId: 'ann', name: 'Ann', isBot: false, games: 3, wins: 2, winRate: 2 / 3, averageFinal: 4, bestFinal: 9,
-      olathesThrown: 28, olathesScored: 4, exactPredictions: 3,
+      userId: 'ann',
+      name: 'Ann',
+      isBot: false,
+      games: 3,
+      wins: 2,
+      winRate: 2 / 3,
+      averageFinal: 4,
+      bestFinal: 9,
+      olathesThrown: 28,
+      olathesScored: 4,
+      exactPredictions: 3,
     });
     expect(rows[1]).toEqual({
-      userId: 'ben', name: 'Benjamin', isBot: false, games: 2, wins: 1, winRate: 0.5, averageFinal: 5, bestFinal: 8,
-      olathesThrown: 14, olathesScored: 2, exactPredictions: 0,
+      userId: 'ben',
+      name: 'Benjamin',
+      isBot: false,
+      games: 2,
+      wins: 1,
+      winRate: 0.5,
+      averageFinal: 5,
+      bestFinal: 8,
+      olathesThrown: 14,
+      olathesScored: 2,
+      exactPredictions: 0,
     });
     expect(rows[2]).toEqual({
-      userId: 'cy', name: 'Cy', isBot: false, games: 1, wins: 0, winRate: 0, averageFinal: 1, bestFinal: 1,
-      olathesThrown: 0, olathesScored: 0, exactPredictions: 1,
+      userId: 'cy',
+      name: 'Cy',
+      isBot: false,
+      games: 1,
+      wins: 0,
+      winRate: 0,
+      averageFinal: 1,
+      bestFinal: 1,
+      olathesThrown: 0,
+      olathesScored: 0,
+      exactPredictions: 1,
     });
   });
 
@@ -90,7 +135,17 @@ describe('the leaderboard of a guild', () => {
     const rows = h.service.leaderboard('G', { since: h.clock.t - 30 * DAY });
     expect(rows).toEqual([
       row({ userId: 'ben', games: 2, wins: 1, averageFinal: 5, bestFinal: 8 }),
-      row({ userId: 'ann', games: 2, wins: 1, winRate: 0.5, averageFinal: 3.5, bestFinal: 9, olathesThrown: 14, olathesScored: 2, exactPredictions: 2 }),
+      row({
+        userId: 'ann',
+        games: 2,
+        wins: 1,
+        winRate: 0.5,
+        averageFinal: 3.5,
+        bestFinal: 9,
+        olathesThrown: 14,
+        olathesScored: 2,
+        exactPredictions: 2,
+      }),
       row({ userId: 'cy', games: 1 }),
     ]);
   });
@@ -99,19 +154,37 @@ describe('the leaderboard of a guild', () => {
     const rows = h.service.leaderboard('G', { includeBots: true });
     expect(rows.map((r) => r.userId)).toEqual(['ann', 'ben', 'robo', 'cy']);
     expect(rows[2]).toEqual({
-      userId: 'robo', name: 'Robo', isBot: true, games: 1, wins: 0, winRate: 0, averageFinal: 2, bestFinal: 2,
-      olathesThrown: 14, olathesScored: 2, exactPredictions: 0,
+      userId: 'robo',
+      name: 'Robo',
+      isBot: true,
+      games: 1,
+      wins: 0,
+      winRate: 0,
+      averageFinal: 2,
+      bestFinal: 2,
+      olathesThrown: 14,
+      olathesScored: 2,
+      exactPredictions: 0,
     });
   });
 
   it('other guilds, and a guild with no finished game', () => {
-    expect(h.service.leaderboard('H')).toEqual([row({ userId: 'cy', games: 1, wins: 1, averageFinal: 9, olathesThrown: 14 })]);
+    expect(h.service.leaderboard('H')).toEqual([
+      row({ userId: 'cy', games: 1, wins: 1, averageFinal: 9, olathesThrown: 14 }),
+    ]);
     expect(h.service.leaderboard('nowhere')).toEqual([]);
     expect(h.service.leaderboard('G', { variant: 'balut' })).toEqual([]);
   });
 
   it('a player who quits still played the game: it counts, with their card as it stands', () => {
-    play('Q', [{ id: 'dan', dice: [6, 6, 6, 6, 6] }, { id: 'eve', dice: [] }], false);
+    play(
+      'Q',
+      [
+        { id: 'dan', dice: [6, 6, 6, 6, 6] },
+        { id: 'eve', dice: [] },
+      ],
+      false,
+    );
     const view = h.service.openGameInChannel(`c${channel}`)!;
     h.service.quit(view.id, 'eve');
     for (let turn = 0; turn < TURNS; turn++) h.rng.push([6, 6, 6, 6, 6]);

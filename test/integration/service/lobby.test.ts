@@ -1,11 +1,11 @@
 // Opening, joining, leaving, cancelling and starting a game, and every refusal on the way.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { GameService, ServiceError } from '../../../src/service/game-service';
+import type { GameService } from '../../../src/service/game-service';
+import { ServiceError } from '../../../src/service/game-service';
 import { BALUT, OLATHE, harness, removeTempDirs, snapshotOf, user, refusal } from './helpers';
 
 afterAll(removeTempDirs);
-
 
 function lobby(service: GameService, channelId = 'chan', options: GameOptions = OLATHE) {
   return service.openLobby({ guildId: 'guild', channelId, host: user('host', 'Hosty'), options });
@@ -58,7 +58,9 @@ describe('opening a lobby', () => {
       expect(error.code).toBe('bad-options');
       expect(error.message).toMatch(message);
     }
-    const timeout = refusal(() => service.openLobby({ guildId: 'g', channelId: 'c', host: user('h'), options: OLATHE, turnTimeoutMs: 0 }));
+    const timeout = refusal(() =>
+      service.openLobby({ guildId: 'g', channelId: 'c', host: user('h'), options: OLATHE, turnTimeoutMs: 0 }),
+    );
     expect(timeout.code).toBe('bad-options');
     expect(service.openGameInChannel('c')).toBeNull();
   });
@@ -83,7 +85,14 @@ describe('joining and leaving', () => {
     let view = lobby(service);
     for (let i = 1; i < 8; i++) view = service.join(view.id, user(`p${i}`));
     expect(view.players.map((p) => [p.seat, p.userId])).toEqual([
-      [0, 'host'], [1, 'p1'], [2, 'p2'], [3, 'p3'], [4, 'p4'], [5, 'p5'], [6, 'p6'], [7, 'p7'],
+      [0, 'host'],
+      [1, 'p1'],
+      [2, 'p2'],
+      [3, 'p3'],
+      [4, 'p4'],
+      [5, 'p5'],
+      [6, 'p6'],
+      [7, 'p7'],
     ]);
     expect(service.game(view.id)!.players).toEqual(view.players);
     expect(refusal(() => service.join(view.id, user('p8'))).code).toBe('lobby-full');
@@ -104,7 +113,11 @@ describe('joining and leaving', () => {
     let view = lobby(service);
     for (const id of ['a', 'b', 'c']) view = service.join(view.id, user(id));
     view = service.leave(view.id, 'a');
-    expect(view.players.map((p) => [p.seat, p.userId])).toEqual([[0, 'host'], [1, 'b'], [2, 'c']]);
+    expect(view.players.map((p) => [p.seat, p.userId])).toEqual([
+      [0, 'host'],
+      [1, 'b'],
+      [2, 'c'],
+    ]);
     expect(service.game(view.id)!.players).toEqual(view.players);
     expect(refusal(() => service.leave(view.id, 'a')).code).toBe('not-a-player');
     view = service.join(view.id, user('a'));
@@ -168,7 +181,13 @@ describe('cancelling and starting', () => {
 
   it('starts Balut with every player on their own clock, and a solo game', () => {
     const { service, clock } = harness();
-    let view = service.openLobby({ guildId: 'g', channelId: 'b', host: user('h'), options: BALUT, turnTimeoutMs: 60_000 });
+    let view = service.openLobby({
+      guildId: 'g',
+      channelId: 'b',
+      host: user('h'),
+      options: BALUT,
+      turnTimeoutMs: 60_000,
+    });
     view = service.join(view.id, user('ann'));
     expect(service.start(view.id, 'h').deadlines).toEqual({ 0: clock.t + 60_000, 1: clock.t + 60_000 });
     const solo = lobby(service, 'solo');

@@ -19,7 +19,13 @@ const LATEST = MIGRATIONS.length;
 afterAll(removeTempDirs);
 
 function tables(db: Database.Database): string[] {
-  return (db.prepare("SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+  return (
+    db
+      .prepare(
+        "SELECT name FROM sqlite_master WHERE type IN ('table', 'index') AND name NOT LIKE 'sqlite_%' ORDER BY name",
+      )
+      .all() as { name: string }[]
+  ).map((r) => r.name);
 }
 
 /**
@@ -41,7 +47,9 @@ function databaseAt(version: number): { file: string; gameId: number | null } {
          VALUES ('guild-1', 'channel-old', 'olathe', ?, 600000, 'playing', 'ann', 1, 1, 1, ?, '{"0":9999999999999}', 9999999999999) RETURNING id`,
       )
       .get(JSON.stringify(OLATHE), JSON.stringify(state))!.id;
-    const seat = db.prepare('INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at) VALUES (?, ?, ?, ?, 0, 1)');
+    const seat = db.prepare(
+      'INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at) VALUES (?, ?, ?, ?, 0, 1)',
+    );
     seat.run(gameId, 0, 'ann', 'ann');
     seat.run(gameId, 1, 'ben', 'ben');
     db.prepare(
@@ -85,7 +93,10 @@ describe('the migration files', () => {
     const cwd = tempDir();
     const script = path.join(cwd, 'start.ts');
     const openUrl = new URL('../../../src/db/open.ts', import.meta.url).href;
-    fs.writeFileSync(script, `import { openDatabase } from ${JSON.stringify(openUrl)};\nconst db = openDatabase('./data/olathe.sqlite');\nconsole.log(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get().n);\n`);
+    fs.writeFileSync(
+      script,
+      `import { openDatabase } from ${JSON.stringify(openUrl)};\nconst db = openDatabase('./data/olathe.sqlite');\nconsole.log(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get().n);\n`,
+    );
     const tsx = path.resolve(MIGRATIONS_DIR, '..', 'node_modules', '.bin', 'tsx');
     const run = spawnSync(tsx, [script], { cwd, encoding: 'utf8' });
     expect(run.stderr).toBe('');
@@ -100,7 +111,9 @@ describe('openDatabase', () => {
     const db = openDatabase(file);
     expect(fs.existsSync(file)).toBe(true);
     expect(schemaVersion(db)).toBe(LATEST);
-    expect(tables(db)).toEqual(expect.arrayContaining(['games', 'players', 'events', 'schema_migrations', 'games_guild_finished']));
+    expect(tables(db)).toEqual(
+      expect.arrayContaining(['games', 'players', 'events', 'schema_migrations', 'games_guild_finished']),
+    );
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
@@ -139,10 +152,17 @@ describe('openDatabase', () => {
   it('refuses a database from a newer version of the bot and leaves the file as it was', () => {
     const file = tempDbPath();
     const db = openDatabase(file);
-    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(LATEST + 1, '9999_future', 0);
+    db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)').run(
+      LATEST + 1,
+      '9999_future',
+      0,
+    );
     db.close();
     const bytes = fs.readFileSync(file);
-    const error = expectStartupError(() => openDatabase(file), new RegExp(`newer version of the bot \\(schema version ${LATEST + 1}; this version knows up to ${LATEST}\\)`));
+    const error = expectStartupError(
+      () => openDatabase(file),
+      new RegExp(`newer version of the bot \\(schema version ${LATEST + 1}; this version knows up to ${LATEST}\\)`),
+    );
     expect(error.message).toContain(path.resolve(file));
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
   });
@@ -167,11 +187,18 @@ describe('openDatabase', () => {
       // The first statement works; the second fails: the first must not survive either.
       sql: 'ALTER TABLE games ADD COLUMN colour TEXT; CREATE TABLE players (x INTEGER);',
     };
-    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), new RegExp(`Migration 000${LATEST + 1}_broken failed: table players already exists\\. .*still at schema version ${LATEST}`));
+    expectStartupError(
+      () => openDatabase(file, { migrations: [...MIGRATIONS, broken] }),
+      new RegExp(
+        `Migration 000${LATEST + 1}_broken failed: table players already exists\\. .*still at schema version ${LATEST}`,
+      ),
+    );
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = openDatabase(file);
     expect(schemaVersion(db)).toBe(LATEST);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('games') WHERE name = 'colour'").get()).toEqual({ n: 0 });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('games') WHERE name = 'colour'").get()).toEqual({
+      n: 0,
+    });
     expect(new GameService(db).game(gameId)!.status).toBe('playing');
     db.close();
   });
@@ -180,7 +207,10 @@ describe('openDatabase', () => {
     const { file } = databaseAt(1);
     const bytes = fs.readFileSync(file);
     const broken: Migration = { version: LATEST + 1, name: `000${LATEST + 1}_broken`, sql: 'THIS IS NOT SQL;' };
-    expectStartupError(() => openDatabase(file, { migrations: [...MIGRATIONS, broken] }), new RegExp(`000${LATEST + 1}_broken failed.*syntax error.*still at schema version 1`));
+    expectStartupError(
+      () => openDatabase(file, { migrations: [...MIGRATIONS, broken] }),
+      new RegExp(`000${LATEST + 1}_broken failed.*syntax error.*still at schema version 1`),
+    );
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = new Database(file);
     expect(schemaVersion(db)).toBe(1);

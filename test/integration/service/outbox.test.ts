@@ -4,7 +4,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameState } from '../../../src/game';
 import { CATEGORIES, scoreCell } from '../../../src/game';
 import type { ActionResult, GameView, LogWork } from '../../../src/service/game-service';
-import { OLATHE, SMALL, autoStep, harness, playOut, refusal, removeTempDirs, snapshotOf, startedGame, user } from './helpers';
+import {
+  OLATHE,
+  SMALL,
+  autoStep,
+  harness,
+  playOut,
+  refusal,
+  removeTempDirs,
+  snapshotOf,
+  startedGame,
+  user,
+} from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -14,7 +25,9 @@ const TEN_MINUTES = 600_000;
 function newCell(before: GameState, after: GameState, seat: number) {
   const found = after.players[seat]!.card.columns.flatMap((col, column) =>
     CATEGORIES.flatMap((category) =>
-      col.cells[category] && !before.players[seat]!.card.columns[column]!.cells[category] ? [{ column, category, dice: col.cells[category]! }] : [],
+      col.cells[category] && !before.players[seat]!.card.columns[column]!.cells[category]
+        ? [{ column, category, dice: col.cells[category]! }]
+        : [],
     ),
   );
   expect(found).toHaveLength(1);
@@ -38,7 +51,13 @@ describe('what an action saves for the channel', () => {
     expect(written.outbox).toHaveLength(1);
     expect(written.outbox[0]!.gameId).toBe(view.id);
     expect(written.outbox[0]!.work).toEqual({
-      kind: 'log', seat: 0, turn: 0, what: 'write', ...cell, score: scoreCell(cell.category, cell.dice), seq: after.version,
+      kind: 'log',
+      seat: 0,
+      turn: 0,
+      what: 'write',
+      ...cell,
+      score: scoreCell(cell.category, cell.dice),
+      seq: after.version,
     });
     expect(service.pendingChannelWork(view.id)).toEqual(written.outbox);
 
@@ -48,8 +67,14 @@ describe('what an action saves for the channel', () => {
     for (let i = 0; i < 2; i++) v = autoStep(service, v, 0).view;
     const second = autoStep(service, v, 0);
     expect(logs(second).map((l) => [l.seat, l.turn])).toEqual([[0, 1]]);
-    const pendingLogs = service.pendingChannelWork(view.id).flatMap((i) => (i.work.kind === 'log' ? [[i.work.seat, i.work.turn]] : []));
-    expect(pendingLogs).toEqual([[0, 0], [1, 0], [0, 1]]);
+    const pendingLogs = service
+      .pendingChannelWork(view.id)
+      .flatMap((i) => (i.work.kind === 'log' ? [[i.work.seat, i.work.turn]] : []));
+    expect(pendingLogs).toEqual([
+      [0, 0],
+      [1, 0],
+      [0, 1],
+    ]);
   });
 
   it('a throw of five of a kind saves one shout with its seq; the turn goes on, so no log', () => {
@@ -60,7 +85,10 @@ describe('what an action saves for the channel', () => {
     const thrown = service.throwDice(view.id, 'ann');
     const seq = thrown.view.state!.version;
     expect(thrown.outbox.map((i) => i.work)).toEqual([{ kind: 'shout', seat: 0, dice: [2, 2, 2, 2, 2], seq }]);
-    expect(db.prepare('SELECT type, five FROM events WHERE game_id = ? AND seq = ?').get(view.id, seq)).toEqual({ type: 'throw', five: 1 });
+    expect(db.prepare('SELECT type, five FROM events WHERE game_id = ? AND seq = ?').get(view.id, seq)).toEqual({
+      type: 'throw',
+      five: 1,
+    });
     expect(service.pendingChannelWork(view.id)).toEqual(thrown.outbox);
   });
 
@@ -89,7 +117,14 @@ describe('what an action saves for the channel', () => {
       expect(result!.outbox).toHaveLength(1);
       const [log] = logs(result!);
       const cell = newCell(before, result!.view.state!, 0);
-      expect(log).toMatchObject({ seat: 0, turn: round, what: 'timeout', ...cell, score: scoreCell(cell.category, cell.dice), seq: result!.view.state!.version });
+      expect(log).toMatchObject({
+        seat: 0,
+        turn: round,
+        what: 'timeout',
+        ...cell,
+        score: scoreCell(cell.category, cell.dice),
+        seq: result!.view.state!.version,
+      });
       timeouts.push(log!);
       view = result!.view;
       for (let i = 0; i < 3; i++) view = autoStep(service, view, 1).view; // ben plays his turn
@@ -102,14 +137,20 @@ describe('what an action saves for the channel', () => {
     const { service } = harness();
     const view = startedGame(service, ['ann', 'ben', 'cy']);
     const left = service.quit(view.id, 'ben');
-    expect(left.outbox.map((i) => i.work)).toEqual([{ kind: 'log', seat: 1, turn: 0, what: 'leave', seq: left.view.state!.version }]);
+    expect(left.outbox.map((i) => i.work)).toEqual([
+      { kind: 'log', seat: 1, turn: 0, what: 'leave', seq: left.view.state!.version },
+    ]);
   });
 
   it('items come back oldest first and each is done exactly once', () => {
     const { service, rng } = harness();
     let view = startedGame(service, ['ann', 'ben']);
     const saved = [];
-    for (const [seat, column] of [[0, 3], [1, 3], [0, 0]] as const) {
+    for (const [seat, column] of [
+      [0, 3],
+      [1, 3],
+      [0, 0],
+    ] as const) {
       view = service.declare(view.id, view.players[seat]!.userId, column).view;
       rng.push([seat + 1, seat + 1, seat + 1, seat + 1, seat + 1]);
       const thrown = service.throwDice(view.id, view.players[seat]!.userId);
@@ -128,9 +169,15 @@ describe('what an action saves for the channel', () => {
     expect(service.pendingChannelWork(view.id)).toEqual([]);
   });
 
-  it('is written in the move\'s transaction: a failure after the outbox insert leaves neither move nor item', () => {
+  it("is written in the move's transaction: a failure after the outbox insert leaves neither move nor item", () => {
     let armed = false;
-    const { service, db } = harness(undefined, { hooks: { afterStatement: (label) => { if (armed && label === 'insert outbox') throw new Error('power cut'); } } });
+    const { service, db } = harness(undefined, {
+      hooks: {
+        afterStatement: (label) => {
+          if (armed && label === 'insert outbox') throw new Error('power cut');
+        },
+      },
+    });
     const view = startedGame(service, ['ann', 'ben']);
     service.declare(view.id, 'ann', 0);
     service.throwDice(view.id, 'ann');
@@ -173,7 +220,13 @@ describe('what the channel shows and where', () => {
   it("openLobby's threads overrides the server's setting; the default follows setThreadsIn", () => {
     const { service } = harness();
     const open = (channelId: string, threads?: boolean) =>
-      service.openLobby({ guildId: 'g', channelId, host: user('ann'), options: OLATHE, ...(threads === undefined ? {} : { threads }) }).threadMode;
+      service.openLobby({
+        guildId: 'g',
+        channelId,
+        host: user('ann'),
+        options: OLATHE,
+        ...(threads === undefined ? {} : { threads }),
+      }).threadMode;
     expect(service.threadsIn('g')).toBe(true);
     expect(open('c1')).toBe(true);
     service.setThreadsIn('g', false);
@@ -188,7 +241,8 @@ describe('what the channel shows and where', () => {
 
   it('start plays in the channel without a thread, or waits for the thread to be set once', () => {
     const { service } = harness();
-    const lobby = (channelId: string, threads: boolean) => service.openLobby({ guildId: 'g', channelId, host: user('ann'), options: OLATHE, threads });
+    const lobby = (channelId: string, threads: boolean) =>
+      service.openLobby({ guildId: 'g', channelId, host: user('ann'), options: OLATHE, threads });
     const refused = service.start(lobby('c1', true).id, 'ann', { threadAllowed: false });
     expect(refused.playChannelId).toBe('c1');
     const off = service.start(lobby('c2', false).id, 'ann');
@@ -258,7 +312,12 @@ describe('what the channel shows and where', () => {
     service.recordShown(shown.id, 'results', '999', 'd');
     expect(service.gamesToReconcile()).toContain(shown.id); // its last log line is still to be delivered
     drain(shown.id);
-    const cancelled = service.openLobby({ guildId: 'guild-1', channelId: 'cancel-me', host: user('cy'), options: OLATHE });
+    const cancelled = service.openLobby({
+      guildId: 'guild-1',
+      channelId: 'cancel-me',
+      host: user('cy'),
+      options: OLATHE,
+    });
     service.cancel(cancelled.id, 'cy');
     const lobby = service.openLobby({ guildId: 'guild-1', channelId: 'open-lobby', host: user('cy'), options: OLATHE });
     const gone = startedGame(service, ['dan', 'eve']);
@@ -288,12 +347,20 @@ describe('what the channel shows and where', () => {
     for (const seat of [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]) step(seat);
     const [timedOut] = service.expireTurns(clock.advance(TEN_MINUTES + 1)); // ben's turn runs out
     for (const l of logs(timedOut!)) last.set(l.seat, l);
-    const card = (seat: number, l: LogWork) => timedOut!.view.state!.players[seat]!.card.columns[l.column!]!.cells[l.category!];
+    const card = (seat: number, l: LogWork) =>
+      timedOut!.view.state!.players[seat]!.card.columns[l.column!]!.cells[l.category!];
 
     const writes = service.lastWrites(view.id);
     expect([...writes.keys()].sort()).toEqual([0, 1, 2]);
     for (const [seat, l] of last) {
-      expect(writes.get(seat)).toEqual({ seat, timedOut: l.what === 'timeout', column: l.column, category: l.category, dice: card(seat, l), score: l.score });
+      expect(writes.get(seat)).toEqual({
+        seat,
+        timedOut: l.what === 'timeout',
+        column: l.column,
+        category: l.category,
+        dice: card(seat, l),
+        score: l.score,
+      });
     }
     expect(writes.get(1)!.timedOut).toBe(true);
     expect(last.get(0)!.turn).toBe(1);

@@ -1,6 +1,14 @@
 // Playing: every turn operation, its refusals (nothing written), stale clicks, quitting, ending, finishing.
 import { afterAll, describe, expect, it } from 'vitest';
-import { GameError, scoreCard, seededRng, writableCells, declarableColumns, seatsToAct, isFiveOfAKind } from '../../../src/game';
+import {
+  GameError,
+  scoreCard,
+  seededRng,
+  writableCells,
+  declarableColumns,
+  seatsToAct,
+  isFiveOfAKind,
+} from '../../../src/game';
 import type { Category } from '../../../src/game';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
@@ -47,7 +55,12 @@ describe('an Olathe turn', () => {
     expect(stampOf(view, 0)).toBe('0.0');
 
     let r = service.declare(id, 'ann', 2, '0.0'); // the Down column: Fours first
-    expect(r).toMatchObject({ events: [{ type: 'declare', seat: 0, column: 2 }], shouts: [], turnEnded: false, finished: false });
+    expect(r).toMatchObject({
+      events: [{ type: 'declare', seat: 0, column: 2 }],
+      shouts: [],
+      turnEnded: false,
+      finished: false,
+    });
     expect(r.before!.players[0]!.turn.column).toBeNull();
     clock.advance(1000);
     rng.push([4, 4, 1, 2, 3]);
@@ -71,14 +84,90 @@ describe('an Olathe turn', () => {
     view = service.game(id)!;
     expect(view).toEqual(r.view);
 
-    const events = db.prepare('SELECT seq, type, seat, dice, holds, five, col, category, written, score, die FROM events WHERE game_id = ? ORDER BY seq').all(id);
+    const events = db
+      .prepare(
+        'SELECT seq, type, seat, dice, holds, five, col, category, written, score, die FROM events WHERE game_id = ? ORDER BY seq',
+      )
+      .all(id);
     expect(events).toEqual([
-      { seq: 1, type: 'declare', seat: 0, dice: null, holds: null, five: 0, col: 2, category: null, written: null, score: null, die: null },
-      { seq: 2, type: 'throw', seat: 0, dice: '[4,4,1,2,3]', holds: '[false,false,false,false,false]', five: 0, col: null, category: null, written: null, score: null, die: null },
-      { seq: 3, type: 'hold', seat: 0, dice: null, holds: '[true,false,false,false,false]', five: 0, col: null, category: null, written: null, score: null, die: 0 },
-      { seq: 4, type: 'hold', seat: 0, dice: null, holds: '[true,true,false,false,false]', five: 0, col: null, category: null, written: null, score: null, die: 1 },
-      { seq: 5, type: 'throw', seat: 0, dice: '[4,4,4,6,4]', holds: '[true,true,false,false,false]', five: 0, col: null, category: null, written: null, score: null, die: null },
-      { seq: 6, type: 'write', seat: 0, dice: null, holds: null, five: 0, col: 2, category: 'fours', written: '[4,4,4,6,4]', score: 16, die: null },
+      {
+        seq: 1,
+        type: 'declare',
+        seat: 0,
+        dice: null,
+        holds: null,
+        five: 0,
+        col: 2,
+        category: null,
+        written: null,
+        score: null,
+        die: null,
+      },
+      {
+        seq: 2,
+        type: 'throw',
+        seat: 0,
+        dice: '[4,4,1,2,3]',
+        holds: '[false,false,false,false,false]',
+        five: 0,
+        col: null,
+        category: null,
+        written: null,
+        score: null,
+        die: null,
+      },
+      {
+        seq: 3,
+        type: 'hold',
+        seat: 0,
+        dice: null,
+        holds: '[true,false,false,false,false]',
+        five: 0,
+        col: null,
+        category: null,
+        written: null,
+        score: null,
+        die: 0,
+      },
+      {
+        seq: 4,
+        type: 'hold',
+        seat: 0,
+        dice: null,
+        holds: '[true,true,false,false,false]',
+        five: 0,
+        col: null,
+        category: null,
+        written: null,
+        score: null,
+        die: 1,
+      },
+      {
+        seq: 5,
+        type: 'throw',
+        seat: 0,
+        dice: '[4,4,4,6,4]',
+        holds: '[true,true,false,false,false]',
+        five: 0,
+        col: null,
+        category: null,
+        written: null,
+        score: null,
+        die: null,
+      },
+      {
+        seq: 6,
+        type: 'write',
+        seat: 0,
+        dice: null,
+        holds: null,
+        five: 0,
+        col: 2,
+        category: 'fours',
+        written: '[4,4,4,6,4]',
+        score: 16,
+        die: null,
+      },
     ]);
     expect(service.replay(id)).toEqual(view.state);
   });
@@ -130,7 +219,9 @@ describe('an Olathe turn', () => {
     const mid = snapshotOf(db, view.id);
     expect((thrown(() => service.write(view.id, 'ann', 2, 'olathe')) as GameError).code).toBe('cell-out-of-order');
     expect((thrown(() => service.write(view.id, 'ann', 0, 'fours')) as GameError).code).toBe('wrong-column');
-    expect((thrown(() => service.write(view.id, 'ann', 2, 'nonsense' as Category)) as GameError).code).toBe('no-such-cell');
+    expect((thrown(() => service.write(view.id, 'ann', 2, 'nonsense' as Category)) as GameError).code).toBe(
+      'no-such-cell',
+    );
     expect(snapshotOf(db, view.id)).toEqual(mid);
     expect(before).not.toEqual(mid);
   });
@@ -191,7 +282,9 @@ describe('quitting and ending', () => {
     expect(r).toMatchObject({ finished: true, turnEnded: true });
     expect(r.view.status).toBe('ended');
     expect(r.view.deadlines).toEqual({});
-    expect(db.prepare('SELECT left_reason, won, place FROM players WHERE game_id = ? ORDER BY seat').all(view.id)).toEqual([
+    expect(
+      db.prepare('SELECT left_reason, won, place FROM players WHERE game_id = ? ORDER BY seat').all(view.id),
+    ).toEqual([
       { left_reason: 'quit', won: 0, place: 1 },
       { left_reason: 'quit', won: 0, place: 1 },
       { left_reason: 'quit', won: 0, place: 1 },
@@ -208,11 +301,17 @@ describe('quitting and ending', () => {
     expect(r.view).toMatchObject({ status: 'ended', finishedAt: clock.t, deadlines: {} });
     const stored = db.prepare('SELECT status, next_deadline, finished_at FROM games WHERE id = ?').get(view.id);
     expect(stored).toEqual({ status: 'ended', next_deadline: null, finished_at: clock.t });
-    for (const run of [() => service.throwDice(view.id, 'ann'), () => service.end(view.id, 'ann', { canManage: false }), () => service.quit(view.id, 'ben')]) {
+    for (const run of [
+      () => service.throwDice(view.id, 'ann'),
+      () => service.end(view.id, 'ann', { canManage: false }),
+      () => service.quit(view.id, 'ben'),
+    ]) {
       expect((thrown(run) as ServiceError).code).toBe('game-over');
     }
     expect(service.openGameInChannel('here')).toBeNull();
-    expect(service.openLobby({ guildId: 'g', channelId: 'here', host: { id: 'ann', name: 'Ann' }, options: OLATHE }).status).toBe('lobby');
+    expect(
+      service.openLobby({ guildId: 'g', channelId: 'here', host: { id: 'ann', name: 'Ann' }, options: OLATHE }).status,
+    ).toBe('lobby');
   });
 });
 
@@ -223,13 +322,17 @@ describe('a whole game', () => {
     expect(view.status).toBe('finished');
     expect(view.finishedAt).not.toBeNull();
     expect(service.replay(view.id)).toEqual(view.state);
-    const rows = db.prepare('SELECT seat, final_score, raw_total, won, olathes_scored FROM players WHERE game_id = ? ORDER BY seat').all(view.id) as Array<Record<string, number>>;
+    const rows = db
+      .prepare('SELECT seat, final_score, raw_total, won, olathes_scored FROM players WHERE game_id = ? ORDER BY seat')
+      .all(view.id) as Array<Record<string, number>>;
     view.state!.players.forEach((p, seat) => {
       const b = scoreCard(p.card);
       expect(rows[seat]).toMatchObject({ seat, final_score: b.final, raw_total: b.rawTotal });
     });
     expect(rows.some((r) => r.won === 1)).toBe(true);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({ n: 56 });
+    expect(db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
+      n: 56,
+    });
     expect((thrown(() => service.throwDice(view.id, 'ann')) as ServiceError).code).toBe('game-over');
   });
 
@@ -255,7 +358,12 @@ describe('a whole game', () => {
     const pick = seededRng('random games');
     const roll = (n: number) => (pick.face() * 7919 + pick.face()) % n;
     for (let g = 0; g < 12; g++) {
-      const options = [OLATHE, BALUT, SMALL, { ...OLATHE, columns: ['free', 'free', 'free', 'free', 'down', 'up'] as const, throwsPerTurn: 5 }][g % 4]!;
+      const options = [
+        OLATHE,
+        BALUT,
+        SMALL,
+        { ...OLATHE, columns: ['free', 'free', 'free', 'free', 'down', 'up'] as const, throwsPerTurn: 5 },
+      ][g % 4]!;
       const ids = ['a', 'b', 'c', 'd', 'e'].slice(0, 1 + (g % 5));
       let view = startedGame(service, ids, { ...options, columns: [...options.columns] });
       while (view.status === 'playing') {
@@ -280,12 +388,21 @@ describe('a whole game', () => {
         }
       }
       expect(service.replay(view.id)).toEqual(view.state);
-      const written = db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND category IS NOT NULL").get(view.id) as { n: number };
-      const filled = view.state!.players.reduce((n, p) => n + p.card.columns.reduce((m, c) => m + Object.values(c.cells).filter(Boolean).length, 0), 0);
+      const written = db
+        .prepare('SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND category IS NOT NULL')
+        .get(view.id) as { n: number };
+      const filled = view.state!.players.reduce(
+        (n, p) => n + p.card.columns.reduce((m, c) => m + Object.values(c.cells).filter(Boolean).length, 0),
+        0,
+      );
       expect(written.n).toBe(filled);
-      const fives = db.prepare('SELECT dice, five FROM events WHERE game_id = ? AND dice IS NOT NULL').all(view.id) as Array<{ dice: string; five: number }>;
+      const fives = db
+        .prepare('SELECT dice, five FROM events WHERE game_id = ? AND dice IS NOT NULL')
+        .all(view.id) as Array<{ dice: string; five: number }>;
       for (const f of fives) expect(f.five).toBe(isFiveOfAKind(JSON.parse(f.dice)) ? 1 : 0);
-      expect(db.prepare('SELECT MAX(seq) AS v FROM events WHERE game_id = ?').get(view.id)).toEqual({ v: view.state!.version });
+      expect(db.prepare('SELECT MAX(seq) AS v FROM events WHERE game_id = ?').get(view.id)).toEqual({
+        v: view.state!.version,
+      });
     }
   });
 });
@@ -296,13 +413,21 @@ describe('reading', () => {
     const view = startedGame(service, ['ann', 'ben']);
     service.declare(view.id, 'ann', 0);
     const card = service.card(view.id, 'ann')!;
-    expect(card).toMatchObject({ gameId: view.id, seat: 0, userId: 'ann', name: 'ANN', variant: 'olathe', stamp: '0.0', left: null });
+    expect(card).toMatchObject({
+      gameId: view.id,
+      seat: 0,
+      userId: 'ann',
+      name: 'ANN',
+      variant: 'olathe',
+      stamp: '0.0',
+      left: null,
+    });
     expect(card.turn.column).toBe(0);
     expect(card.breakdown.rawTotal).toBe(0);
     expect(service.card(view.id, 'zed')).toBeNull();
   });
 
-  it('lastGameOf(): the game in play in the channel, else the player\'s latest finished game in the guild', () => {
+  it("lastGameOf(): the game in play in the channel, else the player's latest finished game in the guild", () => {
     const { service } = harness(undefined, {});
     const finished = playOut(service, startedGame(service, ['ann'], SMALL, { guildId: 'g1', channelId: 'c1' }));
     expect(service.lastGameOf('g1', 'c2', 'ann')!.id).toBe(finished.id);

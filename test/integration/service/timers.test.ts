@@ -4,7 +4,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { scoreCard } from '../../../src/game';
 import { GameService } from '../../../src/service/game-service';
 import { openDatabase } from '../../../src/db/open';
-import { BALUT, Clock, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, riggedRng, startedGame } from './helpers';
+import {
+  BALUT,
+  Clock,
+  OLATHE,
+  SMALL,
+  autoStep,
+  harness,
+  playOut,
+  removeTempDirs,
+  riggedRng,
+  startedGame,
+} from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -28,8 +39,17 @@ describe('a turn past its deadline', () => {
     expect(result!.view.state!.players[0]!.consecutiveTimeouts).toBe(1);
     expect(result!.view.deadlines).toEqual({ 1: clock.t + TEN_MINUTES });
     expect(service.nextDeadline()).toBe(clock.t + TEN_MINUTES);
-    expect(db.prepare("SELECT type, dice, col, category, written, score FROM events WHERE game_id = ? AND type = 'timeout'").get(view.id)).toEqual({
-      type: 'timeout', dice: '[6,6,5,5,2]', col: 0, category: 'fours', written: '[6,6,5,5,2]', score: 0,
+    expect(
+      db
+        .prepare("SELECT type, dice, col, category, written, score FROM events WHERE game_id = ? AND type = 'timeout'")
+        .get(view.id),
+    ).toEqual({
+      type: 'timeout',
+      dice: '[6,6,5,5,2]',
+      col: 0,
+      category: 'fours',
+      written: '[6,6,5,5,2]',
+      score: 0,
     });
     expect(service.expireTurns()).toEqual([]); // nothing else is due
     expect(service.replay(view.id)).toEqual(result!.view.state);
@@ -64,7 +84,9 @@ describe('a turn past its deadline', () => {
     expect(view.players[0]!.left).toBe('removed');
     expect(view.state!.players[0]!.left).toBe(true);
     expect(view.state!.current).toBe(1);
-    expect(db.prepare('SELECT left_reason FROM players WHERE game_id = ? AND seat = 0').get(view.id)).toEqual({ left_reason: 'removed' });
+    expect(db.prepare('SELECT left_reason FROM players WHERE game_id = ? AND seat = 0').get(view.id)).toEqual({
+      left_reason: 'removed',
+    });
     view = playOut(service, view);
     expect(view.status).toBe('finished');
     const rows = db.prepare('SELECT seat, final_score, won FROM players WHERE game_id = ? ORDER BY seat').all(view.id);
@@ -91,7 +113,7 @@ describe('a turn past its deadline', () => {
     let view = startedGame(service, ['ann', 'ben', 'cy'], BALUT, { turnTimeoutMs: 60_000 });
     clock.advance(30_000);
     view = service.throwDice(view.id, 'cy').view;
-    view = service.write(view.id, 'cy', 0, 'choice').view; // cy's clock restarts
+    service.write(view.id, 'cy', 0, 'choice'); // cy's clock restarts
     clock.advance(30_000);
     const results = service.expireTurns();
     expect(results).toHaveLength(1);

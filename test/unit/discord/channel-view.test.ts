@@ -9,13 +9,31 @@ import { loadMigrations, migrate } from '../../../src/db/migrate';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { WantedMessage } from '../../../src/discord/channel-view';
-import { cardKey, digestOf, lobbySummary, nonceOf, threadName, turnKey, wantedMessages } from '../../../src/discord/channel-view';
+import {
+  cardKey,
+  digestOf,
+  lobbySummary,
+  nonceOf,
+  threadName,
+  turnKey,
+  wantedMessages,
+} from '../../../src/discord/channel-view';
 import { variantName } from '../../../src/discord/render/game-messages';
 import { apiBody } from '../../../src/discord/channel-rest';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
 
-const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
-const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
+const OLATHE: GameOptions = {
+  variant: 'olathe',
+  columns: ['free', 'free', 'down', 'up'],
+  throwsPerTurn: 3,
+  predictions: true,
+};
+const BALUT: GameOptions = {
+  variant: 'balut',
+  columns: ['free', 'free', 'free', 'free'],
+  throwsPerTurn: 3,
+  predictions: false,
+};
 
 function service(): GameService {
   const db = new Database(':memory:');
@@ -24,9 +42,20 @@ function service(): GameService {
 }
 
 /** A started game in the channel itself (no thread), players by id; `bot:` ids are computer players. */
-function started(s: GameService, ids: string[], options: GameOptions, names: (id: string) => string = (id) => id.toUpperCase()): GameView {
+function started(
+  s: GameService,
+  ids: string[],
+  options: GameOptions,
+  names: (id: string) => string = (id) => id.toUpperCase(),
+): GameView {
   const [host, ...others] = ids;
-  const lobby = s.openLobby({ guildId: 'g', channelId: `c-${Math.random()}`, host: { id: host!, name: names(host!) }, options, threads: false });
+  const lobby = s.openLobby({
+    guildId: 'g',
+    channelId: `c-${Math.random()}`,
+    host: { id: host!, name: names(host!) },
+    options,
+    threads: false,
+  });
   for (const id of others) {
     if (id.startsWith('bot')) s.addBot(lobby.id, host!, 'easy');
     else s.join(lobby.id, { id, name: names(id) });
@@ -39,7 +68,8 @@ function step(s: GameService, view: GameView, seat: number): GameView {
   const state = view.state!;
   const p = state.players[seat]!;
   const userId = view.players[seat]!.userId;
-  if (state.options.variant === 'olathe' && p.turn.column === null) return s.declare(view.id, userId, declarableColumns(state, seat)[0]!).view;
+  if (state.options.variant === 'olathe' && p.turn.column === null)
+    return s.declare(view.id, userId, declarableColumns(state, seat)[0]!).view;
   if (!p.turn.dice) return s.throwDice(view.id, userId, turnStamp(p)).view;
   const cell = writableCells(state, seat)[0]!;
   return s.write(view.id, userId, cell.column, cell.category as Category).view;
@@ -83,7 +113,13 @@ describe('wantedMessages', () => {
     expect(keysOf(during)).toEqual(['card:0', 'card:1', 'card:2', 'scoreboard']);
     expect(during.every((m) => m.where === 'play' && !m.editOnly)).toBe(true);
     const ended = s.end(view.id, 'ann', { canManage: false }).view;
-    expect(keysOf(wantedMessages(ended, s.lastWrites(view.id)))).toEqual(['card:0', 'card:1', 'card:2', 'scoreboard', 'results']);
+    expect(keysOf(wantedMessages(ended, s.lastWrites(view.id)))).toEqual([
+      'card:0',
+      'card:1',
+      'card:2',
+      'scoreboard',
+      'results',
+    ]);
     // A game played to the end shows its results too; an Olathe one has no turn message left.
     const s2 = service();
     let olathe = started(s2, ['ann'], { ...OLATHE, columns: ['free', 'free'], throwsPerTurn: 1 });
@@ -94,7 +130,13 @@ describe('wantedMessages', () => {
 
   it('the lobby only when its message is known; play messages only once the play channel is known', () => {
     const s = service();
-    const lobby = s.openLobby({ guildId: 'g', channelId: 'parent', host: { id: 'ann', name: 'Ann' }, options: OLATHE, threads: true });
+    const lobby = s.openLobby({
+      guildId: 'g',
+      channelId: 'parent',
+      host: { id: 'ann', name: 'Ann' },
+      options: OLATHE,
+      threads: true,
+    });
     expect(wantedMessages(lobby, new Map())).toEqual([]);
     s.setMessageId(lobby.id, 'lobby', '123');
     const withLobby = wantedMessages(s.game(lobby.id)!, new Map());
@@ -105,7 +147,10 @@ describe('wantedMessages', () => {
     expect(keysOf(wantedMessages(startedView, new Map()))).toEqual(['lobby']);
     s.setPlayChannel(lobby.id, 'thread-1');
     const inThread = wantedMessages(s.game(lobby.id)!, new Map());
-    expect(inThread.map((m) => [m.key, m.where])).toEqual([['turn:0:0', 'play'], ['lobby', 'parent']]);
+    expect(inThread.map((m) => [m.key, m.where])).toEqual([
+      ['turn:0:0', 'play'],
+      ['lobby', 'parent'],
+    ]);
     expect(JSON.stringify(inThread.at(-1)!.body)).toContain('<#thread-1>');
   });
 });
@@ -139,7 +184,12 @@ describe('whom a first post pings', () => {
   it('Balut: each person once, at the very start of their card; computer players never', () => {
     const s = service();
     let view = started(s, ['ann', 'ben', 'bot'], BALUT);
-    expect(pingsOf(play(wantedMessages(view, new Map())))).toEqual({ 'card:0': ['ann'], 'card:1': ['ben'], 'card:2': [], scoreboard: [] });
+    expect(pingsOf(play(wantedMessages(view, new Map())))).toEqual({
+      'card:0': ['ann'],
+      'card:1': ['ben'],
+      'card:2': [],
+      scoreboard: [],
+    });
     view = step(s, view, 0); // ann threw: her card is no longer at its start
     expect(pingsOf(wantedMessages(view, new Map()))).toMatchObject({ 'card:0': [], 'card:1': ['ben'] });
     view = step(s, view, 0); // and wrote
@@ -166,7 +216,7 @@ describe('whom a first post pings', () => {
   });
 });
 
-describe('the Publisher\'s keys', () => {
+describe("the Publisher's keys", () => {
   it('digestOf ignores allowedMentions and changes with what the message shows', () => {
     const s = service();
     let view = started(s, ['ann', 'ben'], OLATHE);
@@ -185,7 +235,13 @@ describe('the Publisher\'s keys', () => {
     expect(a.length).toBeLessThanOrEqual(25);
     expect(a.length).toBeGreaterThan(10);
     expect(nonceOf(12, 'turn:0:3', '')).toBe(a);
-    const others = [nonceOf(12, 'turn:0:4', ''), nonceOf(13, 'turn:0:3', ''), nonceOf(12, 'turn:0:3', '999'), nonceOf(12, 'log', 5), nonceOf(12, 'log', 6)];
+    const others = [
+      nonceOf(12, 'turn:0:4', ''),
+      nonceOf(13, 'turn:0:3', ''),
+      nonceOf(12, 'turn:0:3', '999'),
+      nonceOf(12, 'log', 5),
+      nonceOf(12, 'log', 6),
+    ];
     expect(new Set([a, ...others]).size).toBe(others.length + 1);
     expect(nonceOf('x'.repeat(500), 'y'.repeat(500)).length).toBeLessThanOrEqual(25);
   });
@@ -220,7 +276,12 @@ describe('Discord limits', () => {
     const check = (v: GameView) => {
       const wanted = [...wantedMessages(v, s.lastWrites(v.id)), { key: 'lobby-direct', body: lobbySummary(v) }];
       for (const w of wanted) {
-        const broken = checkMessageLimits({ content: w.body.content ?? '', embeds: w.body.embeds, components: w.body.components, flags: 0 });
+        const broken = checkMessageLimits({
+          content: w.body.content ?? '',
+          embeds: w.body.embeds,
+          components: w.body.components,
+          flags: 0,
+        });
         expect({ key: w.key, broken: broken.map((b) => b.rule) }).toEqual({ key: w.key, broken: [] });
       }
       return wanted.length;

@@ -40,23 +40,46 @@ describe('custom_id codec', () => {
       // A prefix may only parse when it is itself a complete id of another action (never for hold ids).
       expect(parsed).toBeNull();
     }
-    for (const bad of ['', 'o2:join:1', 'o1:join:x', 'o1:join:1:extra', 'o1:hold:1:0:1.0:5', 'o1:hold:1:9:1.0:1', 'o1:throw:1:0:abc', 'o1:fly:1', 'x'.repeat(101), 'o1:throw:-1:0:1.0']) {
+    for (const bad of [
+      '',
+      'o2:join:1',
+      'o1:join:x',
+      'o1:join:1:extra',
+      'o1:hold:1:0:1.0:5',
+      'o1:hold:1:9:1.0:1',
+      'o1:throw:1:0:abc',
+      'o1:fly:1',
+      'x'.repeat(101),
+      'o1:throw:-1:0:1.0',
+    ]) {
       expect(parseCustomId(bad)).toBeNull();
     }
   });
 
   it('reads a hold button with the state it asks for, and an older one without it as a toggle', () => {
-    expect(encodeCustomId({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2, held: true })).toBe('o1:hold:7:1:3.1:2:1');
-    expect(parseCustomId('o1:hold:7:1:3.1:2:0')).toEqual({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2, held: false });
+    expect(encodeCustomId({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2, held: true })).toBe(
+      'o1:hold:7:1:3.1:2:1',
+    );
+    expect(parseCustomId('o1:hold:7:1:3.1:2:0')).toEqual({
+      action: 'hold',
+      gameId: 7,
+      seat: 1,
+      stamp: '3.1',
+      die: 2,
+      held: false,
+    });
     expect(parseCustomId('o1:hold:7:1:3.1:2')).toEqual({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2 });
-    for (const bad of ['o1:hold:7:1:3.1:2:2', 'o1:hold:7:1:3.1:2:', 'o1:hold:7:1:3.1:2:1:1', 'o1:hold:7:1:3.1:5:1']) expect(parseCustomId(bad)).toBeNull();
+    for (const bad of ['o1:hold:7:1:3.1:2:2', 'o1:hold:7:1:3.1:2:', 'o1:hold:7:1:3.1:2:1:1', 'o1:hold:7:1:3.1:5:1'])
+      expect(parseCustomId(bad)).toBeNull();
   });
 
   it('never throws on arbitrary text', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 120 }), (s) => {
-      const parsed = parseCustomId(s);
-      if (parsed) expect(parseCustomId(encodeCustomId(parsed))).toEqual(parsed);
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 120 }), (s) => {
+        const parsed = parseCustomId(s);
+        if (parsed) expect(parseCustomId(encodeCustomId(parsed))).toEqual(parsed);
+      }),
+    );
   });
 
   it('encodes select values for cells and numbers', () => {

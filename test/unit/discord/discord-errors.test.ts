@@ -44,7 +44,9 @@ describe('classify', () => {
 
   it('anything else Discord refuses is not retried', () => {
     expect(classify(apiError(50035, 400, 'Invalid Form Body'))).toBe('refused');
-    expect(classify(apiError(30046, 400, 'Maximum number of edits to messages older than 1 hour reached.'))).toBe('refused');
+    expect(classify(apiError(30046, 400, 'Maximum number of edits to messages older than 1 hour reached.'))).toBe(
+      'refused',
+    );
   });
 
   it('an HTTP error without a Discord body: 5xx retried, 4xx refused', () => {
@@ -55,7 +57,17 @@ describe('classify', () => {
 
   it('a rate limit discord.js gave up waiting for, and the network, are retried', () => {
     const limited = new RateLimitError({
-      timeToReset: 1000, limit: 5, method: 'POST', hash: 'h', url: '/x', route: '/x', majorParameter: '1', global: false, retryAfter: 1000, sublimitTimeout: 0, scope: 'user',
+      timeToReset: 1000,
+      limit: 5,
+      method: 'POST',
+      hash: 'h',
+      url: '/x',
+      route: '/x',
+      majorParameter: '1',
+      global: false,
+      retryAfter: 1000,
+      sublimitTimeout: 0,
+      scope: 'user',
     });
     expect(classify(limited)).toBe('retry');
     const reset = Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' });

@@ -1,18 +1,41 @@
 import { describe, expect, it } from 'vitest';
 import type { GameOptions, GameState } from '../../../src/game';
-import { applyEvent, newGame, scriptedRng, seededRng, throwEvent, writableCells, declarableColumns, seatsToAct } from '../../../src/game';
+import {
+  applyEvent,
+  newGame,
+  scriptedRng,
+  seededRng,
+  throwEvent,
+  writableCells,
+  declarableColumns,
+  seatsToAct,
+} from '../../../src/game';
 import type { RenderableGame } from '../../../src/discord/render/view';
 import { renderTurn } from '../../../src/discord/render/turn';
-import { logLine, renderLobby, renderResults, renderScoreboard, renderShout } from '../../../src/discord/render/game-messages';
+import {
+  logLine,
+  renderLobby,
+  renderResults,
+  renderScoreboard,
+  renderShout,
+} from '../../../src/discord/render/game-messages';
 import { channelWorkOf } from '../../../src/service/channel-work';
 import { cardTable } from '../../../src/discord/render/text';
 import { parseCustomId } from '../../../src/discord/custom-id';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
 import type { MessageBody } from '../../../src/discord/render/turn';
 
-const SIX_COLUMNS: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'free', 'free', 'down', 'up'], throwsPerTurn: 5, predictions: true };
+const SIX_COLUMNS: GameOptions = {
+  variant: 'olathe',
+  columns: ['free', 'free', 'free', 'free', 'down', 'up'],
+  throwsPerTurn: 5,
+  predictions: true,
+};
 
-function gameOf(state: GameState, names = state.players.map((_, i) => `Player number ${i + 1} with a long name`)): RenderableGame {
+function gameOf(
+  state: GameState,
+  names = state.players.map((_, i) => `Player number ${i + 1} with a long name`),
+): RenderableGame {
   return {
     id: 123456789,
     hostId: '100000000000000001',
@@ -26,7 +49,12 @@ function gameOf(state: GameState, names = state.players.map((_, i) => `Player nu
 }
 
 function limitsOf(body: MessageBody): string[] {
-  return checkMessageLimits({ content: body.content ?? '', embeds: body.embeds, components: body.components, flags: 0 }).map((v) => v.rule);
+  return checkMessageLimits({
+    content: body.content ?? '',
+    embeds: body.embeds,
+    components: body.components,
+    flags: 0,
+  }).map((v) => v.rule);
 }
 
 /** Plays random legal moves until `stop` says so. */
@@ -46,7 +74,11 @@ function play(state: GameState, seed: number, stop: (s: GameState) => boolean): 
   return state;
 }
 
-const eightPlayers = () => newGame(SIX_COLUMNS, Array.from({ length: 8 }, (_, i) => `u${i}`));
+const eightPlayers = () =>
+  newGame(
+    SIX_COLUMNS,
+    Array.from({ length: 8 }, (_, i) => `u${i}`),
+  );
 
 describe('renderers respect every Discord limit on a 6-column card with 8 players', () => {
   it('a turn before the declaration offers the column select and predictions', () => {
@@ -84,14 +116,18 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     let state = newGame({ ...SIX_COLUMNS, predictions: false }, ['a']);
     state = applyEvent(state, { type: 'declare', seat: 0, column: 0 });
     state = applyEvent(state, throwEvent(state, 0, scriptedRng([1, 1, 2, 2, 3])));
-    const options = (renderTurn(gameOf(state), 0).components[2]!.components[0] as { options: { label: string }[] }).options;
+    const options = (renderTurn(gameOf(state), 0).components[2]!.components[0] as { options: { label: string }[] })
+      .options;
     expect(options.map((o) => o.label)).toContain('Fours (Free 1) — scratch (0)');
     expect(options.map((o) => o.label)).toContain('Choice (Free 1) — 9 pts');
     expect(options).toHaveLength(7);
   });
 
   it('Balut lists categories, never more than 25 options, written into the leftmost empty cell', () => {
-    let state = newGame({ variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false }, ['a']);
+    let state = newGame(
+      { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false },
+      ['a'],
+    );
     state = applyEvent(state, throwEvent(state, 0, scriptedRng([5, 5, 5, 5, 5])));
     const body = renderTurn(gameOf(state), 0);
     expect(limitsOf(body)).toEqual([]);
@@ -103,9 +139,20 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
   it('a lobby offers to remove each computer player, and only when there is one', () => {
     const state = newGame({ ...SIX_COLUMNS, predictions: false }, ['a']);
     const lobby = { ...gameOf(state), status: 'lobby' as const, state: null };
-    const ids = (body: MessageBody) => body.components.flatMap((row) => row.components.map((c) => parseCustomId((c as { custom_id: string }).custom_id)?.action));
+    const ids = (body: MessageBody) =>
+      body.components.flatMap((row) =>
+        row.components.map((c) => parseCustomId((c as { custom_id: string }).custom_id)?.action),
+      );
     expect(ids(renderLobby(lobby))).not.toContain('removebot');
-    const players = [lobby.players[0]!, ...Array.from({ length: 7 }, (_, k) => ({ seat: k + 1, userId: `bot:expert:${k + 1}`, name: `🤖 Bot ${k + 1} (expert)`, isBot: true }))];
+    const players = [
+      lobby.players[0]!,
+      ...Array.from({ length: 7 }, (_, k) => ({
+        seat: k + 1,
+        userId: `bot:expert:${k + 1}`,
+        name: `🤖 Bot ${k + 1} (expert)`,
+        isBot: true,
+      })),
+    ];
     const full = renderLobby({ ...lobby, players });
     expect(limitsOf(full)).toEqual([]);
     expect(ids(full)).toContain('removebot');
@@ -128,7 +175,10 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
   });
 
   it('the card table stays phone-sized and shows incentive progress', () => {
-    let state = newGame({ variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: false }, ['a']);
+    let state = newGame(
+      { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: false },
+      ['a'],
+    );
     state = applyEvent(state, { type: 'declare', seat: 0, column: 0 });
     state = applyEvent(state, throwEvent(state, 0, scriptedRng([4, 4, 4, 1, 2])));
     state = applyEvent(state, { type: 'write', seat: 0, column: 0, category: 'fours' });
@@ -139,13 +189,26 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
   });
 
   it('a finished turn collapses to one log line', () => {
-    let before = newGame({ variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: false }, ['a']);
+    let before = newGame(
+      { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: false },
+      ['a'],
+    );
     before = applyEvent(before, { type: 'declare', seat: 0, column: 1 });
     before = applyEvent(before, throwEvent(before, 0, scriptedRng([5, 5, 4, 6, 4])));
     const event = { type: 'write', seat: 0, column: 1, category: 'choice' } as const;
     const after = applyEvent(before, event);
     const [log] = channelWorkOf([{ before, event, after }]);
-    expect(log).toMatchObject({ kind: 'log', seat: 0, turn: 0, what: 'write', column: 1, category: 'choice', score: 24 });
-    expect(logLine(gameOf(after, ['alice']), log as Extract<typeof log, { kind: 'log' }>)).toBe('**alice** wrote 24 in Choice (Free 2) — ⚄ ⚄ ⚃ ⚅ ⚃');
+    expect(log).toMatchObject({
+      kind: 'log',
+      seat: 0,
+      turn: 0,
+      what: 'write',
+      column: 1,
+      category: 'choice',
+      score: 24,
+    });
+    expect(logLine(gameOf(after, ['alice']), log as Extract<typeof log, { kind: 'log' }>)).toBe(
+      '**alice** wrote 24 in Choice (Free 2) — ⚄ ⚄ ⚃ ⚅ ⚃',
+    );
   });
 });

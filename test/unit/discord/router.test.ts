@@ -58,7 +58,9 @@ describe('routeInteraction', () => {
     });
     const { interaction, calls } = button('o1:join:5');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([{ kind: 'reply', body: { content: 'This game is full (8 players).', flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([
+      { kind: 'reply', body: { content: 'This game is full (8 players).', flags: MessageFlags.Ephemeral } },
+    ]);
   });
 
   it('hides an unexpected failure behind "your game is unchanged" and logs it with context', async () => {
@@ -71,7 +73,12 @@ describe('routeInteraction', () => {
     await routeInteraction(interaction, ctx);
     expect(calls).toEqual([{ kind: 'reply', body: { content: UNEXPECTED_ERROR_TEXT, flags: MessageFlags.Ephemeral } }]);
     const logged = lines.find((l) => l.msg === 'interaction failed')!;
-    expect(logged).toMatchObject({ level: 'error', what: 'o1:throw:5:0:0.0', user: '42', error: { message: 'disk I/O error' } });
+    expect(logged).toMatchObject({
+      level: 'error',
+      what: 'o1:throw:5:0:0.0',
+      user: '42',
+      error: { message: 'disk I/O error' },
+    });
   });
 
   it('follows up instead of replying when the interaction was already answered', async () => {
@@ -93,6 +100,11 @@ describe('routeInteraction', () => {
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
     expect(acted).toBe(false);
-    expect(calls).toEqual([{ kind: 'reply', body: { content: "This is Bob's card — only they can use its buttons.", flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([
+      {
+        kind: 'reply',
+        body: { content: "This is Bob's card — only they can use its buttons.", flags: MessageFlags.Ephemeral },
+      },
+    ]);
   });
 });

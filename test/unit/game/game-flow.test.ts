@@ -175,12 +175,20 @@ describe('illegal moves are GameErrors with the right code and a plain message',
   });
 
   it('holding when nothing is thrown → nothing-thrown', () => {
-    refused(act(olatheGame(), { type: 'declare', seat: 0, column: 0 }), { type: 'hold', seat: 0, die: 2 }, 'nothing-thrown');
+    refused(
+      act(olatheGame(), { type: 'declare', seat: 0, column: 0 }),
+      { type: 'hold', seat: 0, die: 2 },
+      'nothing-thrown',
+    );
     refused(balutGame(), { type: 'hold', seat: 1, die: 0 }, 'nothing-thrown');
   });
 
   it('writing before throwing → nothing-thrown', () => {
-    refused(act(olatheGame(), { type: 'declare', seat: 0, column: 0 }), { type: 'write', seat: 0, column: 0, category: 'choice' }, 'nothing-thrown');
+    refused(
+      act(olatheGame(), { type: 'declare', seat: 0, column: 0 }),
+      { type: 'write', seat: 0, column: 0, category: 'choice' },
+      'nothing-thrown',
+    );
     refused(olatheGame(), { type: 'write', seat: 0, column: 0, category: 'choice' }, 'nothing-thrown');
     refused(balutGame(), { type: 'write', seat: 0, column: 0, category: 'choice' }, 'nothing-thrown');
   });
@@ -205,7 +213,8 @@ describe('illegal moves are GameErrors with the right code and a plain message',
   });
 
   it('declaring a column that does not exist → no-such-column', () => {
-    for (const column of [-1, 4, 1.5, Number.NaN]) refused(olatheGame(), { type: 'declare', seat: 0, column }, 'no-such-column');
+    for (const column of [-1, 4, 1.5, Number.NaN])
+      refused(olatheGame(), { type: 'declare', seat: 0, column }, 'no-such-column');
   });
 
   it('changing the declaration → already-declared; declaring after the throw → already-thrown', () => {
@@ -221,7 +230,11 @@ describe('illegal moves are GameErrors with the right code and a plain message',
   it('writing outside the declared column → wrong-column', () => {
     const g = act(olatheGame(), { type: 'declare', seat: 0, column: 1 }, { type: 'throw', seat: 0, dice: SCRATCH });
     for (const column of [0, 2, 3]) {
-      const e = refused(g, { type: 'write', seat: 0, column, category: column === 3 ? 'olathe' : 'fours' }, 'wrong-column');
+      const e = refused(
+        g,
+        { type: 'write', seat: 0, column, category: column === 3 ? 'olathe' : 'fours' },
+        'wrong-column',
+      );
       expect(e.message).toContain('Free 2');
     }
     expect(writableCells(g, 0).every((ref) => ref.column === 1)).toBe(true);
@@ -254,7 +267,9 @@ describe('illegal moves are GameErrors with the right code and a plain message',
     refused(g, { type: 'throw', seat: 0, dice: [1, 2, 3, 4] as never }, 'bad-dice');
     const held = act(g, { type: 'throw', seat: 0, dice: d(1, 2, 3, 4, 5) }, { type: 'hold', seat: 0, die: 1 });
     refused(held, { type: 'throw', seat: 0, dice: d(1, 3, 3, 4, 5) }, 'bad-dice');
-    expect(act(held, { type: 'throw', seat: 0, dice: d(6, 2, 6, 6, 6) }).players[0]!.turn.dice).toEqual([6, 2, 6, 6, 6]);
+    expect(act(held, { type: 'throw', seat: 0, dice: d(6, 2, 6, 6, 6) }).players[0]!.turn.dice).toEqual([
+      6, 2, 6, 6, 6,
+    ]);
   });
 
   it('a seat that is not in the game → not-a-player; a player who left → player-left', () => {
@@ -350,7 +365,12 @@ describe('throws and held dice', () => {
     // the next turn starts with nothing held
     g = act(g, { type: 'write', seat: 0, column: 0, category: 'choice' });
     expect(g.players[0]!.card.columns[0]!.cells.choice).toEqual([2, 2, 3, 2, 6]);
-    expect(g.players[0]!.turn).toEqual({ column: null, dice: null, held: [false, false, false, false, false], throwsUsed: 0 });
+    expect(g.players[0]!.turn).toEqual({
+      column: null,
+      dice: null,
+      held: [false, false, false, false, false],
+      throwsUsed: 0,
+    });
   });
 
   it('held dice keep their values under seededRng, over many throws', () => {
@@ -393,7 +413,11 @@ describe('throws and held dice', () => {
   });
 
   it('the player may stop after any throw, even the first', () => {
-    const g = act(olatheGame(), { type: 'declare', seat: 0, column: 0 }, { type: 'throw', seat: 0, dice: d(5, 5, 5, 5, 5) });
+    const g = act(
+      olatheGame(),
+      { type: 'declare', seat: 0, column: 0 },
+      { type: 'throw', seat: 0, dice: d(5, 5, 5, 5, 5) },
+    );
     const after = act(g, { type: 'write', seat: 0, column: 0, category: 'olathe' });
     expect(after.players[0]!.card.columns[0]!.cells.olathe).toEqual([5, 5, 5, 5, 5]);
     expect(after.players[0]!.turnsTaken).toBe(1);

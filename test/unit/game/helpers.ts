@@ -1,6 +1,15 @@
 // Shared helpers for the rules-engine tests (not a test file itself).
 import { expect } from 'vitest';
-import type { Card, Category, ColumnKind, Dice, GameEvent, GameOptions, GameState, Player } from '../../../src/game/index';
+import type {
+  Card,
+  Category,
+  ColumnKind,
+  Dice,
+  GameEvent,
+  GameOptions,
+  GameState,
+  Player,
+} from '../../../src/game/index';
 import {
   CATEGORIES,
   DEFAULT_LAYOUT,
@@ -34,11 +43,17 @@ export function balutOptions(over: Partial<GameOptions> = {}): GameOptions {
 }
 
 export function olatheGame(players = 2, over: Partial<GameOptions> = {}): GameState {
-  return newGame(olatheOptions(over), Array.from({ length: players }, (_, i) => `p${i}`));
+  return newGame(
+    olatheOptions(over),
+    Array.from({ length: players }, (_, i) => `p${i}`),
+  );
 }
 
 export function balutGame(players = 2, over: Partial<GameOptions> = {}): GameState {
-  return newGame(balutOptions(over), Array.from({ length: players }, (_, i) => `p${i}`));
+  return newGame(
+    balutOptions(over),
+    Array.from({ length: players }, (_, i) => `p${i}`),
+  );
 }
 
 /** Applies events in order. */
@@ -90,7 +105,13 @@ export function playOlatheTurn(
 }
 
 /** Balut: throw the given dice and write into the cell. */
-export function playBalutTurn(state: GameState, seat: number, column: number, dice: Dice, category: Category): GameState {
+export function playBalutTurn(
+  state: GameState,
+  seat: number,
+  column: number,
+  dice: Dice,
+  category: Category,
+): GameState {
   return act(state, { type: 'throw', seat, dice }, { type: 'write', seat, column, category });
 }
 

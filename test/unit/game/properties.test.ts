@@ -30,7 +30,11 @@ const dice: fc.Arbitrary<Dice> = fc.tuple(face, face, face, face, face) as unkno
 /** Every layout a game may use: Olathe Free 2–4 / Down 0–1 / Up 0–1, and Balut 4 Free. */
 const gameLayout: fc.Arbitrary<{ variant: 'olathe' | 'balut'; columns: ColumnKind[] }> = fc.oneof(
   fc
-    .record({ free: fc.integer({ min: 2, max: 4 }), down: fc.integer({ min: 0, max: 1 }), up: fc.integer({ min: 0, max: 1 }) })
+    .record({
+      free: fc.integer({ min: 2, max: 4 }),
+      down: fc.integer({ min: 0, max: 1 }),
+      up: fc.integer({ min: 0, max: 1 }),
+    })
     .map((counts) => {
       expect(layoutProblem('olathe', counts)).toBeNull();
       return { variant: 'olathe' as const, columns: layoutColumns(counts) };
@@ -50,7 +54,7 @@ function chooser(seed: number) {
   };
   return {
     chance: (p: number) => next() < p,
-    pick: <T,>(items: readonly T[]): T => {
+    pick: <T>(items: readonly T[]): T => {
       if (items.length === 0) throw new Error('nothing to pick from');
       return items[Math.floor(next() * items.length)]!;
     },
@@ -96,7 +100,12 @@ function playRandomGame(
       apply(timeoutEvent(state, seat, rng));
       continue;
     }
-    if (options.predictions && player.turnsTaken === 0 && player.turn.dice === null && c.chance(play.predictions ?? 0)) {
+    if (
+      options.predictions &&
+      player.turnsTaken === 0 &&
+      player.turn.dice === null &&
+      c.chance(play.predictions ?? 0)
+    ) {
       apply({ type: 'predict', seat, count: c.pick([0, 1, 2, 3]) });
       continue;
     }
@@ -149,7 +158,10 @@ describe('property: the final score of a full 4-column card lies in −2 … 29'
       straight: fc.constantFrom<Dice>([1, 2, 3, 4, 5], [2, 3, 4, 5, 6], [1, 2, 3, 4, 6]),
       house: fc.constantFrom<Dice>([6, 6, 6, 5, 5], [1, 1, 1, 2, 2], [6, 6, 6, 6, 6]),
       choice: dice,
-      olathe: fc.oneof(face.map((f) => [f, f, f, f, f] as unknown as Dice), dice),
+      olathe: fc.oneof(
+        face.map((f) => [f, f, f, f, f] as unknown as Dice),
+        dice,
+      ),
     };
     const column = fc.record(good);
     fc.assert(
@@ -205,7 +217,7 @@ describe('property: a written cell never changes', () => {
   });
 
   function toEvent(a: Action, state: GameState): GameEvent {
-    const at = <T,>(items: readonly T[]): T | undefined => items[a.pick % Math.max(1, items.length)];
+    const at = <T>(items: readonly T[]): T | undefined => items[a.pick % Math.max(1, items.length)];
     const seat = a.aimed ? (at(seatsToAct(state)) ?? a.seat) : a.seat;
     const player = state.players[seat];
     switch (a.kind) {
@@ -218,7 +230,10 @@ describe('property: a written cell never changes', () => {
       case 'throw': {
         // an aimed throw keeps the held dice, as throwEvent does
         const turn = player?.turn;
-        const thrown = a.aimed && turn?.dice ? (a.dice.map((f, i) => (turn.held[i] ? turn.dice![i]! : f)) as unknown as Dice) : a.dice;
+        const thrown =
+          a.aimed && turn?.dice
+            ? (a.dice.map((f, i) => (turn.held[i] ? turn.dice![i]! : f)) as unknown as Dice)
+            : a.dice;
         return { type: 'throw', seat, dice: thrown };
       }
       case 'write': {
@@ -257,7 +272,10 @@ describe('property: a written cell never changes', () => {
             throwsPerTurn: 3,
             predictions: true,
           };
-          let state = newGame(options, Array.from({ length: players }, (_, i) => `u${i}`));
+          let state = newGame(
+            options,
+            Array.from({ length: players }, (_, i) => `u${i}`),
+          );
           let accepted = 0;
           for (const a of actions) {
             const event = toEvent(a, state);
@@ -327,23 +345,34 @@ describe('property: whole games with random legal moves', () => {
   it('replaying a game’s recorded events rebuilds a deep-equal state (with predictions, timeouts and leaves)', () => {
     const seen = { timeout: 0, leave: 0, predict: 0, removed: 0 };
     fc.assert(
-      fc.property(gameLayout, fc.integer({ min: 1, max: 6 }), fc.integer(), fc.boolean(), (layout, players, seed, stopEarly) => {
-        const options: GameOptions = { ...layout, throwsPerTurn: 3, predictions: true };
-        const { events, state } = playRandomGame(options, players, seed, { timeouts: 0.05, leaves: 0.002, predictions: 0.5 });
-        const ids = state.players.map((p) => p.id);
-        for (const e of events) if (e.type === 'timeout' || e.type === 'leave' || e.type === 'predict') seen[e.type]++;
-        const leaves = events.filter((e) => e.type === 'leave').length;
-        seen.removed += state.players.filter((p) => p.left).length - leaves;
-        expect(replay(options, ids, events)).toEqual(state);
-        expect(state.version).toBe(events.length);
-        // any prefix replays to the same state as applying it step by step
-        const cut = stopEarly ? Math.floor(events.length / 2) : events.length;
-        let stepwise = newGame(options, ids);
-        for (const e of events.slice(0, cut)) stepwise = applyEvent(stepwise, e);
-        expect(replay(options, ids, events.slice(0, cut))).toEqual(stepwise);
-        // events survive a JSON round trip (they are stored as JSON)
-        expect(replay(options, ids, JSON.parse(JSON.stringify(events)) as GameEvent[])).toEqual(state);
-      }),
+      fc.property(
+        gameLayout,
+        fc.integer({ min: 1, max: 6 }),
+        fc.integer(),
+        fc.boolean(),
+        (layout, players, seed, stopEarly) => {
+          const options: GameOptions = { ...layout, throwsPerTurn: 3, predictions: true };
+          const { events, state } = playRandomGame(options, players, seed, {
+            timeouts: 0.05,
+            leaves: 0.002,
+            predictions: 0.5,
+          });
+          const ids = state.players.map((p) => p.id);
+          for (const e of events)
+            if (e.type === 'timeout' || e.type === 'leave' || e.type === 'predict') seen[e.type]++;
+          const leaves = events.filter((e) => e.type === 'leave').length;
+          seen.removed += state.players.filter((p) => p.left).length - leaves;
+          expect(replay(options, ids, events)).toEqual(state);
+          expect(state.version).toBe(events.length);
+          // any prefix replays to the same state as applying it step by step
+          const cut = stopEarly ? Math.floor(events.length / 2) : events.length;
+          let stepwise = newGame(options, ids);
+          for (const e of events.slice(0, cut)) stepwise = applyEvent(stepwise, e);
+          expect(replay(options, ids, events.slice(0, cut))).toEqual(stepwise);
+          // events survive a JSON round trip (they are stored as JSON)
+          expect(replay(options, ids, JSON.parse(JSON.stringify(events)) as GameEvent[])).toEqual(state);
+        },
+      ),
       { numRuns: 40 },
     );
     // the recorded games did contain every kind of event
@@ -353,7 +382,12 @@ describe('property: whole games with random legal moves', () => {
   });
 
   it('the same seed plays the same game; the engine never mutates a state it is given', () => {
-    const options: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
+    const options: GameOptions = {
+      variant: 'olathe',
+      columns: ['free', 'free', 'down', 'up'],
+      throwsPerTurn: 3,
+      predictions: true,
+    };
     const a = playRandomGame(options, 3, 42);
     const b = playRandomGame(options, 3, 42);
     expect(a.events).toEqual(b.events);

@@ -3,7 +3,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Card, GameState } from '../../../src/game/index';
 import { compareResults, gameResults, scoreCard } from '../../../src/game/index';
-import { SCRATCH, act, autoTurn, cardWithRaw, d, freeColumns, fullCard, olatheGame, playOlatheTurn, withPlayer } from './helpers';
+import {
+  SCRATCH,
+  act,
+  autoTurn,
+  cardWithRaw,
+  d,
+  freeColumns,
+  fullCard,
+  olatheGame,
+  playOlatheTurn,
+  withPlayer,
+} from './helpers';
 
 const FOUR = freeColumns(4);
 
@@ -132,6 +143,8 @@ describe('the prediction side game', () => {
     // a right guess is named only while predictions are on
     const guessed = finishedGame([WORST], [], [0]);
     expect(gameResults(guessed).exactPredictions).toEqual([0]);
-    expect(gameResults({ ...guessed, options: { ...guessed.options, predictions: false } }).exactPredictions).toEqual([]);
+    expect(gameResults({ ...guessed, options: { ...guessed.options, predictions: false } }).exactPredictions).toEqual(
+      [],
+    );
   });
 });

@@ -31,7 +31,9 @@ describe('a scratch card', () => {
 
 describe('incentives on a 4-column card, exactly at and one below each edge', () => {
   it('Fours total ≥ 52 → 2 (52 yes, 48 no; 51 no by the rule)', () => {
-    expect(scoreCard(cardWithRows(FOUR, { fours: [nOf(4, 4), nOf(4, 3), nOf(4, 3), nOf(4, 3)] })).incentives.fours).toBe(2);
+    expect(
+      scoreCard(cardWithRows(FOUR, { fours: [nOf(4, 4), nOf(4, 3), nOf(4, 3), nOf(4, 3)] })).incentives.fours,
+    ).toBe(2);
     const below = scoreCard(cardWithRows(FOUR, { fours: [nOf(4, 3), nOf(4, 3), nOf(4, 3), nOf(4, 3)] }));
     expect(below.categoryTotals.fours).toBe(48);
     expect(below.incentives.fours).toBe(0);
@@ -73,7 +75,9 @@ describe('incentives on a 4-column card, exactly at and one below each edge', ()
     const small = d(1, 2, 3, 4, 5);
     const large = d(2, 3, 4, 5, 6);
     expect(scoreCard(cardWithRows(FOUR, { straight: [small, large, small, small] })).incentives.straight).toBe(4);
-    expect(scoreCard(cardWithRows(FOUR, { straight: [small, large, d(1, 2, 3, 4, 6), small] })).incentives.straight).toBe(0);
+    expect(
+      scoreCard(cardWithRows(FOUR, { straight: [small, large, d(1, 2, 3, 4, 6), small] })).incentives.straight,
+    ).toBe(0);
     const missing = cardOf(FOUR, [{ straight: small }, { straight: small }, { straight: small }, {}]);
     expect(scoreCard(missing).incentives.straight).toBe(0);
   });
@@ -141,16 +145,18 @@ describe('modifier bands on a 4-column card', () => {
 
 describe('the extremes of a 4-column card: −2 and 29', () => {
   it('the best card scores 29 (all incentives, +6)', () => {
-    const best = fullCard(FOUR, (_, category) =>
-      ({
-        fours: d(4, 4, 4, 4, 4),
-        fives: d(5, 5, 5, 5, 5),
-        sixes: d(6, 6, 6, 6, 6),
-        straight: d(2, 3, 4, 5, 6),
-        house: d(6, 6, 6, 5, 5),
-        choice: d(6, 6, 6, 6, 6),
-        olathe: d(6, 6, 6, 6, 6),
-      })[category],
+    const best = fullCard(
+      FOUR,
+      (_, category) =>
+        ({
+          fours: d(4, 4, 4, 4, 4),
+          fives: d(5, 5, 5, 5, 5),
+          sixes: d(6, 6, 6, 6, 6),
+          straight: d(2, 3, 4, 5, 6),
+          house: d(6, 6, 6, 5, 5),
+          choice: d(6, 6, 6, 6, 6),
+          olathe: d(6, 6, 6, 6, 6),
+        })[category],
     );
     const b = scoreCard(best);
     expect(b.incentives).toEqual({ fours: 2, fives: 2, sixes: 2, straight: 4, house: 3, choice: 2, olathe: 8 });
@@ -236,8 +242,7 @@ describe('cards of N ≠ 4 columns: thresholds and edges × N/4, compared unroun
 
   it('3 columns: Fours needs ≥ 39 (36 no, 40 yes); Fives 48.75 (45 no, 50 yes); edge 225', () => {
     const three = freeColumns(3);
-    const fours = (counts: number[]) =>
-      scoreCard(cardWithRows(three, { fours: counts.map((k) => nOf(4, k)) }));
+    const fours = (counts: number[]) => scoreCard(cardWithRows(three, { fours: counts.map((k) => nOf(4, k)) }));
     expect(fours([3, 3, 3]).categoryTotals.fours).toBe(36);
     expect(fours([3, 3, 3]).incentives.fours).toBe(0);
     expect(fours([4, 3, 3]).categoryTotals.fours).toBe(40);
@@ -281,7 +286,9 @@ describe('cards of N ≠ 4 columns: thresholds and edges × N/4, compared unroun
       house: 3,
       olathe: 4,
     });
-    const sixAll = scoreCard(fullCard(six, (_, c) => (c === 'straight' ? s : c === 'house' ? h : c === 'olathe' ? o : SCRATCH)));
+    const sixAll = scoreCard(
+      fullCard(six, (_, c) => (c === 'straight' ? s : c === 'house' ? h : c === 'olathe' ? o : SCRATCH)),
+    );
     expect(sixAll.incentives).toMatchObject({ straight: 4, house: 3, olathe: 12 });
     const sixOneShort = scoreCard(
       fullCard(six, (col, c) => (c === 'straight' && col !== 5 ? s : c === 'house' && col !== 0 ? h : SCRATCH)),
@@ -292,10 +299,7 @@ describe('cards of N ≠ 4 columns: thresholds and edges × N/4, compared unroun
 
 describe('RULES.md "Scoring calculator format" worked example', () => {
   it('reproduces the breakdown exactly', () => {
-    const card = cardOf(
-      ['free'],
-      [{ fours: d(4, 4, 4, 1, 2), straight: d(1, 2, 3, 4, 5), olathe: d(6, 6, 6, 6, 6) }],
-    );
+    const card = cardOf(['free'], [{ fours: d(4, 4, 4, 1, 2), straight: d(1, 2, 3, 4, 5), olathe: d(6, 6, 6, 6, 6) }]);
     expect(scoreCard(card)).toEqual({
       columns: [
         {

@@ -27,7 +27,11 @@ function cardWith(card: Card, cells: [number, Category][]): Card {
 }
 
 /** Where a timeout wrote: the one cell that changed. */
-function writtenCell(before: GameState, after: GameState, seat: number): { column: number; category: string; dice: Dice } {
+function writtenCell(
+  before: GameState,
+  after: GameState,
+  seat: number,
+): { column: number; category: string; dice: Dice } {
   const changed: { column: number; category: string; dice: Dice }[] = [];
   after.players[seat]!.card.columns.forEach((col, column) => {
     for (const [category, dice] of Object.entries(col.cells)) {
@@ -42,7 +46,11 @@ function writtenCell(before: GameState, after: GameState, seat: number): { colum
 describe('the timeout event', () => {
   it('carries a throw of five fresh dice only when nothing was thrown yet', () => {
     const g = olatheGame();
-    expect(timeoutEvent(g, 0, scriptedRng([1, 2, 3, 4, 5]))).toEqual({ type: 'timeout', seat: 0, dice: [1, 2, 3, 4, 5] });
+    expect(timeoutEvent(g, 0, scriptedRng([1, 2, 3, 4, 5]))).toEqual({
+      type: 'timeout',
+      seat: 0,
+      dice: [1, 2, 3, 4, 5],
+    });
     const thrown = act(g, { type: 'declare', seat: 0, column: 1 }, { type: 'throw', seat: 0, dice: SCRATCH });
     // an empty script proves no face is drawn
     expect(timeoutEvent(thrown, 0, scriptedRng([]))).toEqual({ type: 'timeout', seat: 0, dice: null });
@@ -115,10 +123,53 @@ describe('the cell a timeout writes: the legal cell where the dice score least, 
     ['five fours: Fives is the topmost 0', d(4, 4, 4, 4, 4), [], 'fives'],
     ['1-2-3-4-5: Sixes is the topmost 0', d(1, 2, 3, 4, 5), [], 'sixes'],
     ['4,5,6,1,1: Straight is the topmost 0', d(4, 5, 6, 1, 1), [], 'straight'],
-    ['with only Fours, Fives, Choice empty, 4,5,5,5,5 → Fours (4)', d(4, 5, 5, 5, 5), [[0, 'sixes'], [0, 'straight'], [0, 'house'], [0, 'olathe']], 'fours'],
-    ['with only Fours, Fives, Choice empty, 4,4,4,4,5 → Fives (5)', d(4, 4, 4, 4, 5), [[0, 'sixes'], [0, 'straight'], [0, 'house'], [0, 'olathe']], 'fives'],
-    ['with only House and Choice empty, a house → House (sum) on a tie with Choice', d(2, 2, 5, 5, 5), [[0, 'fours'], [0, 'fives'], [0, 'sixes'], [0, 'straight'], [0, 'olathe']], 'house'],
-    ['only Choice left → Choice', d(6, 6, 6, 6, 6), [[0, 'fours'], [0, 'fives'], [0, 'sixes'], [0, 'straight'], [0, 'house'], [0, 'olathe']], 'choice'],
+    [
+      'with only Fours, Fives, Choice empty, 4,5,5,5,5 → Fours (4)',
+      d(4, 5, 5, 5, 5),
+      [
+        [0, 'sixes'],
+        [0, 'straight'],
+        [0, 'house'],
+        [0, 'olathe'],
+      ],
+      'fours',
+    ],
+    [
+      'with only Fours, Fives, Choice empty, 4,4,4,4,5 → Fives (5)',
+      d(4, 4, 4, 4, 5),
+      [
+        [0, 'sixes'],
+        [0, 'straight'],
+        [0, 'house'],
+        [0, 'olathe'],
+      ],
+      'fives',
+    ],
+    [
+      'with only House and Choice empty, a house → House (sum) on a tie with Choice',
+      d(2, 2, 5, 5, 5),
+      [
+        [0, 'fours'],
+        [0, 'fives'],
+        [0, 'sixes'],
+        [0, 'straight'],
+        [0, 'olathe'],
+      ],
+      'house',
+    ],
+    [
+      'only Choice left → Choice',
+      d(6, 6, 6, 6, 6),
+      [
+        [0, 'fours'],
+        [0, 'fives'],
+        [0, 'sixes'],
+        [0, 'straight'],
+        [0, 'house'],
+        [0, 'olathe'],
+      ],
+      'choice',
+    ],
   ];
 
   it.each(cases)('%s', (_, dice, filled, expected) => {
@@ -135,7 +186,13 @@ describe('the cell a timeout writes: the legal cell where the dice score least, 
     g = withPlayer(g, 0, { card: cardWith(g.players[0]!.card, [[0, 'fours']]) });
     // Fives of Free 1 also scores 0, but Fours of Free 2 is higher on the card
     expect(writtenCell(g, timeOut(g, 0, d(6, 6, 6, 6, 6)), 0)).toMatchObject({ column: 1, category: 'fours' });
-    g = withPlayer(g, 0, { card: cardWith(g.players[0]!.card, [[1, 'fours'], [2, 'fours'], [3, 'fours']]) });
+    g = withPlayer(g, 0, {
+      card: cardWith(g.players[0]!.card, [
+        [1, 'fours'],
+        [2, 'fours'],
+        [3, 'fours'],
+      ]),
+    });
     expect(writtenCell(g, timeOut(g, 0, d(6, 6, 6, 6, 6)), 0)).toMatchObject({ column: 0, category: 'fives' });
   });
 });

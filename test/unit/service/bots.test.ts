@@ -16,8 +16,18 @@ import {
 } from '../../../src/service/bots';
 import { nextDeadlines } from '../../../src/service/deadlines';
 
-const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
-const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
+const OLATHE: GameOptions = {
+  variant: 'olathe',
+  columns: ['free', 'free', 'down', 'up'],
+  throwsPerTurn: 3,
+  predictions: true,
+};
+const BALUT: GameOptions = {
+  variant: 'balut',
+  columns: ['free', 'free', 'free', 'free'],
+  throwsPerTurn: 3,
+  predictions: false,
+};
 
 describe('bot ids and names', () => {
   it('botDifficulty: the difficulty of a bot id or a leaderboard identity, null for people', () => {
@@ -25,7 +35,18 @@ describe('bot ids and names', () => {
     expect(botDifficulty('bot:easy:12')).toBe('easy');
     expect(botDifficulty('bot:normal')).toBe('normal');
     expect(botDifficulty(botIdentity('expert'))).toBe('expert');
-    for (const human of ['123456789012345678', 'ann', 'bot', 'bot:', 'bot:godlike:1', 'bot:expert:0', 'bot:expert:x', 'xbot:easy:1', 'bot:easy:1:2', '']) {
+    for (const human of [
+      '123456789012345678',
+      'ann',
+      'bot',
+      'bot:',
+      'bot:godlike:1',
+      'bot:expert:0',
+      'bot:expert:x',
+      'xbot:easy:1',
+      'bot:easy:1:2',
+      '',
+    ]) {
       expect(botDifficulty(human)).toBeNull();
     }
   });
@@ -51,7 +72,11 @@ describe('bot ids and names', () => {
 });
 
 describe('bot pacing on the deadline clock', () => {
-  const bots = (seats: number[], acted: number[] = []) => ({ seats: new Set(seats), stepMs: 100, acted: new Set(acted) });
+  const bots = (seats: number[], acted: number[] = []) => ({
+    seats: new Set(seats),
+    stepMs: 100,
+    acted: new Set(acted),
+  });
 
   it('a bot seat that may act waits one step; a person keeps the turn timeout', () => {
     const start = newGame(BALUT, ['ann', 'bot']);
@@ -67,7 +92,10 @@ describe('bot pacing on the deadline clock', () => {
     const botThrew = applyEvent(state, { type: 'throw', seat: 1, dice: [6, 6, 6, 1, 2] });
     expect(nextDeadlines(state, botThrew, d0, 1100, 50_000, bots([1], [1]))).toEqual({ 0: 51_000, 1: 1200 });
     const botWrote = applyEvent(botThrew, { type: 'write', seat: 1, column: 0, category: 'sixes' });
-    expect(nextDeadlines(botThrew, botWrote, { 0: 51_000, 1: 1200 }, 1200, 50_000, bots([1], [1]))).toEqual({ 0: 51_000, 1: 1300 });
+    expect(nextDeadlines(botThrew, botWrote, { 0: 51_000, 1: 1200 }, 1200, 50_000, bots([1], [1]))).toEqual({
+      0: 51_000,
+      1: 1300,
+    });
   });
 
   it('Olathe: a person writing hands the bot the short deadline; the bot writing starts the person’s timeout', () => {

@@ -2,14 +2,33 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { GameEvent, GameOptions, GameState } from '../../../src/game';
-import { applyEvent, declarableColumns, newGame, seatsToAct, seededRng, throwEvent, timeoutEvent, writableCells } from '../../../src/game';
+import {
+  applyEvent,
+  declarableColumns,
+  newGame,
+  seatsToAct,
+  seededRng,
+  throwEvent,
+  timeoutEvent,
+  writableCells,
+} from '../../../src/game';
 import { eventFromRow, eventRow } from '../../../src/db/event-rows';
 import { dueSeats, earliestDeadline, nextDeadlines } from '../../../src/service/deadlines';
 import { normalOptions, optionsProblem, turnTimeoutProblem } from '../../../src/service/options';
 import { turnStamp } from '../../../src/service/stamp';
 
-const OLATHE: GameOptions = { variant: 'olathe', columns: ['free', 'free', 'down', 'up'], throwsPerTurn: 3, predictions: true };
-const BALUT: GameOptions = { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false };
+const OLATHE: GameOptions = {
+  variant: 'olathe',
+  columns: ['free', 'free', 'down', 'up'],
+  throwsPerTurn: 3,
+  predictions: true,
+};
+const BALUT: GameOptions = {
+  variant: 'balut',
+  columns: ['free', 'free', 'free', 'free'],
+  throwsPerTurn: 3,
+  predictions: false,
+};
 
 describe('turnStamp', () => {
   it('is turns taken and throws used', () => {
@@ -57,7 +76,9 @@ describe('option checks', () => {
     expect(optionsProblem(OLATHE)).toBeNull();
     expect(optionsProblem(BALUT)).toBeNull();
     expect(optionsProblem({ ...OLATHE, columns: ['free', 'free'] })).toBeNull();
-    expect(optionsProblem({ ...OLATHE, columns: ['up', 'free', 'free', 'free', 'free', 'down'], throwsPerTurn: 5 })).toBeNull();
+    expect(
+      optionsProblem({ ...OLATHE, columns: ['up', 'free', 'free', 'free', 'free', 'down'], throwsPerTurn: 5 }),
+    ).toBeNull();
     expect(optionsProblem({ ...OLATHE, columns: ['free'] })).toMatch(/2 to 4 Free/);
     expect(optionsProblem({ ...OLATHE, predictions: 'yes' as unknown as boolean })).toMatch(/on or off/);
     expect(optionsProblem(null as unknown as GameOptions)).toMatch(/variant/);
@@ -71,10 +92,17 @@ describe('option checks', () => {
 });
 
 /** A random legal game: a list of (before, event, after). */
-function randomGame(seed: number, options: GameOptions, players: number): Array<{ before: GameState; event: GameEvent; after: GameState }> {
+function randomGame(
+  seed: number,
+  options: GameOptions,
+  players: number,
+): Array<{ before: GameState; event: GameEvent; after: GameState }> {
   const rng = seededRng(seed);
   const pick = (n: number) => (rng.face() * 31 + rng.face()) % n;
-  let state = newGame(options, Array.from({ length: players }, (_, i) => `p${i}`));
+  let state = newGame(
+    options,
+    Array.from({ length: players }, (_, i) => `p${i}`),
+  );
   const steps = [];
   while (state.status === 'playing' && steps.length < 400) {
     const seats = seatsToAct(state);
@@ -82,11 +110,18 @@ function randomGame(seed: number, options: GameOptions, players: number): Array<
     const p = state.players[seat]!;
     let event: GameEvent;
     const r = pick(12);
-    if (r === 0 && options.predictions && p.turnsTaken === 0 && !p.turn.dice) event = { type: 'predict', seat, count: pick(5) };
+    if (r === 0 && options.predictions && p.turnsTaken === 0 && !p.turn.dice)
+      event = { type: 'predict', seat, count: pick(5) };
     else if (r === 1) event = timeoutEvent(state, seat, rng);
     else if (r === 2 && pick(30) === 0) event = { type: 'leave', seat };
-    else if (options.variant === 'olathe' && p.turn.column === null) event = { type: 'declare', seat, column: declarableColumns(state, seat)[pick(declarableColumns(state, seat).length)]! };
-    else if (!p.turn.dice || (p.turn.throwsUsed < options.throwsPerTurn && r < 6 && !p.turn.held.every(Boolean))) event = throwEvent(state, seat, rng);
+    else if (options.variant === 'olathe' && p.turn.column === null)
+      event = {
+        type: 'declare',
+        seat,
+        column: declarableColumns(state, seat)[pick(declarableColumns(state, seat).length)]!,
+      };
+    else if (!p.turn.dice || (p.turn.throwsUsed < options.throwsPerTurn && r < 6 && !p.turn.held.every(Boolean)))
+      event = throwEvent(state, seat, rng);
     else if (p.turn.throwsUsed < options.throwsPerTurn && r < 9) event = { type: 'hold', seat, die: pick(5) };
     else {
       const cells = writableCells(state, seat);
@@ -97,26 +132,32 @@ function randomGame(seed: number, options: GameOptions, players: number): Array<
     steps.push({ before: state, event, after });
     state = after;
   }
-  if (state.status === 'playing') steps.push({ before: state, event: { type: 'end' } as GameEvent, after: applyEvent(state, { type: 'end' }) });
+  if (state.status === 'playing')
+    steps.push({ before: state, event: { type: 'end' } as GameEvent, after: applyEvent(state, { type: 'end' }) });
   return steps;
 }
 
 describe('events as rows', () => {
   it('every event rebuilds from its row; written cells and five-of-a-kind flags match the game', () => {
     fc.assert(
-      fc.property(fc.integer(), fc.constantFrom(OLATHE, BALUT), fc.integer({ min: 1, max: 4 }), (seed, options, players) => {
-        for (const { before, event, after } of randomGame(seed, options, players)) {
-          const row = eventRow(7, 123, before, event, after);
-          expect(row.seq).toBe(after.version);
-          expect(eventFromRow(row)).toEqual(event);
-          if (event.type === 'write' || event.type === 'timeout') {
-            const cells = after.players[event.seat]!.card.columns[row.col!]!.cells;
-            expect(JSON.parse(row.written!)).toEqual(cells[row.category!]);
-            expect(before.players[event.seat]!.card.columns[row.col!]!.cells[row.category!]).toBeNull();
+      fc.property(
+        fc.integer(),
+        fc.constantFrom(OLATHE, BALUT),
+        fc.integer({ min: 1, max: 4 }),
+        (seed, options, players) => {
+          for (const { before, event, after } of randomGame(seed, options, players)) {
+            const row = eventRow(7, 123, before, event, after);
+            expect(row.seq).toBe(after.version);
+            expect(eventFromRow(row)).toEqual(event);
+            if (event.type === 'write' || event.type === 'timeout') {
+              const cells = after.players[event.seat]!.card.columns[row.col!]!.cells;
+              expect(JSON.parse(row.written!)).toEqual(cells[row.category!]);
+              expect(before.players[event.seat]!.card.columns[row.col!]!.cells[row.category!]).toBeNull();
+            }
+            if (row.dice) expect(row.five).toBe(new Set(JSON.parse(row.dice) as number[]).size === 1 ? 1 : 0);
           }
-          if (row.dice) expect(row.five).toBe(new Set(JSON.parse(row.dice) as number[]).size === 1 ? 1 : 0);
-        }
-      }),
+        },
+      ),
       { numRuns: 40 },
     );
   });

@@ -11,7 +11,14 @@ import {
   rowEntry,
 } from '../../../src/solver/correction';
 import { trainCorrection } from '../../../src/solver/train-correction';
-import { DEFAULT_PARAMS, cardModel, correctionEntries, estimateCard, paramsFor, valueOutcomes } from '../../../src/solver/valuation';
+import {
+  DEFAULT_PARAMS,
+  cardModel,
+  correctionEntries,
+  estimateCard,
+  paramsFor,
+  valueOutcomes,
+} from '../../../src/solver/valuation';
 import { outcomeIndex } from '../../../src/solver/widget';
 
 const BALUT = ['free', 'free', 'free', 'free'] as const;
@@ -45,7 +52,8 @@ describe('correction table entries', () => {
             if (other !== undefined) expect(other).toBe(key);
             seen.set(e, key);
           }
-    for (let filled = 0; filled < 28; filled++) for (const raw of [0, 99, 400, 812]) expect(rawEntry(filled, 28, raw)).toBeLessThan(CORRECTION_SIZE);
+    for (let filled = 0; filled < 28; filled++)
+      for (const raw of [0, 99, 400, 812]) expect(rawEntry(filled, 28, raw)).toBeLessThan(CORRECTION_SIZE);
     expect(seen.size).toBeGreaterThan(300);
   });
 

@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnKind, GameEvent, GameOptions, GameState, Variant } from '../../../src/game/index';
-import { applyEvent, legalCells, newGame, scoreCard, seededRng, seatsToAct, timeoutEvent, writableCells, declarableColumns } from '../../../src/game/index';
+import {
+  applyEvent,
+  legalCells,
+  newGame,
+  scoreCard,
+  seededRng,
+  seatsToAct,
+  timeoutEvent,
+  writableCells,
+  declarableColumns,
+} from '../../../src/game/index';
 import { headToHead } from '../../../src/cli/simulate';
 import type { Difficulty } from '../../../src/solver/strategy';
-import { ACCURACY_TOLERANCE, DIFFICULTIES, analyseGame, chooseDecision, decisionEvents, hint, playBotTurn } from '../../../src/solver/strategy';
+import {
+  ACCURACY_TOLERANCE,
+  DIFFICULTIES,
+  analyseGame,
+  chooseDecision,
+  decisionEvents,
+  hint,
+  playBotTurn,
+} from '../../../src/solver/strategy';
 
 const OLATHE_CARD: ColumnKind[] = ['free', 'free', 'down', 'up'];
 const BALUT_CARD: ColumnKind[] = ['free', 'free', 'free', 'free'];
@@ -13,9 +31,16 @@ function options(variant: Variant, columns: readonly ColumnKind[], throwsPerTurn
 }
 
 /** Plays a whole game with bots, checking every decision against what the engine allows at that moment. */
-function playChecked(opts: GameOptions, difficulties: Difficulty[], seed: string): { state: GameState; events: GameEvent[] } {
+function playChecked(
+  opts: GameOptions,
+  difficulties: Difficulty[],
+  seed: string,
+): { state: GameState; events: GameEvent[] } {
   const rng = seededRng(seed);
-  let state = newGame(opts, difficulties.map((d, i) => `${d}${i}`));
+  let state = newGame(
+    opts,
+    difficulties.map((d, i) => `${d}${i}`),
+  );
   const events: GameEvent[] = [];
   let steps = 0;
   while (state.status === 'playing') {
@@ -67,7 +92,11 @@ describe('computer players', () => {
 
   it('plays two-player Olathe games on other layouts and throw counts', () => {
     playChecked(options('olathe', ['free', 'free', 'free', 'down'], 1), ['expert', 'easy'], 'one-throw');
-    playChecked(options('olathe', ['free', 'free', 'free', 'free', 'down', 'up'], 5), ['normal', 'expert'], 'five-throws');
+    playChecked(
+      options('olathe', ['free', 'free', 'free', 'free', 'down', 'up'], 5),
+      ['normal', 'expert'],
+      'five-throws',
+    );
     playChecked(options('olathe', ['free', 'free'], 2), ['expert', 'expert'], 'two-columns');
   });
 
@@ -96,7 +125,9 @@ describe('computer players', () => {
     let expert = 0;
     for (let g = 0; g < 6; g++) {
       easy += scoreCard(playChecked(options('balut', BALUT_CARD), ['easy'], `cmp${g}`).state.players[0]!.card).final;
-      expert += scoreCard(playChecked(options('balut', BALUT_CARD), ['expert'], `cmp${g}`).state.players[0]!.card).final;
+      expert += scoreCard(
+        playChecked(options('balut', BALUT_CARD), ['expert'], `cmp${g}`).state.players[0]!.card,
+      ).final;
     }
     expect(expert).toBeGreaterThan(easy);
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Card, ColumnKind, Dice } from '../../../src/game/index';
 import { CATEGORIES, emptyCard, legalCells, scoreCard, seededRng, withCell } from '../../../src/game/index';
-import { DEFAULT_PARAMS, cardModel, estimateCard, expectedModifier, valueOutcomes } from '../../../src/solver/valuation';
+import {
+  DEFAULT_PARAMS,
+  cardModel,
+  estimateCard,
+  expectedModifier,
+  valueOutcomes,
+} from '../../../src/solver/valuation';
 import { outcomeIndex } from '../../../src/solver/widget';
 
 const params = { ...DEFAULT_PARAMS, rawTiebreak: 0 };
@@ -14,7 +20,12 @@ function randomCard(kinds: ColumnKind[], seed: number, fill: number): Card {
     const ref = cells[Math.floor((rng.face() - 1 + 6 * (rng.face() - 1)) % cells.length)]!;
     const face = rng.face();
     // Mostly random dice, sometimes five of a kind or a straight, so every incentive turns up.
-    const dice: Dice = i % 7 === 0 ? [face, face, face, face, face] : i % 5 === 0 ? [2, 3, 4, 5, 6] : [rng.face(), rng.face(), rng.face(), rng.face(), rng.face()];
+    const dice: Dice =
+      i % 7 === 0
+        ? [face, face, face, face, face]
+        : i % 5 === 0
+          ? [2, 3, 4, 5, 6]
+          : [rng.face(), rng.face(), rng.face(), rng.face(), rng.face()];
     card = withCell(card, ref, dice);
   }
   return card;
@@ -48,7 +59,10 @@ describe('expected modifier', () => {
 describe('card estimate', () => {
   it('is exactly the final score of a full card', () => {
     for (let seed = 1; seed <= 40; seed++) {
-      const kinds: ColumnKind[] = seed % 2 ? ['free', 'free', 'free', 'free'] : ['free', 'free', 'down', 'up', 'free'].slice(0, 2 + (seed % 4)) as ColumnKind[];
+      const kinds: ColumnKind[] =
+        seed % 2
+          ? ['free', 'free', 'free', 'free']
+          : (['free', 'free', 'down', 'up', 'free'].slice(0, 2 + (seed % 4)) as ColumnKind[]);
       const card = randomCard(kinds, seed, kinds.length * 7);
       const variant = seed % 2 ? 'balut' : 'olathe';
       const e = estimateCard(cardModel(card, variant, 3), params);
@@ -98,6 +112,7 @@ describe('outcome values', () => {
     const at = (dice: number[]): number => v.valueOfCell[fours * 252 + outcomeIndex(dice)]!;
     expect(at([4, 4, 4, 4, 1])).toBeGreaterThan(at([4, 4, 4, 1, 1]));
     expect(at([4, 4, 4, 1, 1])).toBeGreaterThan(at([4, 1, 1, 2, 2]));
-    for (const o of [0, 100, 251]) expect(v.values[o]).toBe(Math.max(...CATEGORIES.map((_, i) => v.valueOfCell[i * 252 + o]!)));
+    for (const o of [0, 100, 251])
+      expect(v.values[o]).toBe(Math.max(...CATEGORIES.map((_, i) => v.valueOfCell[i * 252 + o]!)));
   });
 });

@@ -64,7 +64,8 @@ describe('widget tables', () => {
     expect(t.trOutcome).toHaveLength(4368);
     // The first throw: 252 outcomes, with multinomial probabilities (11111 is 1/7776, 12345 is 120/7776).
     const first = new Map<number, number>();
-    for (let i = t.trStart[t.emptyKeep]!; i < t.trStart[t.emptyKeep + 1]!; i++) first.set(t.trOutcome[i]!, t.trProb[i]!);
+    for (let i = t.trStart[t.emptyKeep]!; i < t.trStart[t.emptyKeep + 1]!; i++)
+      first.set(t.trOutcome[i]!, t.trProb[i]!);
     expect(first.size).toBe(252);
     expect(first.get(outcomeIndex([1, 1, 1, 1, 1]))).toBeCloseTo(1 / 7776, 15);
     expect(first.get(outcomeIndex([1, 2, 3, 4, 5]))).toBeCloseTo(120 / 7776, 15);
@@ -114,7 +115,8 @@ describe('optimal turns', () => {
     const r = bestHold([6, 6, 6, 2, 1], 2, isYahtzee, { top: 3 });
     expect(r.ranking).toHaveLength(3);
     expect(r.keptDice).toEqual([6, 6, 6]);
-    for (let i = 1; i < r.ranking.length; i++) expect(r.ranking[i]!.expectedValue).toBeLessThanOrEqual(r.ranking[i - 1]!.expectedValue);
+    for (let i = 1; i < r.ranking.length; i++)
+      expect(r.ranking[i]!.expectedValue).toBeLessThanOrEqual(r.ranking[i - 1]!.expectedValue);
     // The expected value of a hold matches keepValue.
     expect(keepValue(keepIndex([6, 6, 6]), 2, isYahtzee)).toBeCloseTo(r.expectedValue, 12);
   });
@@ -122,7 +124,9 @@ describe('optimal turns', () => {
   it('prefers the dice already held when several dice would do', () => {
     const r = bestHold([4, 4, 4, 1, 2], 1, fours, { currentlyHeld: [false, true, true, false, false] });
     expect(r.held).toEqual([true, true, true, false, false]);
-    const s = bestHold([5, 1, 5, 2, 3], 1, (o) => scoreCell('fives', outcomeDice(o)), { currentlyHeld: [false, false, true, false, false] });
+    const s = bestHold([5, 1, 5, 2, 3], 1, (o) => scoreCell('fives', outcomeDice(o)), {
+      currentlyHeld: [false, false, true, false, false],
+    });
     expect(s.held).toEqual([true, false, true, false, false]);
   });
 

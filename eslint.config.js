@@ -1,0 +1,88 @@
+// Lint: typescript-eslint with the type-aware rules that catch the classic discord.js bugs (a promise nobody
+// awaits, a promise where a callback is expected), and the layer rules of docs/ARCHITECTURE.md.
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** A layer may not import these: `patterns` are import paths as written (gitignore style), `paths` packages. */
+function layer(files, why, patterns, paths = []) {
+  const message = `${why} (see docs/ARCHITECTURE.md).`;
+  return {
+    files,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: patterns, message }], paths: paths.map((name) => ({ name, message })) },
+      ],
+    },
+  };
+}
+
+const DISCORD = ['discord.js', '@discordjs/builders', '@discordjs/rest'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/**', 'artifacts/**', 'data/**', 'dist/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    // No import cycle anywhere: a module's imports are the layers below it.
+    files: ['**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver()],
+      // Without these it reads no TypeScript dependency, and finds no cycle.
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/extensions': ['.ts'],
+    },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  layer(
+    ['src/game/**/*.ts'],
+    'The rules engine is pure: it imports nothing of the project',
+    ['../*', '../../*'],
+    [...DISCORD, 'better-sqlite3'],
+  ),
+  layer(
+    ['src/solver/**/*.ts'],
+    'The solver builds on the rules engine only',
+    ['../*', '!../game', '!../game/*'],
+    [...DISCORD, 'better-sqlite3'],
+  ),
+  layer(
+    ['src/service/**/*.ts'],
+    'The service knows nothing of Discord',
+    ['**/discord', '**/discord/*', '**/fake-discord', '**/fake-discord/*'],
+    DISCORD,
+  ),
+  layer(
+    ['src/discord/**/*.ts', 'commands/**/*.ts'],
+    'The Discord layer goes through the service, never to the database or the solver',
+    ['**/db', '**/db/*', '**/solver', '**/solver/*'],
+    ['better-sqlite3'],
+  ),
+  {
+    // The playground's page runs in the browser, as plain JavaScript with no types to check.
+    files: ['src/playground/static/**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.browser } },
+  },
+  {
+    files: ['eslint.config.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
