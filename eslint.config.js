@@ -14,13 +14,21 @@ function layer(files, why, patterns, paths = []) {
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: patterns, message }], paths: paths.map((name) => ({ name, message })) },
+        {
+          patterns: [{ group: patterns, message }, COMMANDS_ONLY_FROM_ENTRY],
+          paths: paths.map((name) => ({ name, message })),
+        },
       ],
     },
   };
 }
 
 const DISCORD = ['discord.js', '@discordjs/builders', '@discordjs/rest'];
+/** Slash command modules are loaded by the entry points and handed down: src/ never imports commands/. */
+const COMMANDS_ONLY_FROM_ENTRY = {
+  group: ['**/commands', '**/commands/*'],
+  message: 'Only the entry points load commands/ (see docs/ARCHITECTURE.md).',
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/**', 'artifacts/**', 'data/**', 'dist/**'] },
@@ -50,6 +58,15 @@ export default tseslint.config(
       'import-x/extensions': ['.ts'],
     },
     rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // Slash command modules are loaded by the entry points and handed down: src/ never imports commands/.
+    // The layers below repeat this in their own rule, which replaces this one for their files.
+    files: ['src/**/*.ts'],
+    ignores: ['src/index.ts', 'src/deploy-commands.ts', 'src/playground/main.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [COMMANDS_ONLY_FROM_ENTRY] }],
+    },
   },
   layer(
     ['src/game/**/*.ts'],

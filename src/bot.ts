@@ -9,7 +9,7 @@ import { openDatabase } from './db/open';
 import { GameService } from './service/game-service';
 import { DEFAULT_THROWS, seededRng } from './game';
 import { buildSolverTables } from './solver/valuation';
-import type { BotContext } from './discord/context';
+import type { BotContext, CommandMap } from './discord/context';
 import { routeInteraction } from './discord/router';
 import { Publisher } from './discord/publisher';
 
@@ -23,7 +23,7 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-export async function startBot(config: Config, log: Logger): Promise<RunningBot> {
+export async function startBot(config: Config, log: Logger, commands: CommandMap): Promise<RunningBot> {
   redact(config.token);
   const db = openDatabase(config.databasePath);
   // The solver's tables are built once, before the first hint or computer move needs them (other throw
@@ -41,7 +41,7 @@ export async function startBot(config: Config, log: Logger): Promise<RunningBot>
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });
   const publisher = new Publisher({ service, log, rest: client.rest }, { reconcileEveryMs: config.reconcileMs });
-  const context: BotContext = { service, log, rest: client.rest, publisher };
+  const context: BotContext = { service, log, rest: client.rest, publisher, commands };
 
   let accepting = true;
   const inFlight = new Set<Promise<void>>();

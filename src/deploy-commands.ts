@@ -3,7 +3,7 @@
 import dotenv from 'dotenv';
 import { REST, Routes } from 'discord.js';
 import { ConfigError, readConfig } from './config';
-import { commands } from './discord/router';
+import { commands } from '../commands';
 
 dotenv.config({ quiet: true });
 

@@ -5,6 +5,7 @@ import { readConfig } from './config';
 import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
+import { commands } from '../commands';
 
 dotenv.config({ quiet: true });
 
@@ -13,12 +14,12 @@ async function main(): Promise<void> {
     // No bot token: nothing to connect to, so play locally against the loopback Discord instead.
     console.error('olathe: DISCORD_TOKEN is not set — starting the playground (the bot against a local fake Discord).');
     const { runPlayground } = await import('./playground/cli');
-    return runPlayground(process.env);
+    return runPlayground(process.env, commands);
   }
   const config = readSettings(() => readConfig(process.env));
   if (!config) return;
   const log = createLogger(config.logLevel);
-  const bot = await startBot(config, log);
+  const bot = await startBot(config, log, commands);
   stopOnSignals(
     (signal) => {
       log.info('stopping', { signal });

@@ -1,6 +1,6 @@
 // What every command and component handler is given: the game service, the log, and the bot's own
 // REST routes for messages made without a click.
-import type { REST } from 'discord.js';
+import type { ChatInputCommandInteraction, REST } from 'discord.js';
 import type { GameService } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { Publisher } from './publisher';
@@ -11,6 +11,20 @@ export interface BotContext {
   rest: REST;
   /** Brings the channel in line with the saved games (messages made without a click). */
   publisher: Publisher;
+  /** The slash commands, by name (the modules of commands/, loaded by the entry point). */
+  commands: CommandMap;
+}
+
+/** A slash command module, as the discord.js guide has them: its definition, and what it does. */
+export interface CommandModule {
+  data: { name: string; toJSON(): unknown };
+  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+}
+
+export type CommandMap = ReadonlyMap<string, CommandModule>;
+
+export function commandMap(modules: readonly CommandModule[]): CommandMap {
+  return new Map(modules.map((m) => [m.data.name, m]));
 }
 
 /** A refusal the user caused: shown to them as an ephemeral sentence, state unchanged. */

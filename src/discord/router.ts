@@ -1,4 +1,5 @@
-// The one place interactions arrive: slash commands go to their module in commands/, components to the
+// The one place interactions arrive: slash commands go to their module (commands/, handed in by the entry
+// point through the context, so src/ never imports commands/), components to the
 // handler their custom_id names. It also owns the error replies, so no handler repeats them: a refusal the
 // user caused becomes a short ephemeral sentence; anything else is logged with its context and the user is
 // told their game is unchanged (every service action is one transaction, so it is).
@@ -9,14 +10,6 @@ import { isServiceError } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { handleComponent } from './components';
-import * as olathe from '../../commands/olathe';
-
-export interface CommandModule {
-  data: { name: string; toJSON(): unknown };
-  execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
-}
-
-export const commands: ReadonlyMap<string, CommandModule> = new Map([[olathe.data.name, olathe]]);
 
 export const UNEXPECTED_ERROR_TEXT = 'Something went wrong — your game is unchanged.';
 
@@ -26,7 +19,7 @@ export function isUserError(error: unknown): error is Error {
 
 export async function routeInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
   if (interaction.isChatInputCommand()) {
-    const command = commands.get(interaction.commandName);
+    const command = ctx.commands.get(interaction.commandName);
     if (!command) return void ctx.log.warn('unknown command', { command: interaction.commandName });
     await guarded(interaction, ctx, () => command.execute(interaction, ctx));
   } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
@@ -53,8 +46,24 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
     const userError = isUserError(error);
     if (userError) ctx.log.info('refused', { ...where, reason: error.message });
     else ctx.log.error('interaction failed', { ...where, error });
-    await tellUser(interaction, userError ? error.message : UNEXPECTED_ERROR_TEXT, ctx);
+    await tellUser(interaction, userError ? refusalText(error) : UNEXPECTED_ERROR_TEXT, ctx);
   }
+}
+
+/**
+ * What to do next, by refusal: the service and the engine say what is wrong in words of the game; the slash
+ * commands that help are named here, in the Discord layer.
+ */
+const NEXT_STEP: Readonly<Record<string, string>> = {
+  'no-game': 'Start a new one with /olathe start.',
+  'game-over': 'Start a new one with /olathe start.',
+  'channel-busy': 'The host can end it with /olathe end.',
+};
+
+export function refusalText(error: Error): string {
+  const code = (error as { code?: unknown }).code;
+  const next = typeof code === 'string' && !(error instanceof UserFacingError) ? NEXT_STEP[code] : undefined;
+  return next ? `${error.message} ${next}` : error.message;
 }
 
 /** An ephemeral sentence for the user, whether or not the interaction was already acknowledged. */

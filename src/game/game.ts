@@ -193,7 +193,7 @@ function applyRule(state: GameState, event: GameEvent): GameState {
 }
 
 function gameOver(): GameError {
-  return new GameError('game-over', 'This game has ended; start a new one with /olathe start.');
+  return new GameError('game-over', 'This game has ended.');
 }
 
 function checkSeat(state: GameState, seat: number): Player {

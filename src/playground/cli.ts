@@ -2,6 +2,7 @@
 // read PLAYGROUND_PORT and PLAYGROUND_DATABASE, start everything, print the one URL to open, stop
 // cleanly on Ctrl-C.
 import { ConfigError } from '../config';
+import type { CommandMap } from '../discord/context';
 import { readSettings, stopOnSignals } from '../process-lifecycle';
 import { DEFAULT_PLAYGROUND_DATABASE, DEFAULT_PLAYGROUND_PORT, startPlayground } from './playground';
 
@@ -16,13 +17,13 @@ export function playgroundPort(env: NodeJS.ProcessEnv): number {
 }
 
 /** Starts the playground and keeps it running until SIGINT/SIGTERM. Sets process.exitCode on failure. */
-export async function runPlayground(env: NodeJS.ProcessEnv = process.env): Promise<void> {
+export async function runPlayground(env: NodeJS.ProcessEnv, commands: CommandMap): Promise<void> {
   const port = readSettings(() => playgroundPort(env));
   if (port === null) return;
   const databasePath = env.PLAYGROUND_DATABASE?.trim() || DEFAULT_PLAYGROUND_DATABASE;
   let playground;
   try {
-    playground = await startPlayground({ port, databasePath });
+    playground = await startPlayground({ port, databasePath, commands });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException | null)?.code;
     const why =

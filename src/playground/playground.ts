@@ -8,7 +8,7 @@ import type { Logger } from '../logger';
 import { createLogger } from '../logger';
 import { startBot } from '../bot';
 import type { RunningBot } from '../bot';
-import { commands } from '../discord/router';
+import type { CommandMap } from '../discord/context';
 import { openDatabase } from '../db/open';
 import { GameService } from '../service/game-service';
 import { startPlaygroundServer } from './server';
@@ -27,6 +27,8 @@ export interface PlaygroundOptions {
   host?: string;
   /** Repeatable dice (tests); default: OLATHE_DICE_SEED, else real randomness. */
   diceSeed?: string | null;
+  /** The slash commands the bot answers (commands/, from the entry point). */
+  commands: CommandMap;
 }
 
 export interface Playground {
@@ -68,14 +70,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
 
     // What `npm run deploy-commands` does, against the fake.
     const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    const body = [...commands.values()].map((c) => c.data.toJSON());
+    const body = [...options.commands.values()].map((c) => c.data.toJSON());
     await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
 
     const leftover = endLeftoverGames(options.databasePath, log);
     if (leftover > 0) log.info('ended games left over from an earlier playground run', { games: leftover });
 
     const ready = fake.nextReady(20_000);
-    const bot = await startBot(config, log);
+    const bot = await startBot(config, log, options.commands);
     cleanup.push(() => bot.stop());
     await ready;
 

@@ -32,17 +32,17 @@ export function isServiceError(error: unknown): error is ServiceError {
 }
 
 export const MESSAGES = {
-  noGame: 'That game no longer exists; start a new one with /olathe start.',
+  noGame: 'That game no longer exists.',
   notAPlayer: 'You are not playing in this game.',
   notHost: 'Only the host can do that.',
   notHostOrManager: 'Only the host, or a member who can manage messages, can end this game.',
   stale: 'That button is from an earlier moment of the game — use the newest card.',
-  channelBusy: 'This channel already has a game — join it, or wait until it ends (the host can /olathe end it).',
+  channelBusy: 'This channel already has a game — join it, or wait until it ends.',
   lobbyFull: 'This game is full (8 players).',
   alreadyJoined: 'You have already joined this game.',
   notInLobby: 'This game has already started — wait for the next one.',
   notStarted: 'The game has not started yet — the host starts it from the lobby.',
-  gameOver: 'This game has ended; start a new one with /olathe start.',
+  gameOver: 'This game has ended.',
   botHost: 'A computer player cannot host a game.',
   badDifficulty: 'A computer player plays easy, normal or expert.',
   notAPlayerThere: 'That player is not in this game.',

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIApplicationCommand } from 'discord.js';
 import type { FakeUser } from '../../src/fake-discord';
-import { commands } from '../../src/discord/router';
+import { commands } from '../../commands';
 import { describeCommands, parseCommandLine, tokenize, UsageError } from '../../src/playground/command-line';
 
 const tree = [...commands.values()].map((c) => c.data.toJSON()) as APIApplicationCommand[];

@@ -11,6 +11,7 @@ import { chromium } from 'playwright-core';
 import { createLogger } from '../../src/logger';
 import type { Playground } from '../../src/playground/playground';
 import { startPlayground } from '../../src/playground/playground';
+import { commands } from '../../commands';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -34,6 +35,7 @@ beforeAll(async () => {
     port: 0,
     databasePath: join(dir, 'playground.sqlite'),
     log: createLogger('warn', (line) => botLog.push(line)),
+    commands,
   });
 }, 60_000);
 

@@ -5,6 +5,8 @@ import { MessageFlags } from 'discord.js';
 import { UNEXPECTED_ERROR_TEXT, routeInteraction } from '../../../src/discord/router';
 import { UNKNOWN_CONTROL_TEXT } from '../../../src/discord/components';
 import type { BotContext } from '../../../src/discord/context';
+import { commandMap } from '../../../src/discord/context';
+import * as olathe from '../../../commands/olathe';
 import { createLogger } from '../../../src/logger';
 import { ServiceError } from '../../../src/service/game-service';
 
@@ -15,6 +17,7 @@ function harness(service: Partial<BotContext['service']>) {
     log: createLogger('debug', (line) => lines.push(JSON.parse(line))),
     rest: {} as BotContext['rest'],
     publisher: {} as BotContext['publisher'],
+    commands: commandMap([olathe]),
   } satisfies BotContext;
   return { ctx, lines };
 }
@@ -106,5 +109,18 @@ describe('routeInteraction', () => {
         body: { content: "This is Bob's card — only they can use its buttons.", flags: MessageFlags.Ephemeral },
       },
     ]);
+  });
+});
+
+describe('refusal wording', () => {
+  it('the service says what is wrong; the Discord layer adds the command that helps', async () => {
+    const { refusalText } = await import('../../../src/discord/router');
+    const { MESSAGES } = await import('../../../src/service/errors');
+    for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\/olathe/);
+    expect(refusalText(new ServiceError('no-game', MESSAGES.noGame))).toBe(
+      `${MESSAGES.noGame} Start a new one with /olathe start.`,
+    );
+    expect(refusalText(new ServiceError('channel-busy', MESSAGES.channelBusy))).toMatch(/\/olathe end\.$/);
+    expect(refusalText(new ServiceError('not-host', MESSAGES.notHost))).toBe(MESSAGES.notHost);
   });
 });
