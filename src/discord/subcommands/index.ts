@@ -1,9 +1,17 @@
-import type { ChatInputCommandInteraction } from 'discord.js';
-import type { BotContext } from '../context';
+// The subcommands of /olathe, in the order Discord lists them: each one's description and options as data
+// (commands/olathe.ts builds the command's definition from them) and what it does.
+import type { SubcommandEntry } from '../options';
 import { start } from './start';
 import { card, help, hint, leaderboard, settings } from './info';
 import { end, quit } from './leave';
 
-export type Subcommand = (interaction: ChatInputCommandInteraction, context: BotContext) => Promise<void>;
-
-export const subcommands: Record<string, Subcommand> = { start, card, leaderboard, help, hint, quit, end, settings };
+export const subcommands: Readonly<Record<string, SubcommandEntry>> = {
+  start,
+  hint,
+  card,
+  leaderboard,
+  help,
+  quit,
+  end,
+  settings,
+};

@@ -3,6 +3,8 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel } from '../../game';
 import type { BotContext } from '../context';
+import type { Args, OptionSpecs } from '../options';
+import { subcommand } from '../options';
 import { UserFacingError } from '../context';
 import { layoutText, variantName } from '../render/game-messages';
 import { cardTable, diceText, scoreLine } from '../render/text';
@@ -11,8 +13,16 @@ import { hintEmbed } from '../hint';
 export const LEADERBOARD_SIZE = 15;
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
-export async function card(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const user = interaction.options.getUser('user') ?? interaction.user;
+const CARD_OPTIONS = {
+  user: { type: 'user', description: 'Whose card (default: yours)' },
+} as const satisfies OptionSpecs;
+
+async function showCard(
+  interaction: ChatInputCommandInteraction,
+  args: Args<typeof CARD_OPTIONS>,
+  ctx: BotContext,
+): Promise<void> {
+  const user = args.user ?? interaction.user;
   const game = ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
   const seat = game?.players.find((p) => p.userId === user.id)?.seat;
   if (!game || !game.state || seat === undefined) {
@@ -34,8 +44,23 @@ export async function card(interaction: ChatInputCommandInteraction, ctx: BotCon
   });
 }
 
-export async function leaderboard(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
-  const period = interaction.options.getString('period') ?? 'all';
+const LEADERBOARD_OPTIONS = {
+  period: {
+    type: 'string',
+    description: 'All time (default) or the last 30 days',
+    choices: [
+      { name: 'All time', value: 'all' },
+      { name: 'Last 30 days', value: '30d' },
+    ],
+  },
+} as const satisfies OptionSpecs;
+
+async function showLeaderboard(
+  interaction: ChatInputCommandInteraction,
+  args: Args<typeof LEADERBOARD_OPTIONS>,
+  ctx: BotContext,
+): Promise<void> {
+  const period = args.period ?? 'all';
   const since = period === '30d' ? Date.now() - THIRTY_DAYS_MS : undefined;
   const rows = ctx.service.leaderboard(interaction.guildId!, { since, includeBots: true });
   const people = rows.filter((r) => !r.isBot).slice(0, LEADERBOARD_SIZE);
@@ -67,7 +92,11 @@ export function rulesText(): string {
   ].join('\n');
 }
 
-export async function help(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+async function showHelp(
+  interaction: ChatInputCommandInteraction,
+  _args: Args<NoOptions>,
+  ctx: BotContext,
+): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
   const here = game
     ? `**This channel:** ${variantName(game)} game ${game.id} (${game.status}) — ${layoutText(game)}.`
@@ -78,7 +107,11 @@ export async function help(interaction: ChatInputCommandInteraction, ctx: BotCon
   });
 }
 
-export async function hint(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+async function showHint(
+  interaction: ChatInputCommandInteraction,
+  _args: Args<NoOptions>,
+  ctx: BotContext,
+): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
   await interaction.reply({
@@ -88,9 +121,17 @@ export async function hint(interaction: ChatInputCommandInteraction, ctx: BotCon
 }
 
 /** `/olathe settings [threads]`: shows the server's settings; changing them needs Manage Server. */
-export async function settings(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+const SETTINGS_OPTIONS = {
+  threads: { type: 'boolean', description: 'Play each game in a thread of its own (default on)' },
+} as const satisfies OptionSpecs;
+
+async function changeSettings(
+  interaction: ChatInputCommandInteraction,
+  args: Args<typeof SETTINGS_OPTIONS>,
+  ctx: BotContext,
+): Promise<void> {
   const guildId = interaction.guildId!;
-  const threads = interaction.options.getBoolean('threads');
+  const threads = args.threads ?? null;
   if (threads !== null) {
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
       throw new UserFacingError('Only members who can manage the server can change its settings.');
@@ -103,3 +144,31 @@ export async function settings(interaction: ChatInputCommandInteraction, ctx: Bo
     : '💬 New games are played in the channel itself (`/olathe start thread:true` gives one its own thread).';
   await interaction.reply({ content: `${threads !== null ? 'Saved. ' : ''}${text}`, flags: MessageFlags.Ephemeral });
 }
+
+type NoOptions = Record<never, never>;
+
+export const hint = subcommand({
+  description: 'The best dice to hold now, or the best cell to write (only you see it).',
+  options: {},
+  run: showHint,
+});
+export const card = subcommand({
+  description: "Show a player's card in this channel's game (or their last finished one).",
+  options: CARD_OPTIONS,
+  run: showCard,
+});
+export const leaderboard = subcommand({
+  description: "This server's best players.",
+  options: LEADERBOARD_OPTIONS,
+  run: showLeaderboard,
+});
+export const help = subcommand({
+  description: "The rules in short, and this channel's game.",
+  options: {},
+  run: showHelp,
+});
+export const settings = subcommand({
+  description: "This server's game settings (Manage Server to change them).",
+  options: SETTINGS_OPTIONS,
+  run: changeSettings,
+});

@@ -3,6 +3,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
+import { subcommand } from '../options';
 
 function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
   const game = ctx.service.openGameInChannel(interaction.channelId);
@@ -10,7 +11,7 @@ function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) 
   return game;
 }
 
-export async function quit(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
   ctx.service.quit(game.id, interaction.user.id);
   try {
@@ -20,7 +21,7 @@ export async function quit(interaction: ChatInputCommandInteraction, ctx: BotCon
   }
 }
 
-export async function end(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+async function endGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
   ctx.service.end(game.id, interaction.user.id, { canManage });
@@ -30,3 +31,14 @@ export async function end(interaction: ChatInputCommandInteraction, ctx: BotCont
     void ctx.publisher.kick(game.id);
   }
 }
+
+export const quit = subcommand({
+  description: "Leave this channel's game (your card still scores).",
+  options: {},
+  run: quitGame,
+});
+export const end = subcommand({
+  description: "End this channel's game now (host or Manage Messages).",
+  options: {},
+  run: endGame,
+});

@@ -1,11 +1,21 @@
 // `/olathe start`: check the channel permissions and the options, open a lobby, post it.
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { PermissionFlagsBits } from 'discord.js';
-import type { GameOptions, Variant } from '../../game';
-import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns, layoutProblem, throwsProblem } from '../../game';
+import type { GameOptions } from '../../game';
+import {
+  DEFAULT_LAYOUT,
+  DEFAULT_THROWS,
+  MAX_THROWS,
+  MIN_THROWS,
+  layoutColumns,
+  layoutProblem,
+  throwsProblem,
+} from '../../game';
 import type { BotContext } from '../context';
-import type { Difficulty } from '../../service/game-service';
+import { DIFFICULTIES } from '../../service/game-service';
 import { UserFacingError } from '../context';
+import type { Args, OptionSpecs } from '../options';
+import { subcommand } from '../options';
 import { renderLobby } from '../render/game-messages';
 
 export const REQUIRED_PERMISSIONS = [
@@ -23,51 +33,88 @@ export function missingPermissions(interaction: ChatInputCommandInteraction): st
   return REQUIRED_PERMISSIONS.filter(([, bit]) => !have.has(bit)).map(([name]) => name);
 }
 
+export const START_OPTIONS = {
+  variant: {
+    type: 'string',
+    description: 'Olathe (turns in seat order, Free/Down/Up columns) or Balut (simultaneous, 4 Free columns)',
+    choices: [
+      { name: 'Olathe', value: 'olathe' },
+      { name: 'Balut', value: 'balut' },
+    ],
+  },
+  free: { type: 'integer', description: 'Free columns (Olathe: 2–4)', min: 0, max: 6 },
+  down: { type: 'integer', description: 'Down columns (Olathe: 0–1)', min: 0, max: 6 },
+  up: { type: 'integer', description: 'Up columns (Olathe: 0–1)', min: 0, max: 6 },
+  throws: {
+    type: 'integer',
+    description: `Throws a turn (Olathe: ${MIN_THROWS}–${MAX_THROWS}; Balut: 3)`,
+    min: 1,
+    max: 9,
+  },
+  'turn-timeout': {
+    type: 'integer',
+    description: 'Minutes before an idle turn is played for you (default 10)',
+    min: 1,
+    max: 1440,
+  },
+  predictions: { type: 'boolean', description: 'Guess how many Olathes will be scored (default off)' },
+  hints: { type: 'boolean', description: 'Allow 💡 hints from the solver (default on)' },
+  bots: { type: 'integer', description: 'Computer players to seat at once (0–7)', min: 0, max: 7 },
+  difficulty: {
+    type: 'string',
+    description: 'How well the computer players play (default normal)',
+    choices: DIFFICULTIES.map((d) => ({ name: d, value: d })),
+  },
+  thread: { type: 'boolean', description: "Play in a thread of its own (default: the server's setting, on)" },
+} as const satisfies OptionSpecs;
+
 /** The game options a /olathe start asks for, or a UserFacingError saying why they are not allowed. */
-export function gameOptionsFrom(interaction: ChatInputCommandInteraction): GameOptions {
-  const o = interaction.options;
-  const variant = (o.getString('variant') ?? 'olathe') as Variant;
+export function gameOptionsFrom(args: Args<typeof START_OPTIONS>): GameOptions {
+  const variant = args.variant ?? 'olathe';
   const defaults = DEFAULT_LAYOUT[variant];
-  const counts = {
-    free: o.getInteger('free') ?? defaults.free,
-    down: o.getInteger('down') ?? defaults.down,
-    up: o.getInteger('up') ?? defaults.up,
-  };
-  const throwsPerTurn = o.getInteger('throws') ?? DEFAULT_THROWS;
+  const counts = { free: args.free ?? defaults.free, down: args.down ?? defaults.down, up: args.up ?? defaults.up };
+  const throwsPerTurn = args.throws ?? DEFAULT_THROWS;
   const problem = layoutProblem(variant, counts) ?? throwsProblem(variant, throwsPerTurn);
   if (problem) throw new UserFacingError(`${problem} (See /olathe help.)`);
-  const hints = o.getBoolean('hints') ?? true;
   return {
     variant,
     columns: layoutColumns(counts),
     throwsPerTurn,
-    predictions: o.getBoolean('predictions') ?? false,
-    ...(hints ? {} : { hints: false }),
+    predictions: args.predictions ?? false,
+    ...(args.hints === false ? { hints: false } : {}),
   };
 }
 
-export async function start(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+export const start = subcommand({
+  description: 'Open a game in this channel; others join from the lobby.',
+  options: START_OPTIONS,
+  run: startLobby,
+});
+
+async function startLobby(
+  interaction: ChatInputCommandInteraction,
+  args: Args<typeof START_OPTIONS>,
+  ctx: BotContext,
+): Promise<void> {
   const missing = missingPermissions(interaction);
   if (missing.length) {
     throw new UserFacingError(
       `I can't run a game here: I'm missing ${missing.join(', ')} in this channel. Ask a server admin to grant them.`,
     );
   }
-  const options = gameOptionsFrom(interaction);
-  const minutes = interaction.options.getInteger('turn-timeout') ?? DEFAULT_TURN_MINUTES;
-  // Not given: the server's setting (/olathe settings), threads unless it turned them off.
-  const threads = interaction.options.getBoolean('thread');
+  const options = gameOptionsFrom(args);
+  const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;
   let view = ctx.service.openLobby({
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnTimeoutMs: minutes * 60_000,
-    ...(threads !== null ? { threads } : {}),
+    // Not given: the server's setting (/olathe settings), threads unless it turned them off.
+    ...(args.thread !== undefined ? { threads: args.thread } : {}),
   });
-  const difficulty = (interaction.options.getString('difficulty') ?? 'normal') as Difficulty;
-  for (let n = interaction.options.getInteger('bots') ?? 0; n > 0; n--)
-    view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
+  const difficulty = args.difficulty ?? 'normal';
+  for (let n = args.bots ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
   if (messageId) ctx.service.setMessageId(view.id, 'lobby', messageId);
