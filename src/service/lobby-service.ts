@@ -1,0 +1,185 @@
+// The lobby: opening one, joining, seating and removing computer players, leaving, cancelling, starting.
+import type { GameOptions } from '../game';
+import { newGame } from '../game';
+import type { Difficulty } from '../solver/strategy';
+import { DIFFICULTIES } from '../solver/strategy';
+import type { GameChanges, NewPlayer } from '../db/game-store';
+import { earliestDeadline, nextDeadlines } from './deadlines';
+import { botDifficulty, botName, botUserId, nextBotNumber } from './bots';
+import { MESSAGES, ServiceError } from './errors';
+import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
+import type { GameView } from './view';
+import { playerViews } from './view';
+import { ServiceCore, MAX_PLAYERS, isRaceConstraint, isBotRow } from './service-core';
+import type { Commit, Loaded, OpenLobbyInput, UserRef } from './service-core';
+
+export abstract class LobbyService extends ServiceCore {
+  /** A game as the service shows it (GameService reads it). */
+  abstract game(gameId: number): GameView | null;
+
+  // ---------- the lobby ----------
+
+  openLobby(input: OpenLobbyInput): GameView {
+    const problem = optionsProblem(input.options) ?? turnTimeoutProblem(input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
+    if (problem) throw new ServiceError('bad-options', problem);
+    if (input.host.isBot || botDifficulty(input.host.id) !== null)
+      throw new ServiceError('bad-options', MESSAGES.botHost);
+    const options = normalOptions(input.options);
+    if (this.store.openGameIdInChannel(input.channelId) !== null)
+      throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+    const now = this.now();
+    this.hooks.beforeWrite?.(null, 1);
+    let id: number;
+    try {
+      id = this.writeTx(() => {
+        const gameId = this.store.insertGame({
+          guild_id: input.guildId,
+          channel_id: input.channelId,
+          variant: options.variant,
+          options: JSON.stringify(options),
+          turn_timeout_ms: input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
+          host_id: input.host.id,
+          created_at: now,
+          thread_mode: (input.threads ?? this.outbox.guildThreads(input.guildId)) ? 1 : 0,
+        });
+        this.step('insert game');
+        this.store.insertPlayer(this.newPlayer(gameId, 0, input.host, now));
+        this.step('insert host');
+        return gameId;
+      });
+    } catch (error) {
+      // The unique index on open games per channel: another /start won the race.
+      if (isRaceConstraint(error)) throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+      throw error;
+    }
+    return this.game(id)!;
+  }
+
+  join(gameId: number, user: UserRef): GameView {
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (g.players.some((p) => p.user_id === user.id))
+        throw new ServiceError('already-joined', MESSAGES.alreadyJoined);
+      if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
+      return this.seatCommit(g, this.newPlayer(gameId, g.players.length, user, this.now()));
+    });
+  }
+
+  /**
+   * The host seats a computer player in the lobby: user id `bot:<difficulty>:<k>` (k the smallest free in
+   * the game), named e.g. "🤖 Ada (expert)". It plays by itself once the game starts (see expireTurns).
+   */
+  addBot(gameId: number, byUserId: string, difficulty: Difficulty): GameView {
+    if (!DIFFICULTIES.includes(difficulty)) throw new ServiceError('bad-options', MESSAGES.badDifficulty);
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
+      const k = nextBotNumber(g.players.map((p) => p.user_id));
+      const bot: UserRef = { id: botUserId(difficulty, k), name: botName(difficulty, k), isBot: true };
+      return this.seatCommit(g, this.newPlayer(gameId, g.players.length, bot, this.now()));
+    });
+  }
+
+  /** The host takes a computer player out of the lobby. */
+  removeBot(gameId: number, byUserId: string, botId: string): GameView {
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      const target = g.players.find((p) => p.user_id === botId);
+      if (!target) throw new ServiceError('not-a-player', MESSAGES.notAPlayerThere);
+      if (!isBotRow(target)) throw new ServiceError('not-a-bot', MESSAGES.notABot);
+      return this.leavePlan(g, botId);
+    });
+  }
+
+  /** Leaves a lobby. A leaving host hands the lobby to the longest-waiting player; the last one out cancels it. */
+  leave(gameId: number, userId: string): GameView {
+    return this.mutate(gameId, (g) => this.leavePlan(g, userId));
+  }
+
+  /** The host cancels a lobby that has not started. */
+  cancel(gameId: number, userId: string): GameView {
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      return this.cancelCommit(g);
+    });
+  }
+
+  /**
+   * Starts the game. It plays in a thread started from the lobby message when the lobby asked for one and
+   * `threadAllowed` is not false (the bot may lack the permission), else in the channel itself.
+   */
+  start(gameId: number, userId: string, opts: { threadAllowed?: boolean } = {}): GameView {
+    return this.mutate(gameId, (g) => {
+      this.requireLobby(g);
+      if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
+      const now = this.now();
+      const state = newGame(
+        JSON.parse(g.row.options) as GameOptions,
+        g.players.map((p) => p.user_id),
+      );
+      const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms, this.pacing(g, new Set()));
+      const changes: Partial<GameChanges> = {
+        status: 'playing',
+        started_at: now,
+        version: state.version,
+        state: JSON.stringify(state),
+        deadlines: JSON.stringify(deadlines),
+        next_deadline: earliestDeadline(deadlines),
+        // A thread's id is known once the Publisher has made it.
+        play_channel_id: g.row.thread_mode === 1 && opts.threadAllowed !== false ? null : g.row.channel_id,
+      };
+      return () => {
+        const messages = this.save(g, changes);
+        return this.viewAfter(g, changes, messages, playerViews(g.players), state, deadlines);
+      };
+    });
+  }
+
+  /** Seats a new player (or bot) in the lobby. */
+  protected seatCommit(g: Loaded, player: NewPlayer): Commit<GameView> {
+    return () => {
+      const messages = this.save(g, {}); // the rev still moves: a racing join or leave must conflict
+      this.store.insertPlayer(player);
+      this.step('insert player');
+      const players = [...playerViews(g.players), ...playerViews([{ ...player, prediction: null, left_reason: null }])];
+      return this.viewAfter(g, {}, messages, players, null);
+    };
+  }
+
+  protected leavePlan(g: Loaded, userId: string): Commit<GameView> {
+    const gameId = g.row.id;
+    this.requireLobby(g);
+    const seat = this.seatOf(g, userId);
+    const remaining = g.players.filter((p) => p.seat !== seat);
+    // The host is always a person: with only computer players left, the lobby is cancelled.
+    const heir = remaining.find((p) => !isBotRow(p))?.user_id;
+    const host = userId === g.row.host_id ? (heir ?? userId) : g.row.host_id;
+    const empty = heir === undefined;
+    const changes: Partial<GameChanges> = {
+      host_id: host,
+      status: empty ? 'cancelled' : 'lobby',
+      finished_at: empty ? this.now() : null,
+    };
+    return () => {
+      const messages = this.save(g, changes);
+      this.store.deletePlayer(gameId, seat);
+      this.step('delete player');
+      // Close the gap, lowest seat first so each move lands on a free seat.
+      for (const p of remaining) if (p.seat > seat) this.store.moveSeat(gameId, p.seat, p.seat - 1);
+      this.step('renumber seats');
+      const players = playerViews(remaining.map((p, i) => ({ ...p, seat: i })));
+      return this.viewAfter(g, changes, messages, players, null);
+    };
+  }
+
+  protected cancelCommit(g: Loaded, extra: Partial<GameChanges> = {}): Commit<GameView> {
+    const changes: Partial<GameChanges> = { status: 'cancelled', finished_at: this.now(), ...extra };
+    return () => {
+      const messages = this.save(g, changes);
+      return this.viewAfter(g, changes, messages, playerViews(g.players), null);
+    };
+  }
+}

@@ -1,0 +1,253 @@
+// The service's machinery, shared by its parts: how a game is read (row and seats in one statement), how an
+// operation decides and then writes in one IMMEDIATE transaction guarded by the row's `rev`, and how a
+// writer that lost a race to another connection — a second shard, the turn clock — reads again and decides
+// again, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything.
+import type Database from 'better-sqlite3';
+import type { GameEvent, GameOptions, GameState, Rng } from '../game';
+import { cryptoRng, isFiveOfAKind, seatsToAct, thrownDice } from '../game';
+import type { Difficulty } from '../solver/strategy';
+import type { GameChanges, GameRow, PlayerRow } from '../db/game-store';
+import { GameStore } from '../db/game-store';
+import { OutboxStore } from '../db/outbox-store';
+import type { Step } from './channel-work';
+import type { BotPacing, Deadlines } from './deadlines';
+import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
+import { MESSAGES, ServiceError } from './errors';
+import type { ActionResult, GameView, PlayerView, Shout } from './view';
+import { gameView } from './view';
+
+export const MAX_PLAYERS = 8;
+/** How many times an action is tried again after losing a race to another connection. */
+const MAX_ATTEMPTS = 3;
+export const MESSAGE_KEY = /^[A-Za-z0-9:_-]{1,40}$/;
+const MAX_NAME_LENGTH = 80;
+/** How long after its end a game's channel is still checked at start-up and each minute. */
+export const RECONCILE_FINISHED_MS = 24 * 60 * 60_000;
+
+export interface UserRef {
+  id: string;
+  name: string;
+  /** A computer player: counted apart on the leaderboard. */
+  isBot?: boolean;
+}
+
+export interface OpenLobbyInput {
+  guildId: string;
+  channelId: string;
+  host: UserRef;
+  options: GameOptions;
+  turnTimeoutMs?: number;
+  /** Play in a thread started from the lobby message; the server's setting (on by default) when not given. */
+  threads?: boolean;
+}
+
+export interface LeaderboardOptions {
+  /** Only games finished at or after this time (ms since the epoch), e.g. 30 days ago. */
+  since?: number;
+  includeBots?: boolean;
+  variant?: GameOptions['variant'];
+}
+
+/** Test-only interleaving points. The bot passes none. */
+export interface ServiceHooks {
+  /** After a game was read and the action decided, before its write transaction begins (gameId null: a new lobby). */
+  beforeWrite?(gameId: number | null, attempt: number): void;
+  /** After each statement inside a write transaction; throwing here simulates a crash mid-transaction. */
+  afterStatement?(label: string): void;
+}
+
+export interface ServiceOptions {
+  rng?: Rng;
+  now?: () => number;
+  hooks?: ServiceHooks;
+  /** The pause before each step of a computer player (ms); DEFAULT_BOT_STEP_MS unless given. */
+  botStepMs?: number;
+  /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
+  onBotError?: (error: unknown, where: { gameId: number; seat: number }) => void;
+}
+
+/** A game as read: its row, its seats, and the parsed snapshot. */
+export interface Loaded {
+  row: GameRow;
+  players: PlayerRow[];
+  state: GameState | null;
+  deadlines: Deadlines;
+}
+
+/** Makes the next event(s) from the state so far; null to make none. */
+export type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
+export type Commit<T> = () => T;
+
+/** Another connection changed the game between our read and our write. */
+export class Conflict extends Error {}
+
+export function isRaceConstraint(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/** The columns of `next` that differ from the row: all an UPDATE needs to SET. */
+export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameChanges> {
+  const changed: Record<string, unknown> = {};
+  for (const [column, value] of Object.entries(next))
+    if (row[column as keyof GameChanges] !== value) changed[column] = value;
+  return changed as Partial<GameChanges>;
+}
+
+export abstract class ServiceCore {
+  protected readonly store: GameStore;
+  protected readonly outbox: OutboxStore;
+  protected readonly rng: Rng;
+  protected readonly now: () => number;
+  protected readonly hooks: ServiceHooks;
+  protected readonly writeTx: <T>(fn: () => T) => T;
+  protected readonly botStepMs: number;
+  protected readonly onBotError: ServiceOptions['onBotError'];
+
+  constructor(
+    readonly db: Database.Database,
+    options: ServiceOptions = {},
+  ) {
+    this.store = new GameStore(db);
+    this.outbox = new OutboxStore(db);
+    this.rng = options.rng ?? cryptoRng;
+    this.now = options.now ?? Date.now;
+    this.hooks = options.hooks ?? {};
+    this.botStepMs = options.botStepMs ?? DEFAULT_BOT_STEP_MS;
+    this.onBotError = options.onBotError;
+    const run = db.transaction((fn: () => unknown) => fn());
+    this.writeTx = (fn) => run.immediate(fn) as ReturnType<typeof fn>;
+  }
+
+  // ---------- how an operation runs ----------
+
+  protected load(gameId: number): Loaded | null {
+    if (!Number.isSafeInteger(gameId)) return null;
+    const found = this.store.gameWithPlayers(gameId);
+    if (!found) return null;
+    const { row, players } = found;
+    return {
+      row,
+      players,
+      state: row.state === null ? null : (JSON.parse(row.state) as GameState),
+      deadlines: JSON.parse(row.deadlines) as Deadlines,
+    };
+  }
+
+  /**
+   * Reads the game, lets `plan` check and decide (it throws to refuse), then runs the commit it returns in
+   * one write transaction. Losing a race means reading again and deciding again.
+   */
+  protected mutate<T>(gameId: number, plan: (g: Loaded) => Commit<T>): T {
+    return this.mutateOrSkip(gameId, plan) as T;
+  }
+
+  protected mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): T | null {
+    for (let attempt = 1; ; attempt++) {
+      const g = this.load(gameId);
+      if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
+      const commit = plan(g);
+      if (!commit) return null;
+      this.hooks.beforeWrite?.(gameId, attempt);
+      try {
+        return this.writeTx(commit);
+      } catch (error) {
+        if (!(error instanceof Conflict) && !isRaceConstraint(error)) throw error;
+        if (attempt >= MAX_ATTEMPTS) throw new ServiceError('stale', MESSAGES.stale);
+      }
+    }
+  }
+
+  protected step(label: string): void {
+    this.hooks.afterStatement?.(label);
+  }
+
+  /** Writes the game row if nobody changed it since it was read; its current message ids. */
+  protected save(g: Loaded, changes: Partial<GameChanges>): string {
+    const messages = this.store.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
+    if (messages === null) throw new Conflict();
+    this.step('save game');
+    return messages;
+  }
+
+  protected viewAfter(
+    g: Loaded,
+    changes: Partial<GameChanges>,
+    messages: string,
+    players: PlayerView[],
+    state: GameState | null,
+    deadlines: Deadlines = {},
+  ): GameView {
+    return gameView({ ...g.row, ...changes, rev: g.row.rev + 1, messages }, players, state, deadlines);
+  }
+
+  protected newPlayer(gameId: number, seat: number, user: UserRef, now: number) {
+    return {
+      game_id: gameId,
+      seat,
+      user_id: user.id,
+      name: (user.name.trim() || user.id).slice(0, MAX_NAME_LENGTH),
+      is_bot: user.isBot ? (1 as const) : (0 as const),
+      joined_at: now,
+    };
+  }
+
+  protected requireLobby(g: Loaded): void {
+    if (g.row.status === 'lobby') return;
+    if (g.row.status === 'playing') throw new ServiceError('not-in-lobby', MESSAGES.notInLobby);
+    throw new ServiceError('game-over', MESSAGES.gameOver);
+  }
+
+  protected requirePlaying(g: Loaded): GameState {
+    if (g.row.status === 'lobby') throw new ServiceError('not-started', MESSAGES.notStarted);
+    if (g.row.status !== 'playing' || !g.state) throw new ServiceError('game-over', MESSAGES.gameOver);
+    return g.state;
+  }
+
+  protected pacing(g: Loaded, acted: ReadonlySet<number>): BotPacing {
+    return { seats: new Set(botSeats(g.players).keys()), stepMs: this.botStepMs, acted };
+  }
+
+  protected seatOf(g: Loaded, userId: string): number {
+    const seat = g.players.find((p) => p.user_id === userId)?.seat;
+    if (seat === undefined) throw new ServiceError('not-a-player', MESSAGES.notAPlayer);
+    return seat;
+  }
+}
+
+/** A seat played by the computer: flagged a bot, with a bot user id that names its difficulty. */
+export function isBotRow(p: Pick<PlayerRow, 'is_bot' | 'user_id'>): boolean {
+  return p.is_bot === 1 && botDifficulty(p.user_id) !== null;
+}
+
+/** Seat → difficulty of every computer-played seat. */
+export function botSeats(players: readonly PlayerRow[]): Map<number, Difficulty> {
+  const bots = new Map<number, Difficulty>();
+  for (const p of players) {
+    const difficulty = p.is_bot === 1 ? botDifficulty(p.user_id) : null;
+    if (difficulty) bots.set(p.seat, difficulty);
+  }
+  return bots;
+}
+
+export function lobbyResult(view: GameView): ActionResult {
+  const finished = view.status === 'cancelled';
+  return { view, before: null, events: [], shouts: [], turnEnded: false, finished, outbox: [] };
+}
+
+/** A write or timeout ends its turn; so does leaving mid-turn, and ending the game. */
+export function endsATurn({ before, event }: Step): boolean {
+  if (event.type === 'write' || event.type === 'timeout' || event.type === 'end') return true;
+  return event.type === 'leave' && seatsToAct(before).includes(event.seat);
+}
+
+export function shoutsOf(steps: Step[], players: PlayerView[]): Shout[] {
+  const shouts: Shout[] = [];
+  for (const { event } of steps) {
+    const dice = thrownDice(event);
+    if (dice && isFiveOfAKind(dice) && event.type !== 'end') {
+      shouts.push({ seat: event.seat, userId: players[event.seat]?.userId ?? '', dice });
+    }
+  }
+  return shouts;
+}

@@ -1,0 +1,261 @@
+// A turn, and the clock: every move of a game in play, applied through the pure engine and saved with its
+// events and the channel work it implies (channel-work.ts), in one transaction. Computer players run on the
+// same clock as turn timeouts: a bot seat that may act has a deadline of now + botStepMs, and when it passes,
+// expireTurns applies one step of the solver's play instead of a timeout. Nothing about a bot lives in memory.
+import type { Category, GameEvent, GameState } from '../game';
+import { applyEvent, gameResults, seatsToAct, throwEvent, timeoutEvent } from '../game';
+import type { Difficulty } from '../solver/strategy';
+import { botEvents } from '../solver/strategy';
+import type { GameChanges, LeftReason, PlayerRow } from '../db/game-store';
+import { eventRow } from '../db/event-rows';
+import type { OutboxItem, Step } from './channel-work';
+import { channelWorkOf } from './channel-work';
+import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
+import { fallbackBotEvents } from './bots';
+import { MESSAGES, ServiceError } from './errors';
+import { turnStamp } from './stamp';
+import type { ActionResult } from './view';
+import { playerViews } from './view';
+import { botSeats, lobbyResult, endsATurn, shoutsOf } from './service-core';
+import type { Commit, EventMaker, Loaded } from './service-core';
+import { LobbyService } from './lobby-service';
+
+export abstract class TurnService extends LobbyService {
+  // ---------- a turn ----------
+
+  declare(gameId: number, userId: string, column: number, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'declare', seat, column }));
+  }
+
+  toggleHold(gameId: number, userId: string, die: number, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'hold', seat, die }));
+  }
+
+  /**
+   * Holds (`held` true) or releases a die; nothing happens when it already is so — a double click on a
+   * hold button asks for the same state twice.
+   */
+  setHold(gameId: number, userId: string, die: number, held: boolean, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (state, seat) => {
+      const turn = state.players[seat]!.turn;
+      return turn.dice && (turn.held[die] ?? false) === held ? null : { type: 'hold', seat, die };
+    });
+  }
+
+  throwDice(gameId: number, userId: string, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng));
+  }
+
+  write(gameId: number, userId: string, column: number, category: Category, stamp?: string): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'write', seat, column, category }));
+  }
+
+  predict(gameId: number, userId: string, count: number): ActionResult {
+    return this.play(gameId, userId, undefined, (_, seat) => ({ type: 'predict', seat, count }));
+  }
+
+  /** Leaves a game for good (their card still scores); in a lobby, the same as leave. */
+  quit(gameId: number, userId: string): ActionResult {
+    return this.mutate(gameId, (g) => {
+      if (g.row.status === 'lobby') {
+        const commit = this.leavePlan(g, userId);
+        return () => lobbyResult(commit());
+      }
+      const state = this.requirePlaying(g);
+      const seat = this.seatOf(g, userId);
+      return this.playCommit(g, state, [() => ({ type: 'leave', seat })], this.now());
+    });
+  }
+
+  /** Stops a game (or cancels a lobby): the host, or a member who may manage messages. */
+  end(gameId: number, userId: string, who: { canManage: boolean }): ActionResult {
+    return this.mutate(gameId, (g) => {
+      if (g.row.status !== 'lobby' && g.row.status !== 'playing')
+        throw new ServiceError('game-over', MESSAGES.gameOver);
+      if (userId !== g.row.host_id && !who.canManage) throw new ServiceError('not-host', MESSAGES.notHostOrManager);
+      if (g.row.status === 'lobby') {
+        const commit = this.cancelCommit(g);
+        return () => lobbyResult(commit());
+      }
+      const state = this.requirePlaying(g);
+      return this.playCommit(g, state, [() => ({ type: 'end' })], this.now());
+    });
+  }
+
+  protected play(
+    gameId: number,
+    userId: string,
+    stamp: string | undefined,
+    make: (state: GameState, seat: number) => GameEvent | null,
+  ): ActionResult {
+    return this.mutate(gameId, (g) => {
+      const state = this.requirePlaying(g);
+      const seat = this.seatOf(g, userId);
+      if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!))
+        throw new ServiceError('stale', MESSAGES.stale);
+      return this.playCommit(g, state, [(s) => make(s, seat)], this.now());
+    });
+  }
+
+  /** Applies the events (the engine refuses illegal ones here, before any write) and plans their commit. */
+  protected playCommit(
+    g: Loaded,
+    state: GameState,
+    makers: EventMaker[],
+    now: number,
+    extra: Partial<GameChanges> = {},
+  ): Commit<ActionResult> {
+    const steps: Step[] = [];
+    let after = state;
+    const apply = (event: GameEvent) => {
+      const next = applyEvent(after, event);
+      steps.push({ before: after, event, after: next });
+      after = next;
+    };
+    for (const make of makers) {
+      const made = make(after);
+      if (!made) continue;
+      for (const event of Array.isArray(made) ? (made as readonly GameEvent[]) : [made as GameEvent]) apply(event);
+    }
+    // Nobody left to play with: when the last person quits or is removed, the computer players stop too.
+    const bots = botSeats(g.players);
+    if (
+      after.status === 'playing' &&
+      steps.length > 0 &&
+      bots.size > 0 &&
+      after.players.every((p, seat) => p.left || bots.has(seat))
+    ) {
+      apply({ type: 'end' });
+    }
+    const over = after.status !== 'playing';
+    const acted = new Set(steps.flatMap((s) => ('seat' in s.event ? [s.event.seat] : [])));
+    const deadlines = over
+      ? {}
+      : nextDeadlines(state, after, g.deadlines, now, g.row.turn_timeout_ms, this.pacing(g, acted));
+    const changes: Partial<GameChanges> = {
+      status: after.status,
+      finished_at: over ? now : null,
+      version: after.version,
+      state: JSON.stringify(after),
+      deadlines: JSON.stringify(deadlines),
+      next_deadline: earliestDeadline(deadlines),
+      ...extra,
+    };
+    const players = g.players.map((p) => this.playerAfter(p, state, after, steps));
+    return () => {
+      const messages = this.save(g, changes);
+      for (const { before, event, after: next } of steps) {
+        this.store.insertEvent(eventRow(g.row.id, now, before, event, next));
+        this.step(`insert ${event.type}`);
+      }
+      players.forEach((p, seat) => {
+        const old = g.players[seat]!;
+        if (p.prediction !== old.prediction) this.store.setPrediction(g.row.id, seat, p.prediction);
+        if (p.left_reason !== old.left_reason && p.left_reason) this.store.setLeft(g.row.id, seat, p.left_reason, now);
+      });
+      this.step('update players');
+      if (over) this.saveResults(g.row.id, after);
+      // What the channel must show beyond the state, saved with the move so no crash can lose it.
+      const outbox: OutboxItem[] = channelWorkOf(steps).map((work) => ({
+        id: this.outbox.insert(g.row.id, work.kind, JSON.stringify(work), now),
+        gameId: g.row.id,
+        work,
+      }));
+      this.step('insert outbox');
+      const view = this.viewAfter(g, changes, messages, playerViews(players), after, deadlines);
+      return {
+        view,
+        before: state,
+        events: steps.map((s) => s.event),
+        shouts: shoutsOf(steps, view.players),
+        turnEnded: steps.some((s) => endsATurn(s)),
+        finished: over,
+        outbox,
+      };
+    };
+  }
+
+  protected playerAfter(p: PlayerRow, before: GameState, after: GameState, steps: Step[]): PlayerRow {
+    const now = after.players[p.seat]!;
+    const was = before.players[p.seat]!;
+    let left_reason: LeftReason | null = p.left_reason;
+    if (now.left && !was.left) {
+      left_reason = steps.some((s) => s.event.type === 'leave' && s.event.seat === p.seat) ? 'quit' : 'removed';
+    }
+    return { ...p, prediction: now.prediction, left_reason };
+  }
+
+  /** The ranking, winners, Olathes and predictions of a game that just finished or ended, on its seats. */
+  protected saveResults(gameId: number, state: GameState): void {
+    const results = gameResults(state);
+    const fives = this.store.fivesBySeat(gameId);
+    for (const s of results.standings) {
+      this.store.setResult(gameId, s.seat, {
+        final_score: s.breakdown.final,
+        raw_total: s.breakdown.rawTotal,
+        place: s.place,
+        won: results.winners.includes(s.seat) ? 1 : 0,
+        olathes_thrown: fives.get(s.seat) ?? 0,
+        olathes_scored: s.breakdown.columns.filter((c) => (c.cells.olathe ?? 0) > 0).length,
+        exact_prediction: results.exactPredictions.includes(s.seat) ? 1 : 0,
+      });
+    }
+    this.step('save results');
+  }
+
+  // ---------- the turn clock ----------
+
+  /**
+   * Times out every turn whose deadline has passed (RULES.md "Turn timeout"), and makes one step for each
+   * computer player whose next step is due (never a timeout): one result per game.
+   */
+  expireTurns(now: number = this.now()): ActionResult[] {
+    const results: ActionResult[] = [];
+    for (const gameId of this.store.dueGameIds(now)) {
+      const result = this.expireGame(gameId, now);
+      if (result && result.events.length > 0) results.push(result);
+    }
+    return results;
+  }
+
+  protected expireGame(gameId: number, now: number): ActionResult | null {
+    try {
+      return this.mutateOrSkip(gameId, (g) => {
+        if (g.row.status !== 'playing' || !g.state) return null;
+        const due = dueSeats(g.deadlines, now);
+        if (due.length === 0) return null; // another connection moved the game on since we looked
+        // A due seat that cannot act gets no event; the commit still drops its deadline, so it is not due forever.
+        const bots = botSeats(g.players);
+        const makers: EventMaker[] = due.map((seat) => (state) => {
+          if (!seatsToAct(state).includes(seat)) return null;
+          const difficulty = bots.get(seat);
+          return difficulty ? this.botStep(gameId, state, seat, difficulty) : timeoutEvent(state, seat, this.rng);
+        });
+        return this.playCommit(g, g.state, makers, now);
+      });
+    } catch (error) {
+      // Lost every race to other connections: the game is still due, and the next tick tries again.
+      if (error instanceof ServiceError && error.code === 'stale') return null;
+      throw error;
+    }
+  }
+
+  /** One step of a computer player, checked against the engine; a plain legal step if the solver fails. */
+  protected botStep(gameId: number, state: GameState, seat: number, difficulty: Difficulty): GameEvent[] {
+    try {
+      const events = botEvents(state, seat, difficulty, this.rng);
+      let trial = state;
+      for (const event of events) trial = applyEvent(trial, event);
+      if (events.length > 0) return events;
+      throw new Error('the solver made no move');
+    } catch (error) {
+      this.onBotError?.(error, { gameId, seat });
+      return fallbackBotEvents(state, seat, this.rng);
+    }
+  }
+
+  /** The earliest stored deadline — a turn's timeout or a computer player's next step — so the bot can set one timer; null when none. */
+  nextDeadline(): number | null {
+    return this.store.nextDeadline();
+  }
+}
