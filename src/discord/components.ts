@@ -72,41 +72,37 @@ async function turnAction(
   ctx: BotContext,
 ): Promise<void> {
   const { service } = ctx;
-  const game = requireGame(service.game(id.gameId));
-  const owner = game.players[id.seat];
-  if (!owner) throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
-  if (owner.userId !== interaction.user.id) {
-    throw new UserFacingError(`This is ${owner.name}'s card — only they can use its buttons.`);
-  }
+  // The service checks that the clicker owns the card (id.seat) on its one read of the game.
   const userId = interaction.user.id;
+  const card = id.seat;
   const value = interaction.isStringSelectMenu() ? (interaction.values[0] ?? '') : '';
   let result;
   switch (id.action) {
     case 'hold':
       result =
         id.held === undefined
-          ? service.toggleHold(id.gameId, userId, id.die, id.stamp)
-          : service.setHold(id.gameId, userId, id.die, id.held, id.stamp);
+          ? service.toggleHold(id.gameId, userId, id.die, id.stamp, card)
+          : service.setHold(id.gameId, userId, id.die, id.held, id.stamp, card);
       break;
     case 'throw':
-      result = service.throwDice(id.gameId, userId, id.stamp);
+      result = service.throwDice(id.gameId, userId, id.stamp, card);
       break;
     case 'declare': {
       const column = parseSmallNumber(value);
       if (column === null) throw new UserFacingError('Pick one of the listed columns.');
-      result = service.declare(id.gameId, userId, column, id.stamp);
+      result = service.declare(id.gameId, userId, column, id.stamp, card);
       break;
     }
     case 'predict': {
       const count = parseSmallNumber(value);
       if (count === null) throw new UserFacingError('Pick one of the listed numbers.');
-      result = service.predict(id.gameId, userId, count);
+      result = service.predict(id.gameId, userId, count, card);
       break;
     }
     case 'write': {
       const cell = parseCellValue(value);
       if (!cell) throw new UserFacingError('Pick one of the listed cells.');
-      result = service.write(id.gameId, userId, cell.column, cell.category, id.stamp);
+      result = service.write(id.gameId, userId, cell.column, cell.category, id.stamp, card);
       break;
     }
     default:

@@ -15,7 +15,8 @@ export type ServiceErrorCode =
   | 'bad-options'
   | 'bad-message-key'
   | 'not-a-bot'
-  | 'not-finished';
+  | 'not-finished'
+  | 'not-your-card';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
@@ -48,5 +49,11 @@ export const MESSAGES = {
   notAPlayerThere: 'That player is not in this game.',
   notABot: 'Only computer players can be taken out of the lobby by the host.',
   notFinished: 'The analysis is ready when the game ends.',
+  noSuchCard: "That card isn't part of this game — use the newest card.",
   neverPlayed: 'That game was cancelled before it started: there is nothing to analyse.',
 } as const;
+
+/** A click on someone else's card. */
+export function notYourCard(owner: string): string {
+  return `This is ${owner}'s card — only they can use its buttons.`;
+}

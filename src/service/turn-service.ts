@@ -12,7 +12,7 @@ import type { OutboxItem, Step } from './channel-work';
 import { channelWorkOf } from './channel-work';
 import { dueSeats, earliestDeadline, nextDeadlines } from './deadlines';
 import { fallbackBotEvents } from './bots';
-import { MESSAGES, ServiceError } from './errors';
+import { MESSAGES, ServiceError, notYourCard } from './errors';
 import { turnStamp } from './stamp';
 import type { ActionResult } from './view';
 import { playerViews } from './view';
@@ -23,35 +23,51 @@ import { LobbyService } from './lobby-service';
 export abstract class TurnService extends LobbyService {
   // ---------- a turn ----------
 
-  declare(gameId: number, userId: string, column: number, stamp?: string): ActionResult {
-    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'declare', seat, column }));
+  // `card`, when given, is the seat whose card was clicked: only its owner may use it. Checked on the one
+  // read of the game the action makes, so a click needs no read of its own.
+
+  declare(gameId: number, userId: string, column: number, stamp?: string, card?: number): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'declare', seat, column }), card);
   }
 
-  toggleHold(gameId: number, userId: string, die: number, stamp?: string): ActionResult {
-    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'hold', seat, die }));
+  toggleHold(gameId: number, userId: string, die: number, stamp?: string, card?: number): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'hold', seat, die }), card);
   }
 
   /**
    * Holds (`held` true) or releases a die; nothing happens when it already is so — a double click on a
    * hold button asks for the same state twice.
    */
-  setHold(gameId: number, userId: string, die: number, held: boolean, stamp?: string): ActionResult {
-    return this.play(gameId, userId, stamp, (state, seat) => {
-      const turn = state.players[seat]!.turn;
-      return turn.dice && (turn.held[die] ?? false) === held ? null : { type: 'hold', seat, die };
-    });
+  setHold(gameId: number, userId: string, die: number, held: boolean, stamp?: string, card?: number): ActionResult {
+    return this.play(
+      gameId,
+      userId,
+      stamp,
+      (state, seat) => {
+        const turn = state.players[seat]!.turn;
+        return turn.dice && (turn.held[die] ?? false) === held ? null : { type: 'hold', seat, die };
+      },
+      card,
+    );
   }
 
-  throwDice(gameId: number, userId: string, stamp?: string): ActionResult {
-    return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng));
+  throwDice(gameId: number, userId: string, stamp?: string, card?: number): ActionResult {
+    return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng), card);
   }
 
-  write(gameId: number, userId: string, column: number, category: Category, stamp?: string): ActionResult {
-    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'write', seat, column, category }));
+  write(
+    gameId: number,
+    userId: string,
+    column: number,
+    category: Category,
+    stamp?: string,
+    card?: number,
+  ): ActionResult {
+    return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'write', seat, column, category }), card);
   }
 
-  predict(gameId: number, userId: string, count: number): ActionResult {
-    return this.play(gameId, userId, undefined, (_, seat) => ({ type: 'predict', seat, count }));
+  predict(gameId: number, userId: string, count: number, card?: number): ActionResult {
+    return this.play(gameId, userId, undefined, (_, seat) => ({ type: 'predict', seat, count }), card);
   }
 
   /** Leaves a game for good (their card still scores); in a lobby, the same as leave. */
@@ -87,8 +103,14 @@ export abstract class TurnService extends LobbyService {
     userId: string,
     stamp: string | undefined,
     make: (state: GameState, seat: number) => GameEvent | null,
+    card?: number,
   ): ActionResult {
     return this.mutate(gameId, (g) => {
+      if (card !== undefined) {
+        const owner = g.players[card];
+        if (!owner) throw new ServiceError('not-a-player', MESSAGES.noSuchCard);
+        if (owner.user_id !== userId) throw new ServiceError('not-your-card', notYourCard(owner.name));
+      }
       const state = this.requirePlaying(g);
       const seat = this.seatOf(g, userId);
       if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!))

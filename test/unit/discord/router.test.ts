@@ -9,6 +9,7 @@ import { commandMap } from '../../../src/discord/context';
 import * as olathe from '../../../commands/olathe';
 import { createLogger } from '../../../src/logger';
 import { ServiceError } from '../../../src/service/game-service';
+import { notYourCard } from '../../../src/service/errors';
 
 function harness(service: Partial<BotContext['service']>) {
   const lines: Record<string, unknown>[] = [];
@@ -68,7 +69,7 @@ describe('routeInteraction', () => {
 
   it('hides an unexpected failure behind "your game is unchanged" and logs it with context', async () => {
     const { ctx, lines } = harness({
-      game: () => {
+      throwDice: () => {
         throw new Error('disk I/O error');
       },
     });
@@ -91,18 +92,17 @@ describe('routeInteraction', () => {
     expect(calls.map((c) => c.kind)).toEqual(['followUp']);
   });
 
-  it("refuses a click on someone else's card before touching the game", async () => {
-    let acted = false;
+  it("hands the clicked card's seat to the service, which refuses a click on someone else's card", async () => {
+    let asked: unknown[] = [];
     const { ctx } = harness({
-      game: () => ({ players: [{ seat: 0, userId: '1', name: 'Bob' }] }) as never,
-      throwDice: () => {
-        acted = true;
-        throw new Error('must not be called');
+      throwDice: (...args: unknown[]) => {
+        asked = args;
+        throw new ServiceError('not-your-card', notYourCard('Bob'));
       },
     });
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
-    expect(acted).toBe(false);
+    expect(asked).toEqual([5, '42', '0.0', 0]);
     expect(calls).toEqual([
       {
         kind: 'reply',
