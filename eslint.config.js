@@ -15,7 +15,7 @@ function layer(files, why, patterns, paths = []) {
       'no-restricted-imports': [
         'error',
         {
-          patterns: [{ group: patterns, message }, COMMANDS_ONLY_FROM_ENTRY],
+          patterns: [{ group: patterns, message }, COMMANDS_ONLY_FROM_ENTRY, ENGINE_BY_INDEX],
           paths: paths.map((name) => ({ name, message })),
         },
       ],
@@ -24,6 +24,11 @@ function layer(files, why, patterns, paths = []) {
 }
 
 const DISCORD = ['discord.js', '@discordjs/builders', '@discordjs/rest'];
+/** The rules engine has one way in, its index: `…/game`, never one of its files. */
+const ENGINE_BY_INDEX = {
+  group: ['**/game/*'],
+  message: "Import the rules engine from its index ('../game'), not from one of its files.",
+};
 /** Slash command modules are loaded by the entry points and handed down: src/ never imports commands/. */
 const COMMANDS_ONLY_FROM_ENTRY = {
   group: ['**/commands', '**/commands/*'],
@@ -65,8 +70,12 @@ export default tseslint.config(
     files: ['src/**/*.ts'],
     ignores: ['src/index.ts', 'src/deploy-commands.ts', 'src/playground/main.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [COMMANDS_ONLY_FROM_ENTRY] }],
+      'no-restricted-imports': ['error', { patterns: [COMMANDS_ONLY_FROM_ENTRY, ENGINE_BY_INDEX] }],
     },
+  },
+  {
+    files: ['bench/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [ENGINE_BY_INDEX] }] },
   },
   layer(
     ['src/game/**/*.ts'],

@@ -14,7 +14,7 @@ import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FakeMessage, FakeUser, SlashOptionValue } from '../src/fake-discord';
-import { CATEGORIES } from '../src/game/dice';
+import { CATEGORIES } from '../src/game';
 import type { Control, RunningBot, Tree } from './click-support';
 import { Board, materialise, picker, stampOf, startBot } from './click-support';
 

@@ -6,15 +6,15 @@
 // figures rise with the load; the CPU-time lines (process.cpuUsage: this process's user + system time, GC
 // threads included) and the reference loop show how much of that is the machine rather than the engine.
 import { performance } from 'node:perf_hooks';
-import type { Card, Cells } from '../src/game/card';
-import type { Dice } from '../src/game/dice';
-import { CATEGORIES, DICE_COUNT } from '../src/game/dice';
-import type { GameEvent, GameOptions, GameState } from '../src/game/game';
-import { applyEvent, declarableColumns, newGame, throwEvent, writableCells } from '../src/game/game';
-import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns } from '../src/game/layout';
-import type { Rng } from '../src/game/rng';
-import { seededRng } from '../src/game/rng';
-import { scoreCard } from '../src/game/scoring';
+import type { Card, Cells } from '../src/game';
+import type { Dice } from '../src/game';
+import { CATEGORIES, DICE_COUNT } from '../src/game';
+import type { GameEvent, GameOptions, GameState } from '../src/game';
+import { applyEvent, declarableColumns, newGame, throwEvent, writableCells } from '../src/game';
+import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns } from '../src/game';
+import type { Rng } from '../src/game';
+import { seededRng } from '../src/game';
+import { scoreCard } from '../src/game';
 
 const SCORE_GOAL_US = 5;
 const GAME_GOAL_MS = 2;

@@ -10,8 +10,8 @@
 // (BENCH_BUDGET_S, default 120 s per figure) so a slow, shared machine still finishes; the N reached is printed.
 // BENCH_GAMES sets N (default 10,000).
 import { performance } from 'node:perf_hooks';
-import type { ColumnKind, GameState, Variant } from '../src/game/index';
-import { applyEvent, layoutColumns, newGame, seededRng, seatsToAct } from '../src/game/index';
+import type { ColumnKind, GameState, Variant } from '../src/game';
+import { applyEvent, layoutColumns, newGame, seededRng, seatsToAct } from '../src/game';
 import { gameOptions, headToHead, percentile, simulate } from '../src/cli/simulate';
 import { chooseDecision, decisionEvents, hint } from '../src/solver/strategy';
 import type { Difficulty } from '../src/solver/strategy';

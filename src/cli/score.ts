@@ -8,8 +8,8 @@
 // "house"`), and the exit status is 2.
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { breakdownJson, parseCardJson } from '../game/card-json';
-import { scoreCard } from '../game/scoring';
+import { breakdownJson, parseCardJson } from '../game';
+import { scoreCard } from '../game';
 
 const USAGE = 'usage: npm run --silent score [-- card.json]   (no file: JSON Lines cards on stdin)';
 const BAD_INPUT = 2;

@@ -5,7 +5,7 @@
 // The same arguments always give the same games (the dice come from a generator seeded per game).
 // Bad arguments: exit 2 with one line on stderr saying which and why.
 import { pathToFileURL } from 'node:url';
-import type { ColumnKind, Face, GameOptions, GameState, Rng, Variant } from '../game/index';
+import type { ColumnKind, Face, GameOptions, GameState, Rng, Variant } from '../game';
 import {
   CATEGORIES,
   DEFAULT_LAYOUT,
@@ -19,8 +19,8 @@ import {
   seededRng,
   seatsToAct,
   throwsProblem,
-} from '../game/index';
-import type { Category } from '../game/index';
+} from '../game';
+import type { Category } from '../game';
 import type { Difficulty, StrategyOptions } from '../solver/strategy';
 import { DIFFICULTIES, chooseDecision, decisionEvents } from '../solver/strategy';
 import { widgetTables } from '../solver/widget';

@@ -6,8 +6,8 @@
 // Format (version 1): `o1:<action>:<gameId>[:<seat>:<stamp>[:<arg>[:<held>]]]`, at most 100 characters.
 // A hold button carries the state the click asks for (`1` hold, `0` release), so a double click holds once;
 // hold buttons drawn before that part existed (no `<held>`) still work, as a toggle.
-import { CATEGORIES } from '../game/dice';
-import type { Category } from '../game/dice';
+import { CATEGORIES } from '../game';
+import type { Category } from '../game';
 
 export const CUSTOM_ID_VERSION = 'o1';
 export const MAX_CUSTOM_ID_LENGTH = 100;

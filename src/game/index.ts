@@ -7,3 +7,4 @@ export * from './scoring';
 export * from './errors';
 export * from './game';
 export * from './results';
+export * from './card-json';

@@ -4,7 +4,7 @@
 //
 // A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
 // `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
-import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game/index';
+import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game';
 import {
   CATEGORIES,
   applyEvent,
@@ -15,8 +15,8 @@ import {
   newGame,
   seatsToAct,
   throwEvent,
-} from '../game/index';
-import type { Category } from '../game/index';
+} from '../game';
+import type { Category } from '../game';
 import type { HoldChoice, OutcomeValues } from './widget';
 import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
 

@@ -2,8 +2,8 @@
 // with the correction as it stands, and after each write the entries of the card it left are moved toward
 // the value of the card after the next write — or the final score, after the last (temporal-difference
 // learning, TD(0), on the cards after each write). Deterministic for the same options.
-import type { ColumnKind, Variant } from '../game/index';
-import { CATEGORIES, DEFAULT_THROWS, applyEvent, newGame, scoreCard, seededRng } from '../game/index';
+import type { ColumnKind, Variant } from '../game';
+import { CATEGORIES, DEFAULT_THROWS, applyEvent, newGame, scoreCard, seededRng } from '../game';
 import type { Correction } from './correction';
 import { emptyCorrection } from './correction';
 import { chooseDecision, decisionEvents } from './strategy';

@@ -15,10 +15,10 @@
 //   variance of the open cells, against the scaled band edges.
 // All thresholds and edges are scaled by N/4 for a card of N columns, and the Down/Up order is respected
 // because only the legal cells are offered.
-import type { Card, Category, GameState, Variant } from '../game/index';
-import * as game from '../game/index';
-import { CATEGORIES, legalCells, scoreCell } from '../game/index';
-import type { CellRef } from '../game/index';
+import type { Card, Category, GameState, Variant } from '../game';
+import * as game from '../game';
+import { CATEGORIES, legalCells, scoreCell } from '../game';
+import type { CellRef } from '../game';
 import { finalOutcomeDistribution, outcomeDice, widgetTables } from './widget';
 import type { Correction } from './correction';
 import { BALUT_CORRECTION, rawEntry, rowEntry } from './correction';
