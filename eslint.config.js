@@ -1,8 +1,6 @@
 // Lint: typescript-eslint with the type-aware rules that catch the classic discord.js bugs (a promise nobody
 // awaits, a promise where a callback is expected), and the layer rules of docs/ARCHITECTURE.md.
 import js from '@eslint/js';
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
-import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -51,18 +49,6 @@ export default tseslint.config(
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
       '@typescript-eslint/consistent-type-imports': 'error',
     },
-  },
-  {
-    // No import cycle anywhere: a module's imports are the layers below it.
-    files: ['**/*.ts'],
-    plugins: { 'import-x': importX },
-    settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver()],
-      // Without these it reads no TypeScript dependency, and finds no cycle.
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
-      'import-x/extensions': ['.ts'],
-    },
-    rules: { 'import-x/no-cycle': 'error' },
   },
   {
     // Slash command modules are loaded by the entry points and handed down: src/ never imports commands/.
