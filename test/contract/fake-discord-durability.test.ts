@@ -1,21 +1,12 @@
 // Contract of what a durable bot meets: idempotent creates (nonce + enforce_nonce), injected REST
 // faults (5xx, 429, stalls, dropped connections) as discord.js's own REST client experiences them,
 // and who a message notifies (mentions filtered by allowed_mentions).
-import {
-  Client,
-  DiscordAPIError,
-  EmbedBuilder,
-  Events,
-  GatewayIntentBits,
-  HTTPError,
-  MessageFlags,
-  REST,
-  Routes,
-} from 'discord.js';
+import { Client, EmbedBuilder, Events, GatewayIntentBits, HTTPError, MessageFlags, REST, Routes } from 'discord.js';
 import type { Interaction, TextChannel } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute, NONCE_WINDOW_MS, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
+import { discordErrorCode, expectBreach } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -43,23 +34,6 @@ function nextInteraction(): Promise<Interaction> {
 async function dice(): Promise<TextChannel> {
   const channel = await client.channels.fetch(fake.channelId);
   return channel as TextChannel;
-}
-
-async function discordErrorCode(promise: Promise<unknown>): Promise<number | string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DiscordAPIError)) throw new Error(`expected a DiscordAPIError, got ${String(error)}`);
-  return error.code;
-}
-
-function expectBreach(fragment: string): void {
-  expect(
-    fake.breaches.some((b) => b.includes(fragment)),
-    `breaches: ${JSON.stringify(fake.breaches)}`,
-  ).toBe(true);
-  fake.clearRecords();
 }
 
 /** Requests the fake saw for one route since the last clearRecords(). */
@@ -128,13 +102,13 @@ describe('nonces', () => {
   it('refuses a nonce longer than 25 characters or of another type with 50035', async () => {
     const rest = freshRest();
     expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 'n'.repeat(26) }))).toBe(50035);
-    expectBreach('nonce is 26 characters');
+    expectBreach(fake, 'nonce is 26 characters');
     expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 1.5 }))).toBe(50035);
-    expectBreach('neither an integer nor a string');
+    expectBreach(fake, 'neither an integer nor a string');
     expect(await discordErrorCode(createMessage(rest, { content: 'x', nonce: 'ok', enforce_nonce: 'yes' }))).toBe(
       50035,
     );
-    expectBreach('enforce_nonce is not a boolean');
+    expectBreach(fake, 'enforce_nonce is not a boolean');
     await createMessage(rest, { content: 'x', nonce: 'n'.repeat(25), enforce_nonce: true });
   });
 });
@@ -327,7 +301,7 @@ describe('injected faults, as discord.js REST meets them', () => {
     if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
     // discord.js retries the 500; Discord already has the acknowledgement, so the retry is refused.
     expect(await discordErrorCode(interaction.reply('hello'))).toBe(40060);
-    expectBreach('already acknowledged');
+    expectBreach(fake, 'already acknowledged');
     expect((await handle.reply()).content).toBe('hello');
   });
 });
@@ -364,11 +338,11 @@ describe('pings', () => {
     const rest = freshRest();
     const body = { content: `<@${alice.id}>`, allowed_mentions: { parse: ['users'], users: [alice.id] } };
     expect(await discordErrorCode(createMessage(rest, body))).toBe(50035);
-    expectBreach('mutually exclusive');
+    expectBreach(fake, 'mutually exclusive');
     expect(
       await discordErrorCode(createMessage(rest, { content: 'x', allowed_mentions: { parse: ['friends'] } })),
     ).toBe(50035);
-    expectBreach('allowed_mentions.parse holds "friends"');
+    expectBreach(fake, 'allowed_mentions.parse holds "friends"');
   });
 
   it('edits never notify, even when they add a mention', async () => {

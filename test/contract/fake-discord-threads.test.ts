@@ -19,6 +19,7 @@ import type { AnyThreadChannel, ClientEvents, Interaction, Message, TextChannel 
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Permission, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
+import { discordErrorCode, expectBreach } from './support';
 
 const ACK_DEADLINE_MS = 1000;
 
@@ -38,23 +39,6 @@ async function textChannel(id: string): Promise<TextChannel> {
   const channel = await client.channels.fetch(id);
   if (channel?.type !== ChannelType.GuildText) throw new Error(`${id} is not a text channel`);
   return channel;
-}
-
-async function discordErrorCode(promise: Promise<unknown>): Promise<number | string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DiscordAPIError)) throw new Error(`expected a DiscordAPIError, got ${String(error)}`);
-  return error.code;
-}
-
-function expectBreach(fragment: string): void {
-  expect(
-    fake.breaches.some((b) => b.includes(fragment)),
-    `breaches: ${JSON.stringify(fake.breaches)}`,
-  ).toBe(true);
-  fake.clearRecords();
 }
 
 /** The bot posts in a fresh channel and starts a thread from that message, through discord.js. */
@@ -176,11 +160,11 @@ describe('threads started from a message', () => {
     expect(await discordErrorCode(start(fake.channelId, other.id, { name: 'x' }))).toBe(10008);
 
     expect(await discordErrorCode(start(channel.id, other.id, { name: '' }))).toBe(50035);
-    expectBreach('thread name is 0 characters');
+    expectBreach(fake, 'thread name is 0 characters');
     expect(await discordErrorCode(start(channel.id, other.id, { name: 'n'.repeat(101) }))).toBe(50035);
-    expectBreach('thread name is 101 characters');
+    expectBreach(fake, 'thread name is 101 characters');
     expect(await discordErrorCode(start(channel.id, other.id, { name: 'ok', auto_archive_duration: 30 }))).toBe(50035);
-    expectBreach('auto_archive_duration 30');
+    expectBreach(fake, 'auto_archive_duration 30');
 
     // A retry of a create whose answer was lost meets 160004; the bot should take the thread that exists.
     const error = await start(channel.id, starter.id, { name: 'again' }).catch((e: unknown) => e);
@@ -191,7 +175,7 @@ describe('threads started from a message', () => {
 
     const inThread = await thread.send('inside');
     expect(await discordErrorCode(start(thread.id, inThread.id, { name: 'nested' }))).toBe(50024);
-    expectBreach('is a thread');
+    expectBreach(fake, 'is a thread');
     expect(fake.threads(channel.id)).toHaveLength(1);
   });
 

@@ -6,7 +6,6 @@ import {
   ButtonBuilder,
   ButtonStyle,
   Client,
-  DiscordAPIError,
   EmbedBuilder,
   Events,
   GatewayIntentBits,
@@ -18,6 +17,7 @@ import type { Interaction, SendableChannels } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PERMISSIONS, startFakeDiscord } from '../../src/fake-discord';
 import type { ChangeEvent, FakeDiscord, FakeUser } from '../../src/fake-discord';
+import { discordErrorCode, expectBreach } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -40,24 +40,6 @@ async function diceChannel(): Promise<SendableChannels> {
   const channel = await client.channels.fetch(fake.channelId);
   if (!channel?.isSendable()) throw new Error('#dice is not sendable');
   return channel;
-}
-
-/** The error a discord.js REST call rejected with, as Discord's code. */
-async function discordErrorCode(promise: Promise<unknown>): Promise<number | string> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  if (!(error instanceof DiscordAPIError)) throw new Error(`expected a DiscordAPIError, got ${String(error)}`);
-  return error.code;
-}
-
-function expectBreach(fragment: string): void {
-  expect(
-    fake.breaches.some((b) => b.includes(fragment)),
-    `breaches: ${JSON.stringify(fake.breaches)}`,
-  ).toBe(true);
-  fake.clearRecords();
 }
 
 beforeAll(async () => {
@@ -146,7 +128,7 @@ describe('fake Discord with a real discord.js client', () => {
       client.application!.commands.set([{ name: 'Bad Name', description: 'x' }], fake.guildId),
     );
     expect(code).toBe(50035);
-    expectBreach('name "Bad Name"');
+    expectBreach(fake, 'name "Bad Name"');
   });
 
   it('delivers a slash command; an ephemeral reply is visible only to its user', async () => {
@@ -174,7 +156,7 @@ describe('fake Discord with a real discord.js client', () => {
       client.rest.patch(Routes.channelMessage(fake.channelId, reply.id), { body: { content: 'edited' } }),
     );
     expect(code).toBe(10008);
-    expectBreach('ephemeral');
+    expectBreach(fake, 'ephemeral');
   });
 
   it('supports deferReply then editReply on a subcommand', async () => {
@@ -273,7 +255,7 @@ describe('fake Discord with a real discord.js client', () => {
       auth: false,
     });
     expect(await discordErrorCode(second)).toBe(40060);
-    expectBreach('already acknowledged');
+    expectBreach(fake, 'already acknowledged');
   });
 
   it('refuses a message with 6 action rows with 400 / 50035 and a breach', async () => {
@@ -286,19 +268,19 @@ describe('fake Discord with a real discord.js client', () => {
     const before = fake.messages().length;
     expect(await discordErrorCode(channel.send({ content: 'too many rows', components: rows }))).toBe(50035);
     expect(fake.messages().length).toBe(before);
-    expectBreach('6 action rows');
+    expectBreach(fake, '6 action rows');
   });
 
   it('refuses over-long content and duplicate custom ids', async () => {
     const channel = await diceChannel();
     expect(await discordErrorCode(channel.send({ content: 'x'.repeat(2001) }))).toBe(50035);
-    expectBreach('content is 2001 characters');
+    expectBreach(fake, 'content is 2001 characters');
     const row = new ActionRowBuilder<ButtonBuilder>().addComponents(
       new ButtonBuilder().setCustomId('same').setLabel('A').setStyle(ButtonStyle.Primary),
       new ButtonBuilder().setCustomId('same').setLabel('B').setStyle(ButtonStyle.Primary),
     );
     expect(await discordErrorCode(channel.send({ content: 'dupes', components: [row] }))).toBe(50035);
-    expectBreach('custom_id "same"');
+    expectBreach(fake, 'custom_id "same"');
   });
 
   it('expires an interaction acknowledged after the deadline (10062) and tokens after 15 minutes', async () => {
@@ -310,7 +292,7 @@ describe('fake Discord with a real discord.js client', () => {
     expect(await discordErrorCode(interaction.reply('too late'))).toBe(10062);
     expect(late.expired).toBe(true);
     await expect(late.acked()).rejects.toThrow(/not acknowledged/);
-    expectBreach('past the 3000 ms deadline');
+    expectBreach(fake, 'past the 3000 ms deadline');
 
     const pending2 = nextInteraction();
     fake.slash(alice, 'roll', { count: 1 });
@@ -319,7 +301,7 @@ describe('fake Discord with a real discord.js client', () => {
     await second.deferReply();
     fake.advanceTime(16 * 60 * 1000);
     expect(await discordErrorCode(second.editReply('much later'))).toBe(50027);
-    expectBreach('tokens live 15 min');
+    expectBreach(fake, 'tokens live 15 min');
   });
 
   it('accepts multipart uploads and serves the attachment', async () => {
@@ -419,7 +401,7 @@ describe('fake Discord over raw HTTP', () => {
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: '404: Not Found', code: 0 });
     expect(fake.unknownRoutes).toContain(`GET /api/v10/channels/${fake.channelId}/pins`);
-    expectBreach('unknown route');
+    expectBreach(fake, 'unknown route');
   });
 
   it('describes the gateway like /gateway/bot does', async () => {
@@ -472,7 +454,7 @@ describe('fake Discord over raw HTTP', () => {
     expect(response.status).toBe(400);
     const error = (await response.json()) as { code: number; errors?: unknown };
     expect(error.code).toBe(breach === 'empty message' ? 50006 : 50035);
-    expectBreach(breach);
+    expectBreach(fake, breach);
   });
 
   it('records a message sent to an unknown channel', async () => {
@@ -483,6 +465,6 @@ describe('fake Discord over raw HTTP', () => {
     });
     expect(response.status).toBe(404);
     expect(((await response.json()) as { code: number }).code).toBe(10003);
-    expectBreach('unknown channel 123');
+    expectBreach(fake, 'unknown channel 123');
   });
 });
