@@ -4,7 +4,7 @@
 // again, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything.
 import type Database from 'better-sqlite3';
 import type { GameEvent, GameOptions, GameState, Rng } from '../game';
-import { cryptoRng, isFiveOfAKind, seatsToAct, thrownDice } from '../game';
+import { cryptoRng, seatsToAct } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import type { GameChanges, GameRow, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
@@ -13,7 +13,7 @@ import type { Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
-import type { ActionResult, GameView, PlayerView, Shout } from './view';
+import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 
 export const MAX_PLAYERS = 8;
@@ -239,15 +239,4 @@ export function lobbyResult(view: GameView): ActionResult {
 export function endsATurn({ before, event }: Step): boolean {
   if (event.type === 'write' || event.type === 'timeout' || event.type === 'end') return true;
   return event.type === 'leave' && seatsToAct(before).includes(event.seat);
-}
-
-export function shoutsOf(steps: Step[], players: PlayerView[]): Shout[] {
-  const shouts: Shout[] = [];
-  for (const { event } of steps) {
-    const dice = thrownDice(event);
-    if (dice && isFiveOfAKind(dice) && event.type !== 'end') {
-      shouts.push({ seat: event.seat, userId: players[event.seat]?.userId ?? '', dice });
-    }
-  }
-  return shouts;
 }

@@ -16,7 +16,7 @@ import { MESSAGES, ServiceError, notYourCard } from './errors';
 import { turnStamp } from './stamp';
 import type { ActionResult } from './view';
 import { playerViews } from './view';
-import { botSeats, lobbyResult, endsATurn, shoutsOf } from './service-core';
+import { botSeats, lobbyResult, endsATurn } from './service-core';
 import type { Commit, EventMaker, Loaded } from './service-core';
 import { LobbyService } from './lobby-service';
 
@@ -189,7 +189,12 @@ export abstract class TurnService extends LobbyService {
         view,
         before: state,
         events: steps.map((s) => s.event),
-        shouts: shoutsOf(steps, view.players),
+        // The shouts are the channel work's: one place says what a five of a kind is.
+        shouts: outbox.flatMap(({ work }) =>
+          work.kind === 'shout'
+            ? [{ seat: work.seat, userId: view.players[work.seat]?.userId ?? '', dice: work.dice }]
+            : [],
+        ),
         turnEnded: steps.some((s) => endsATurn(s)),
         finished: over,
         outbox,

@@ -131,8 +131,8 @@ async function changeSettings(
   ctx: BotContext,
 ): Promise<void> {
   const guildId = interaction.guildId!;
-  const threads = args.threads ?? null;
-  if (threads !== null) {
+  const threads = args.threads;
+  if (threads !== undefined) {
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
       throw new UserFacingError('Only members who can manage the server can change its settings.');
     }
@@ -142,7 +142,10 @@ async function changeSettings(
   const text = now
     ? '🧵 New games are played in a thread of their own, started from the lobby message (`/olathe start thread:false` plays one in the channel).'
     : '💬 New games are played in the channel itself (`/olathe start thread:true` gives one its own thread).';
-  await interaction.reply({ content: `${threads !== null ? 'Saved. ' : ''}${text}`, flags: MessageFlags.Ephemeral });
+  await interaction.reply({
+    content: `${threads !== undefined ? 'Saved. ' : ''}${text}`,
+    flags: MessageFlags.Ephemeral,
+  });
 }
 
 type NoOptions = Record<never, never>;

@@ -17,6 +17,7 @@ import { UserFacingError } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { renderLobby } from '../render/game-messages';
+import { LOBBY_KEY } from '../channel-view';
 
 export const REQUIRED_PERMISSIONS = [
   ['View Channel', PermissionFlagsBits.ViewChannel],
@@ -117,7 +118,7 @@ async function startLobby(
   for (let n = args.bots ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (messageId) ctx.service.setMessageId(view.id, 'lobby', messageId);
+  if (messageId) ctx.service.setMessageId(view.id, LOBBY_KEY, messageId);
 }
 
 export function displayName(interaction: { user: { displayName: string }; member: unknown }): string {

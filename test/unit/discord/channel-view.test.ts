@@ -21,19 +21,7 @@ import {
 import { variantName } from '../../../src/discord/render/game-messages';
 import { apiBody } from '../../../src/discord/channel-rest';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
-
-const OLATHE: GameOptions = {
-  variant: 'olathe',
-  columns: ['free', 'free', 'down', 'up'],
-  throwsPerTurn: 3,
-  predictions: true,
-};
-const BALUT: GameOptions = {
-  variant: 'balut',
-  columns: ['free', 'free', 'free', 'free'],
-  throwsPerTurn: 3,
-  predictions: false,
-};
+import { BALUT, OLATHE } from '../../integration/service/helpers';
 
 function service(): GameService {
   const db = new Database(':memory:');
