@@ -24,6 +24,14 @@ function freezeChannel(fake: FakeDiscord, apply: 'before' | 'after') {
   };
 }
 
+/** Waits until the bot has sent nothing to the loopback Discord for 300 ms. */
+async function quiet(world: World): Promise<void> {
+  for (let seen = -1; seen !== world.fake.requests.length;) {
+    seen = world.fake.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 /** Kills the bot the moment `act` was acknowledged and its channel work is held, then starts a new one. */
 async function crashAfter(
   world: World,
@@ -31,6 +39,8 @@ async function crashAfter(
   act: () => Promise<unknown>,
   expectWork = true,
 ): Promise<void> {
+  // Channel work left from the moves before (a lobby redrawn, say) must not be what gets held: only the act's.
+  await quiet(world);
   const frozen = freezeChannel(world.fake, apply);
   await act();
   if (expectWork) await world.fake.waitFor(() => frozen.hits() > 0);
