@@ -1,8 +1,10 @@
-// Every SQL statement the game service runs, prepared once per connection. Plain rows in, plain rows out:
-// the rules live in the engine, the decisions in the service.
+// Every SQL statement the game service runs, prepared once per connection. The store owns the mapping between
+// rows and values: JSON columns come out parsed and go in as values, so nothing above it sees a JSON string.
+// The rules live in the engine, the decisions in the service.
 import type Database from 'better-sqlite3';
-import type { Category, Dice } from '../game';
+import type { Category, Dice, GameEvent, GameOptions, GameState } from '../game';
 import type { EventRow } from './event-rows';
+import { eventFromRow } from './event-rows';
 
 export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
 export type LeftReason = 'quit' | 'removed';
@@ -17,12 +19,16 @@ export interface LastWrite {
   score: number;
 }
 
+/** Seat → ms deadline of its current turn. */
+export type Deadlines = Record<number, number>;
+
+/** A game as stored: its columns, the JSON ones (options, state, deadlines, messages, shown) read into values. */
 export interface GameRow {
   id: number;
   guild_id: string;
   channel_id: string;
   variant: 'olathe' | 'balut';
-  options: string;
+  options: GameOptions;
   turn_timeout_ms: number;
   status: GameStatusColumn;
   host_id: string;
@@ -31,14 +37,16 @@ export interface GameRow {
   finished_at: number | null;
   rev: number;
   version: number;
-  state: string | null;
-  deadlines: string;
+  state: GameState | null;
+  deadlines: Deadlines;
   next_deadline: number | null;
-  messages: string;
+  /** Discord message ids by key ('lobby', 'turn:0', …). */
+  messages: Record<string, string>;
   thread_mode: 0 | 1;
   play_channel_id: string | null;
   channel_gone: 0 | 1;
-  shown: string;
+  /** Digests of what each message last showed, by the same keys. */
+  shown: Record<string, string>;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
@@ -105,7 +113,7 @@ export interface NewGame {
   guild_id: string;
   channel_id: string;
   variant: 'olathe' | 'balut';
-  options: string;
+  options: GameOptions;
   turn_timeout_ms: number;
   host_id: string;
   created_at: number;
@@ -168,6 +176,8 @@ const SAVABLE = new Set<keyof GameChanges>([
   'channel_gone',
 ]);
 
+const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
+
 export class GameStore {
   private readonly s;
   /** One UPDATE per set of changed columns: a handful in practice. */
@@ -227,9 +237,6 @@ export class GameStore {
       fivesBySeat: p<{ seat: number; n: number }>(
         'SELECT seat, COUNT(*) AS n FROM events WHERE game_id = ? AND five = 1 GROUP BY seat',
       ),
-      // Key is checked by the caller to be a plain word, so it can sit inside a quoted JSON path.
-      setMessage: p("UPDATE games SET messages = json_set(messages, '$.\"' || ? || '\"', ?) WHERE id = ?"),
-      removeMessage: p("UPDATE games SET messages = json_remove(messages, '$.\"' || ? || '\"') WHERE id = ?"),
       // A message and the digest of what it shows, together; a null digest means "not known".
       setShown: p(
         `UPDATE games SET messages = CASE WHEN @message IS NULL THEN json_remove(messages, '$."' || @key || '"')
@@ -250,6 +257,7 @@ export class GameStore {
            AND (json_extract(messages, '$.results') IS NULL OR EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = games.id))
          UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE g.channel_gone = 0`,
       ),
+      openGames: p<{ id: number }>(`SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id`),
       dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
       nextDeadline: p<{ t: number | null }>(
         'SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL',
@@ -276,7 +284,7 @@ export class GameStore {
       guild_id: f[1],
       channel_id: f[2],
       variant: f[3],
-      options: f[4],
+      options: JSON.parse(f[4]) as GameOptions,
       turn_timeout_ms: f[5],
       status: f[6],
       host_id: f[7],
@@ -285,14 +293,14 @@ export class GameStore {
       finished_at: f[10],
       rev: f[11],
       version: f[12],
-      state: f[13],
-      deadlines: f[14],
+      state: f[13] === null ? null : (JSON.parse(f[13]) as GameState),
+      deadlines: JSON.parse(f[14]) as Deadlines,
       next_deadline: f[15],
-      messages: f[16],
+      messages: JSON.parse(f[16]) as Record<string, string>,
       thread_mode: f[17],
       play_channel_id: f[18],
       channel_gone: f[19],
-      shown: f[20],
+      shown: JSON.parse(f[20]) as Record<string, string>,
     };
     const seats = f[21];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
@@ -320,14 +328,14 @@ export class GameStore {
     return this.s.lastFinishedOf.get(userId, guildId)?.id ?? null;
   }
   insertGame(game: NewGame): number {
-    return this.s.insertGame.get(game)!.id;
+    return this.s.insertGame.get({ ...game, options: JSON.stringify(game.options) })!.id;
   }
   /**
    * Writes the changed columns if nobody changed the game since `rev`; returns its message ids, or null on a
    * conflict. Only the columns given are SET: SQLite rewrites every index on a SET column even when its value
    * is unchanged, and those pages would go to the WAL (and the next checkpoint) for nothing.
    */
-  saveGame(id: number, rev: number, changes: Partial<GameChanges>): string | null {
+  saveGame(id: number, rev: number, changes: Partial<GameChanges>): Record<string, string> | null {
     const columns = (Object.keys(changes) as Array<keyof GameChanges>).filter((c) => SAVABLE.has(c)).sort();
     const key = columns.join(',');
     let statement = this.saves.get(key);
@@ -337,8 +345,10 @@ export class GameStore {
       this.saves.set(key, statement);
     }
     const values: Record<string, unknown> = { id, rev };
-    for (const c of columns) values[c] = changes[c];
-    return statement.get(values)?.messages ?? null;
+    for (const c of columns)
+      values[c] = JSON_COLUMNS.has(c) && changes[c] !== null ? JSON.stringify(changes[c]) : changes[c];
+    const saved = statement.get(values);
+    return saved ? (JSON.parse(saved.messages) as Record<string, string>) : null;
   }
   insertPlayer(player: NewPlayer): void {
     this.s.insertPlayer.run(player);
@@ -361,17 +371,12 @@ export class GameStore {
   insertEvent(row: EventRow): void {
     this.s.insertEvent.run(row);
   }
-  events(gameId: number): StoredEventRow[] {
-    return this.s.events.all(gameId);
+  /** A game's events in order, as the engine applies them. */
+  events(gameId: number): GameEvent[] {
+    return this.s.events.all(gameId).map(eventFromRow);
   }
   fivesBySeat(gameId: number): Map<number, number> {
     return new Map(this.s.fivesBySeat.all(gameId).map((r) => [r.seat, r.n]));
-  }
-  /** False when there is no such game. */
-  setMessage(gameId: number, key: string, messageId: string | null): boolean {
-    const info =
-      messageId === null ? this.s.removeMessage.run(key, gameId) : this.s.setMessage.run(key, messageId, gameId);
-    return info.changes > 0;
   }
   /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown); false: no game. */
   setShown(gameId: number, key: string, messageId: string | null, digest: string | null): boolean {
@@ -398,6 +403,9 @@ export class GameStore {
   }
   gamesToReconcile(since: number): number[] {
     return this.s.toReconcile.all({ since }).map((r) => r.id);
+  }
+  openGameIds(): number[] {
+    return this.s.openGames.all().map((r) => r.id);
   }
   dueGameIds(now: number): number[] {
     return this.s.dueGames.all(now).map((r) => r.id);

@@ -1,15 +1,22 @@
-// The outbox (channel work saved with the action that implies it) and the servers' settings: plain rows in,
-// plain rows out, like GameStore.
+// The outbox (channel work saved with the action that implies it) and the servers' settings. Like GameStore,
+// it owns the mapping: a piece of work goes in as a value and comes out as one.
 import type Database from 'better-sqlite3';
 
-export interface OutboxRow {
+interface OutboxSqlRow {
   id: number;
   game_id: number;
-  kind: 'shout' | 'log';
   data: string;
 }
 
-export class OutboxStore {
+/** A piece of saved channel work, as the outbox holds it until Discord has it. */
+export interface OutboxEntry<Work> {
+  id: number;
+  gameId: number;
+  work: Work;
+}
+
+/** `Work` is what the service saves (its ChannelWork); the store only needs its kind. */
+export class OutboxStore<Work extends { kind: string }> {
   private readonly s;
 
   constructor(db: Database.Database) {
@@ -17,9 +24,7 @@ export class OutboxStore {
       insert: db.prepare<[{ game_id: number; kind: string; data: string; at: number }]>(
         'INSERT INTO outbox (game_id, kind, data, at) VALUES (@game_id, @kind, @data, @at)',
       ),
-      pending: db.prepare<[number], OutboxRow>(
-        'SELECT id, game_id, kind, data FROM outbox WHERE game_id = ? ORDER BY id',
-      ),
+      pending: db.prepare<[number], OutboxSqlRow>('SELECT id, game_id, data FROM outbox WHERE game_id = ? ORDER BY id'),
       remove: db.prepare<[number]>('DELETE FROM outbox WHERE id = ?'),
       removeAll: db.prepare<[number]>('DELETE FROM outbox WHERE game_id = ?'),
       threads: db.prepare<[string], { threads: 0 | 1 }>('SELECT threads FROM guild_settings WHERE guild_id = ?'),
@@ -29,11 +34,13 @@ export class OutboxStore {
     };
   }
 
-  insert(gameId: number, kind: OutboxRow['kind'], data: string, at: number): number {
-    return Number(this.s.insert.run({ game_id: gameId, kind, data, at }).lastInsertRowid);
+  insert(gameId: number, work: Work, at: number): number {
+    return Number(
+      this.s.insert.run({ game_id: gameId, kind: work.kind, data: JSON.stringify(work), at }).lastInsertRowid,
+    );
   }
-  pending(gameId: number): OutboxRow[] {
-    return this.s.pending.all(gameId);
+  pending(gameId: number): Array<OutboxEntry<Work>> {
+    return this.s.pending.all(gameId).map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as Work }));
   }
   /** False when it was already gone (delivered by someone else). */
   remove(id: number): boolean {

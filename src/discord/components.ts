@@ -136,7 +136,7 @@ async function startGame(
   const threadAllowed = interaction.appPermissions?.has(THREAD_PERMISSIONS) ?? true;
   const lobby = service.game(gameId);
   // The lobby message is the one clicked: a thread starts from it even if its id was never stored.
-  if (lobby && !lobby.messages[LOBBY_KEY]) service.setMessageId(gameId, LOBBY_KEY, interaction.message.id);
+  if (lobby && !lobby.messages[LOBBY_KEY]) service.recordShown(gameId, LOBBY_KEY, interaction.message.id, null);
   const view = service.start(gameId, userId, { threadAllowed });
   const body = lobbySummary(view);
   let updated = false;

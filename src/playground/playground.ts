@@ -110,9 +110,8 @@ export function endLeftoverGames(databasePath: string, log: Logger): number {
   const db = openDatabase(databasePath);
   try {
     const service = new GameService(db);
-    const open = db.prepare(`SELECT id FROM games WHERE status IN ('lobby', 'playing')`).all() as Array<{ id: number }>;
     let ended = 0;
-    for (const { id } of open) {
+    for (const id of service.openGameIds()) {
       try {
         service.end(id, 'playground', { canManage: true });
         ended++;

@@ -4,6 +4,7 @@
 // delivers them. Pure: no Discord wording here, only facts the Discord layer renders.
 import type { Category, Dice, GameEvent, GameState } from '../game';
 import { CATEGORIES, isFiveOfAKind, scoreCell, thrownDice } from '../game';
+import type { OutboxEntry } from '../db/outbox-store';
 
 export interface ShoutWork {
   kind: 'shout';
@@ -32,11 +33,8 @@ export interface LogWork {
 export type ChannelWork = ShoutWork | LogWork;
 
 /** A saved piece of channel work: its row id names it until it is delivered. */
-export interface OutboxItem {
-  id: number;
-  gameId: number;
-  work: ChannelWork;
-}
+/** A piece of channel work as saved in the outbox. */
+export type OutboxItem = OutboxEntry<ChannelWork>;
 
 export interface Step {
   before: GameState;

@@ -7,9 +7,10 @@
 // it alone, so a busy human never holds a bot back.
 import type { GameState } from '../game';
 import { seatsToAct } from '../game';
+import type { Deadlines } from '../db/game-store';
 
-/** Seat → ms since the epoch. */
-export type Deadlines = Record<number, number>;
+/** Seat → ms since the epoch; the store reads and writes them with the game. */
+export type { Deadlines };
 
 export interface BotPacing {
   /** The seats played by the computer. */

@@ -1,14 +1,13 @@
 // Every player action, Discord-free: GameService is the one way in. Its parts, each a layer of the one
 // below: service-core.ts (how an operation reads, decides and writes), lobby-service.ts (the lobby),
 // turn-service.ts (turns, the clock, computer players), and here the channel's ledger and the reads.
-import type { GameEvent, GameOptions, GameState } from '../game';
+import type { GameEvent, GameState } from '../game';
 import { applyEvent, newGame } from '../game';
 import type { Analysis } from '../solver/strategy';
 import type { Hint } from '../solver/strategy';
 import { analyseGame, hint } from '../solver/strategy';
 import type { GameChanges } from '../db/game-store';
-import { eventFromRow } from '../db/event-rows';
-import type { ChannelWork, OutboxItem } from './channel-work';
+import type { OutboxItem } from './channel-work';
 import { botDifficulty, botIdentityName } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import type { ActionResult, CardView, GameView, LastWrite, LeaderboardRow } from './view';
@@ -45,22 +44,11 @@ export class GameService extends TurnService {
     return game.state ? hint(game.state, seat) : null;
   }
 
-  // ---------- message ids ----------
-
-  /** Remembers (or, with null, forgets) the Discord message that shows part of a game. */
-  setMessageId(gameId: number, key: string, messageId: string | null): void {
-    if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
-    // Not guarded by `rev`: message ids are not game state, and must not make a racing action conflict.
-    if (!this.store.setMessage(gameId, key, messageId)) throw new ServiceError('no-game', MESSAGES.noGame);
-  }
-
   // ---------- the channel (for the Publisher) ----------
 
   /** Channel work that actions saved and Discord does not have yet, oldest first. */
   pendingChannelWork(gameId: number): OutboxItem[] {
-    return this.outbox
-      .pending(gameId)
-      .map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as ChannelWork }));
+    return this.outbox.pending(gameId);
   }
 
   /** Discord has it; false when it was delivered already. */
@@ -68,7 +56,10 @@ export class GameService extends TurnService {
     return this.outbox.remove(id);
   }
 
-  /** Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it. */
+  /**
+   * Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it.
+   * Not guarded by `rev`: message ids are not game state, and must not make a racing action conflict.
+   */
   recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
     if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest))
@@ -140,6 +131,11 @@ export class GameService extends TurnService {
   }
 
   /** The lobby or game in play in a channel. */
+  /** Every game in its lobby or in play, in every channel, oldest first. */
+  openGameIds(): number[] {
+    return this.store.openGameIds();
+  }
+
   openGameInChannel(channelId: string): GameView | null {
     const id = this.store.openGameIdInChannel(channelId);
     return id === null ? null : this.game(id);
@@ -202,7 +198,7 @@ export class GameService extends TurnService {
   events(gameId: number): GameEvent[] {
     const g = this.load(gameId);
     if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
-    return this.store.events(gameId).map(eventFromRow);
+    return this.store.events(gameId);
   }
 
   /**
@@ -217,9 +213,9 @@ export class GameService extends TurnService {
       throw new ServiceError('not-finished', MESSAGES.neverPlayed);
     if (g.row.status !== 'finished' && g.row.status !== 'ended')
       throw new ServiceError('not-finished', MESSAGES.notFinished);
-    const events = this.store.events(gameId).map(eventFromRow);
+    const events = this.store.events(gameId);
     return analyseGame(
-      JSON.parse(g.row.options) as GameOptions,
+      g.row.options,
       g.players.map((p) => p.user_id),
       events,
       seat,
@@ -231,10 +227,10 @@ export class GameService extends TurnService {
     const g = this.load(gameId);
     if (!g || g.row.started_at === null || g.state === null) return null;
     let state = newGame(
-      JSON.parse(g.row.options) as GameOptions,
+      g.row.options,
       g.players.map((p) => p.user_id),
     );
-    for (const row of this.store.events(gameId)) state = applyEvent(state, eventFromRow(row));
+    for (const event of this.store.events(gameId)) state = applyEvent(state, event);
     return state;
   }
 }

@@ -1,5 +1,4 @@
 // The lobby: opening one, joining, seating and removing computer players, leaving, cancelling, starting.
-import type { GameOptions } from '../game';
 import { newGame } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { DIFFICULTIES } from '../solver/strategy';
@@ -36,7 +35,7 @@ export abstract class LobbyService extends ServiceCore {
           guild_id: input.guildId,
           channel_id: input.channelId,
           variant: options.variant,
-          options: JSON.stringify(options),
+          options,
           turn_timeout_ms: input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
           host_id: input.host.id,
           created_at: now,
@@ -117,7 +116,7 @@ export abstract class LobbyService extends ServiceCore {
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       const now = this.now();
       const state = newGame(
-        JSON.parse(g.row.options) as GameOptions,
+        g.row.options,
         g.players.map((p) => p.user_id),
       );
       const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms, this.pacing(g, new Set()));
@@ -125,8 +124,8 @@ export abstract class LobbyService extends ServiceCore {
         status: 'playing',
         started_at: now,
         version: state.version,
-        state: JSON.stringify(state),
-        deadlines: JSON.stringify(deadlines),
+        state,
+        deadlines,
         next_deadline: earliestDeadline(deadlines),
         // A thread's id is known once the Publisher has made it.
         play_channel_id: g.row.thread_mode === 1 && opts.threadAllowed !== false ? null : g.row.channel_id,

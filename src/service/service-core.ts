@@ -9,7 +9,7 @@ import type { Difficulty } from '../solver/strategy';
 import type { GameChanges, GameRow, PlayerRow } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { OutboxStore } from '../db/outbox-store';
-import type { Step } from './channel-work';
+import type { ChannelWork, Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
@@ -86,17 +86,26 @@ export function isRaceConstraint(error: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
+function sameDeadlines(a: Deadlines, b: Deadlines): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[Number(k)] === b[Number(k)]);
+}
+
 /** The columns of `next` that differ from the row: all an UPDATE needs to SET. */
 export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameChanges> {
   const changed: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(next))
-    if (row[column as keyof GameChanges] !== value) changed[column] = value;
+  for (const [column, value] of Object.entries(next)) {
+    const old = row[column as keyof GameChanges];
+    // Deadlines are rebuilt by each action; unchanged ones are not written (see GameStore.saveGame).
+    const same = column === 'deadlines' ? sameDeadlines(old as Deadlines, value as Deadlines) : old === value;
+    if (!same) changed[column] = value;
+  }
   return changed as Partial<GameChanges>;
 }
 
 export abstract class ServiceCore {
   protected readonly store: GameStore;
-  protected readonly outbox: OutboxStore;
+  protected readonly outbox: OutboxStore<ChannelWork>;
   protected readonly rng: Rng;
   protected readonly now: () => number;
   protected readonly hooks: ServiceHooks;
@@ -126,12 +135,7 @@ export abstract class ServiceCore {
     const found = this.store.gameWithPlayers(gameId);
     if (!found) return null;
     const { row, players } = found;
-    return {
-      row,
-      players,
-      state: row.state === null ? null : (JSON.parse(row.state) as GameState),
-      deadlines: JSON.parse(row.deadlines) as Deadlines,
-    };
+    return { row, players, state: row.state, deadlines: row.deadlines };
   }
 
   /**
@@ -163,7 +167,7 @@ export abstract class ServiceCore {
   }
 
   /** Writes the game row if nobody changed it since it was read; its current message ids. */
-  protected save(g: Loaded, changes: Partial<GameChanges>): string {
+  protected save(g: Loaded, changes: Partial<GameChanges>): Record<string, string> {
     const messages = this.store.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
     if (messages === null) throw new Conflict();
     this.step('save game');
@@ -173,7 +177,7 @@ export abstract class ServiceCore {
   protected viewAfter(
     g: Loaded,
     changes: Partial<GameChanges>,
-    messages: string,
+    messages: Record<string, string>,
     players: PlayerView[],
     state: GameState | null,
     deadlines: Deadlines = {},

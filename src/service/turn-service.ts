@@ -158,8 +158,8 @@ export abstract class TurnService extends LobbyService {
       status: after.status,
       finished_at: over ? now : null,
       version: after.version,
-      state: JSON.stringify(after),
-      deadlines: JSON.stringify(deadlines),
+      state: after,
+      deadlines,
       next_deadline: earliestDeadline(deadlines),
       ...extra,
     };
@@ -179,7 +179,7 @@ export abstract class TurnService extends LobbyService {
       if (over) this.saveResults(g.row.id, after);
       // What the channel must show beyond the state, saved with the move so no crash can lose it.
       const outbox: OutboxItem[] = channelWorkOf(steps).map((work) => ({
-        id: this.outbox.insert(g.row.id, work.kind, JSON.stringify(work), now),
+        id: this.outbox.insert(g.row.id, work, now),
         gameId: g.row.id,
         work,
       }));

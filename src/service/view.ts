@@ -118,19 +118,19 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     channelId: row.channel_id,
     hostId: row.host_id,
     status: row.status,
-    options: state ? state.options : (JSON.parse(row.options) as GameOptions), // the same options, already parsed
+    options: row.options,
     turnTimeoutMs: row.turn_timeout_ms,
     createdAt: row.created_at,
     startedAt: row.started_at,
     finishedAt: row.finished_at,
     players,
     state,
-    messages: JSON.parse(row.messages) as Record<string, string>,
+    messages: row.messages,
     deadlines,
     threadMode: row.thread_mode === 1,
     playChannelId: row.play_channel_id,
     channelGone: row.channel_gone === 1,
-    shown: JSON.parse(row.shown) as Record<string, string>,
+    shown: row.shown,
   };
 }
 

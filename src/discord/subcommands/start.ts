@@ -118,7 +118,7 @@ async function startLobby(
   for (let n = args.bots ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (messageId) ctx.service.setMessageId(view.id, LOBBY_KEY, messageId);
+  if (messageId) ctx.service.recordShown(view.id, LOBBY_KEY, messageId, null);
 }
 
 export function displayName(interaction: { user: { displayName: string }; member: unknown }): string {

@@ -55,7 +55,7 @@ describe('a restart mid-game', () => {
     const first = harness();
     let view = startedGame(first.service, ['ann', 'ben'], OLATHE);
     for (let i = 0; i < 25; i++) view = autoStep(first.service, view, view.state!.current, 2).view;
-    first.service.setMessageId(view.id, 'turn:1', '555');
+    first.service.recordShown(view.id, 'turn:1', '555', null);
     first.db.close();
 
     const again = harness(first.file);

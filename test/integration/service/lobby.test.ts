@@ -211,14 +211,14 @@ describe('message ids', () => {
   it('are stored, replaced and forgotten by key, and come back in every view', () => {
     const { service } = harness();
     const view = lobby(service);
-    service.setMessageId(view.id, 'lobby', '111');
-    service.setMessageId(view.id, 'card:0', '222');
-    service.setMessageId(view.id, 'lobby', '333');
+    service.recordShown(view.id, 'lobby', '111', null);
+    service.recordShown(view.id, 'card:0', '222', null);
+    service.recordShown(view.id, 'lobby', '333', null);
     expect(service.game(view.id)!.messages).toEqual({ lobby: '333', 'card:0': '222' });
     expect(service.join(view.id, user('ann')).messages).toEqual({ lobby: '333', 'card:0': '222' });
-    service.setMessageId(view.id, 'card:0', null);
+    service.recordShown(view.id, 'card:0', null, null);
     expect(service.start(view.id, 'host').messages).toEqual({ lobby: '333' });
-    expect(() => service.setMessageId(view.id, 'bad key"', '1')).toThrow(ServiceError);
-    expect(() => service.setMessageId(424242, 'lobby', '1')).toThrow(/no longer exists/);
+    expect(() => service.recordShown(view.id, 'bad key"', '1', null)).toThrow(ServiceError);
+    expect(() => service.recordShown(424242, 'lobby', '1', null)).toThrow(/no longer exists/);
   });
 });

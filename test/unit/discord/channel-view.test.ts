@@ -126,7 +126,7 @@ describe('wantedMessages', () => {
       threads: true,
     });
     expect(wantedMessages(lobby, new Map())).toEqual([]);
-    s.setMessageId(lobby.id, 'lobby', '123');
+    s.recordShown(lobby.id, 'lobby', '123', null);
     const withLobby = wantedMessages(s.game(lobby.id)!, new Map());
     expect(withLobby.map((m) => [m.key, m.where, m.editOnly, m.ping])).toEqual([['lobby', 'parent', true, []]]);
     s.join(lobby.id, { id: 'ben', name: 'Ben' });
@@ -259,7 +259,7 @@ describe('Discord limits', () => {
     const s = service();
     const ids = ['p0', 'p1', 'p2', 'p3', 'p4', 'bot', 'bot', 'bot'];
     let view = started(s, ids, BALUT, (id) => `${id} ${'W'.repeat(90)}`);
-    s.setMessageId(view.id, 'lobby', '1');
+    s.recordShown(view.id, 'lobby', '1', null);
     s.recordShown(view.id, 'results', '2', null);
     const check = (v: GameView) => {
       const wanted = [...wantedMessages(v, s.lastWrites(v.id)), { key: 'lobby-direct', body: lobbySummary(v) }];

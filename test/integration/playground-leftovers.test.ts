@@ -1,0 +1,31 @@
+// The playground's fake Discord is a new server each run, so games left open by an earlier run are ended
+// (scored as they stand) before its bot starts — through the service, like every other change to a game.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger';
+import { endLeftoverGames } from '../../src/playground/playground';
+import { OLATHE, harness, removeTempDirs, startedGame, tempDbPath, user } from './service/helpers';
+
+afterAll(removeTempDirs);
+
+describe('endLeftoverGames', () => {
+  it('ends the lobbies and games in play, leaves finished ones alone, and counts what it ended', () => {
+    const file = tempDbPath();
+    const { service, db } = harness(file);
+    const lobby = service.openLobby({ guildId: 'g', channelId: 'c1', host: user('ann'), options: OLATHE });
+    const playing = startedGame(service, ['ben', 'cat'], OLATHE, { channelId: 'c2' });
+    const ended = startedGame(service, ['dan', 'eve'], OLATHE, { channelId: 'c3' });
+    const endedAt = service.end(ended.id, 'dan', { canManage: true }).view.finishedAt;
+    db.close();
+
+    const log = createLogger('error');
+    expect(endLeftoverGames(file, log)).toBe(2);
+
+    const { service: after, db: again } = harness(file);
+    expect(after.game(lobby.id)!.status).toBe('cancelled');
+    expect(after.game(playing.id)!.status).toBe('ended');
+    expect(after.game(ended.id)!.finishedAt).toBe(endedAt);
+    expect(after.openGameIds()).toEqual([]);
+    expect(endLeftoverGames(file, log)).toBe(0);
+    again.close();
+  });
+});
