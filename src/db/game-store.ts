@@ -176,6 +176,15 @@ const SAVABLE = new Set<keyof GameChanges>([
   'channel_gone',
 ]);
 
+/** Which gateway shard this process is: it runs the clocks and channel work of its own guilds' games only. */
+export interface ShardSlice {
+  id: number;
+  count: number;
+}
+
+// A guild's shard by Discord's formula, (guild_id >> 22) % shard_count; snowflakes fit SQLite's 64-bit integers.
+const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
+
 const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
 
 export class GameStore {
@@ -183,7 +192,13 @@ export class GameStore {
   /** One UPDATE per set of changed columns: a handful in practice. */
   private readonly saves = new Map<string, Database.Statement<[Record<string, unknown>], { messages: string }>>();
 
-  constructor(readonly db: Database.Database) {
+  private readonly shard: { shardId: number; shardCount: number };
+
+  constructor(
+    readonly db: Database.Database,
+    shard: ShardSlice = { id: 0, count: 1 },
+  ) {
+    this.shard = { shardId: shard.id, shardCount: shard.count };
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
       // The row and its seats in one statement: one consistent read without a transaction around it.
@@ -251,16 +266,21 @@ export class GameStore {
       ),
       setPlayChannel: p('UPDATE games SET play_channel_id = ? WHERE id = ? AND play_channel_id IS NULL'),
       // Games whose channel may still need work: in play, or over recently and not known to be shown.
+      // Only this shard's guilds: another shard process does the rest.
       toReconcile: p<{ id: number }>(
-        `SELECT id FROM games WHERE status = 'playing' AND channel_gone = 0
+        `SELECT id FROM games WHERE status = 'playing' AND channel_gone = 0 AND ${OWN_GUILD('games')}
          UNION SELECT id FROM games WHERE status IN ('finished', 'ended') AND channel_gone = 0 AND finished_at >= @since
            AND (json_extract(messages, '$.results') IS NULL OR EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = games.id))
-         UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id WHERE g.channel_gone = 0`,
+           AND ${OWN_GUILD('games')}
+         UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id
+           WHERE g.channel_gone = 0 AND ${OWN_GUILD('g')}`,
       ),
       openGames: p<{ id: number }>(`SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id`),
-      dueGames: p<{ id: number }>('SELECT id FROM games WHERE next_deadline <= ? ORDER BY next_deadline, id'),
+      dueGames: p<{ id: number }>(
+        `SELECT id FROM games WHERE next_deadline <= @now AND ${OWN_GUILD('games')} ORDER BY next_deadline, id`,
+      ),
       nextDeadline: p<{ t: number | null }>(
-        'SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL',
+        `SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games')}`,
       ),
       leaderboard: p<LeaderboardSqlRow>(
         `SELECT ${LEADERBOARD_WHO} AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
@@ -402,16 +422,16 @@ export class GameStore {
     );
   }
   gamesToReconcile(since: number): number[] {
-    return this.s.toReconcile.all({ since }).map((r) => r.id);
+    return this.s.toReconcile.all({ since, ...this.shard }).map((r) => r.id);
   }
   openGameIds(): number[] {
     return this.s.openGames.all().map((r) => r.id);
   }
   dueGameIds(now: number): number[] {
-    return this.s.dueGames.all(now).map((r) => r.id);
+    return this.s.dueGames.all({ now, ...this.shard }).map((r) => r.id);
   }
   nextDeadline(): number | null {
-    return this.s.nextDeadline.get()?.t ?? null;
+    return this.s.nextDeadline.get(this.shard)?.t ?? null;
   }
   leaderboard(query: LeaderboardQuery): {
     rows: LeaderboardSqlRow[];

@@ -37,6 +37,7 @@ export type { Analysis, AnalysedDecision, Difficulty, Hint, HintChoice } from '.
 export { ACCURACY_TOLERANCE, DIFFICULTIES } from '../solver/strategy';
 export { MAX_PLAYERS } from './service-core';
 export type { LeaderboardOptions, OpenLobbyInput, ServiceHooks, ServiceOptions, UserRef } from './service-core';
+export type { ShardSlice } from '../db/game-store';
 
 export class GameService extends TurnService {
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */

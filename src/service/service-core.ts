@@ -6,7 +6,7 @@ import type Database from 'better-sqlite3';
 import type { GameEvent, GameOptions, GameState, Rng } from '../game';
 import { cryptoRng, seatsToAct } from '../game';
 import type { Difficulty } from '../solver/strategy';
-import type { GameChanges, GameRow, PlayerRow } from '../db/game-store';
+import type { GameChanges, GameRow, PlayerRow, ShardSlice } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { OutboxStore } from '../db/outbox-store';
 import type { ChannelWork, Step } from './channel-work';
@@ -62,6 +62,8 @@ export interface ServiceOptions {
   hooks?: ServiceHooks;
   /** The pause before each step of a computer player (ms); DEFAULT_BOT_STEP_MS unless given. */
   botStepMs?: number;
+  /** The gateway shard this process is: its clock and channel work cover its own guilds' games only. */
+  shard?: ShardSlice;
   /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
   onBotError?: (error: unknown, where: { gameId: number; seat: number }) => void;
 }
@@ -117,7 +119,7 @@ export abstract class ServiceCore {
     readonly db: Database.Database,
     options: ServiceOptions = {},
   ) {
-    this.store = new GameStore(db);
+    this.store = new GameStore(db, options.shard);
     this.outbox = new OutboxStore(db);
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? Date.now;

@@ -1,0 +1,63 @@
+// With SHARDS, every shard process shares the one database but owns only its guilds' games: its clock (turn
+// deadlines, computer players) and its channel work (reconcile) cover those games alone, so no game is driven
+// twice and a dead shard's games wait for it instead of being taken over half-way.
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../src/db/open';
+import { GameService } from '../../../src/service/game-service';
+import { Clock, OLATHE, removeTempDirs, riggedRng, startedGame, tempDbPath } from './helpers';
+
+afterAll(removeTempDirs);
+
+/** A guild id (snowflake) that Discord's formula, (id >> 22) % count, puts on `shard`. */
+function guildOnShard(shard: number, count: number, salt: number): string {
+  const timestamp = 1_000_000_000n * BigInt(count) + BigInt(shard) + BigInt(salt * count);
+  return String((timestamp << 22n) | 12345n);
+}
+
+function shardServices(file: string, clock: Clock) {
+  return [0, 1].map((id) => {
+    const db = openDatabase(file);
+    return { db, service: new GameService(db, { rng: riggedRng(id), now: clock.now, shard: { id, count: 2 } }) };
+  });
+}
+
+describe('a shard process', () => {
+  it('runs the deadlines and reconciles the games of its own guilds only', () => {
+    const file = tempDbPath();
+    const clock = new Clock();
+    const [zero, one] = shardServices(file, clock);
+    const guild0 = guildOnShard(0, 2, 1);
+    const guild1 = guildOnShard(1, 2, 1);
+    expect(Number((BigInt(guild0) >> 22n) % 2n)).toBe(0);
+    expect(Number((BigInt(guild1) >> 22n) % 2n)).toBe(1);
+
+    const game0 = startedGame(zero!.service, ['ann', 'ben'], OLATHE, { guildId: guild0, turnTimeoutMs: 60_000 });
+    clock.t += 10_000;
+    const game1 = startedGame(zero!.service, ['cat', 'dan'], OLATHE, { guildId: guild1, turnTimeoutMs: 60_000 });
+
+    expect(zero!.service.nextDeadline()).toBe(game0.deadlines[0]);
+    expect(one!.service.nextDeadline()).toBe(game1.deadlines[0]);
+    expect(zero!.service.gamesToReconcile()).toEqual([game0.id]);
+    expect(one!.service.gamesToReconcile()).toEqual([game1.id]);
+
+    clock.t += 120_000; // both turns are past their deadline
+    expect(one!.service.expireTurns().map((r) => r.view.id)).toEqual([game1.id]);
+    expect(zero!.service.expireTurns().map((r) => r.view.id)).toEqual([game0.id]);
+
+    // Every process still reads and plays every game (a click comes to the shard that owns the guild anyway).
+    expect(one!.service.game(game0.id)!.state!.current).toBe(1);
+    for (const s of [zero, one]) s!.db.close();
+  });
+
+  it('as the only process (one shard) owns every guild, whatever its id looks like', () => {
+    const file = tempDbPath();
+    const clock = new Clock();
+    const db = openDatabase(file);
+    const service = new GameService(db, { rng: riggedRng(), now: clock.now });
+    const ids = [guildOnShard(0, 2, 3), guildOnShard(1, 2, 3), 'guild-1'].map(
+      (guildId) => startedGame(service, ['ann'], OLATHE, { guildId }).id,
+    );
+    expect(service.gamesToReconcile().sort()).toEqual([...ids].sort());
+    db.close();
+  });
+});
