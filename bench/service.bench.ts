@@ -51,7 +51,7 @@ const LAYOUTS: GameOptions[] = [
 
 // ---------- measuring ----------
 
-class Latencies {
+export class Latencies {
   private readonly ns: number[] = [];
   time<T>(fn: () => T): T {
     const start = process.hrtime.bigint();
@@ -96,7 +96,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 // ---------- a simple player ----------
 
 /** One click for a game: declare, throw, hold or write, as a person at the table might. */
-function click(service: GameService, view: GameView, pick: Rng): GameView {
+export function click(service: GameService, view: GameView, pick: Rng): GameView {
   const state = view.state!;
   const acting = seatsToAct(state);
   const seat = acting.length === 1 ? acting[0]! : acting[(pick.face() * 6 + pick.face()) % acting.length]!;
@@ -121,7 +121,13 @@ function click(service: GameService, view: GameView, pick: Rng): GameView {
 let channelSeq = 0;
 
 /** A fresh game in play: lobby, joins and start, each one timed as an action too. */
-function newTable(service: GameService, pick: Rng, guild: string, time: Latencies): GameView {
+export function newTable(
+  service: GameService,
+  pick: Rng,
+  guild: string,
+  time: Latencies,
+  channelId = `bench-channel-${++channelSeq}`,
+): GameView {
   const options = LAYOUTS[pick.face() % LAYOUTS.length]!;
   const players = 1 + (pick.face() % 4);
   const users = Array.from(
@@ -129,7 +135,6 @@ function newTable(service: GameService, pick: Rng, guild: string, time: Latencie
     () => `user-${(pick.face() * 36 + pick.face() * 6 + pick.face()) % 120}`,
   );
   const unique = [...new Set(users)];
-  const channelId = `bench-channel-${++channelSeq}`;
   let view = time.time(() =>
     service.openLobby({ guildId: guild, channelId, host: { id: unique[0]!, name: unique[0]! }, options }),
   );

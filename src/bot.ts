@@ -7,6 +7,7 @@ import type { Logger } from './logger';
 import { redact } from './logger';
 import { openDatabase } from './db/open';
 import { GameService } from './service/game-service';
+import type { ShardSlice } from './service/game-service';
 import { DEFAULT_THROWS, seededRng } from './game';
 import { buildSolverTables } from './solver/valuation';
 import type { BotContext, CommandMap } from './discord/context';
@@ -23,7 +24,18 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-export async function startBot(config: Config, log: Logger, commands: CommandMap): Promise<RunningBot> {
+export interface BotOptions {
+  /** The gateway shard this process runs (started by the shard manager); default: the only one. */
+  shard?: ShardSlice;
+}
+
+export async function startBot(
+  config: Config,
+  log: Logger,
+  commands: CommandMap,
+  options: BotOptions = {},
+): Promise<RunningBot> {
+  const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
   const db = openDatabase(config.databasePath);
   // The solver's tables are built once, before the first hint or computer move needs them (other throw
@@ -32,11 +44,15 @@ export async function startBot(config: Config, log: Logger, commands: CommandMap
   if (config.diceSeed !== null)
     log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
   const service = new GameService(db, {
+    shard,
     botStepMs: config.botStepMs,
     ...(config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {}),
   });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    // Given, so discord.js never reads SHARDS from the environment (there it is the operator's `auto` or N).
+    shards: shard.id,
+    shardCount: shard.count,
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });

@@ -17,7 +17,12 @@ export interface Config {
   botStepMs: number;
   /** How often every game in play is checked against what its channel shows (ms). */
   reconcileMs: number;
+  /** SHARDS: null runs one process; 'auto' or N runs a shard manager with a process per gateway shard. */
+  shards: null | 'auto' | number;
 }
+
+/** Far past what one database host serves (Discord recommends a shard per 1,000 guilds or so). */
+export const MAX_SHARDS = 64;
 
 export const DEFAULT_RECONCILE_MS = 60_000;
 
@@ -45,6 +50,18 @@ function reconcileMs(value: string | undefined): number {
       'OLATHE_RECONCILE_MS, when set, must be at least 500 (milliseconds between checks of every game).',
     );
   return ms;
+}
+
+function shardsSetting(value: string | undefined): Config['shards'] {
+  const text = value?.trim().toLowerCase();
+  if (!text) return null;
+  if (text === 'auto') return 'auto';
+  const n = /^\d{1,3}$/.test(text) ? Number(text) : NaN;
+  if (!(n >= 1 && n <= MAX_SHARDS))
+    throw new ConfigError(
+      `SHARDS, when set, must be auto (Discord's recommendation) or a number of shards from 1 to ${MAX_SHARDS}; leave it unset for one process.`,
+    );
+  return n;
 }
 
 /** The configuration, or a ConfigError whose message is one line saying what to fix in `.env`. */
@@ -79,5 +96,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     diceSeed: env.OLATHE_DICE_SEED?.trim() || null,
     botStepMs: wholeMs(env.OLATHE_BOT_STEP_MS, 'OLATHE_BOT_STEP_MS', DEFAULT_BOT_STEP_MS),
     reconcileMs: reconcileMs(env.OLATHE_RECONCILE_MS),
+    shards: shardsSetting(env.SHARDS),
   };
 }

@@ -1,10 +1,13 @@
 // The bot's entry point (`npm start`): read .env, check it, run until SIGINT/SIGTERM. Without DISCORD_TOKEN
 // it starts the playground instead (src/playground): the bot against a local fake Discord, in a web page.
+// With SHARDS=auto|N it runs the shard manager, which starts this same file once per shard (src/sharding.ts).
+import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { readConfig } from './config';
 import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
+import { runShards, shardOfThisProcess } from './sharding';
 import { commands } from '../commands';
 
 dotenv.config({ quiet: true });
@@ -16,10 +19,26 @@ async function main(): Promise<void> {
     const { runPlayground } = await import('./playground/cli');
     return runPlayground(process.env, commands);
   }
-  const config = readSettings(() => readConfig(process.env));
+  // A shard process: the manager set SHARDS to this shard's id, which is not the operator's setting.
+  const shard = shardOfThisProcess(process.env);
+  const config = readSettings(() => readConfig(shard ? { ...process.env, SHARDS: undefined } : process.env));
   if (!config) return;
   const log = createLogger(config.logLevel);
-  const bot = await startBot(config, log, commands);
+  const shards = config.shards;
+  if (!shard && shards !== null) {
+    const running = await runShards({ ...config, shards }, fileURLToPath(import.meta.url), log);
+    stopOnSignals(
+      (signal) => {
+        log.info('stopping shards', { signal });
+        return running.stop();
+      },
+      (error) => log.error('unclean stop', { error }),
+    );
+    return;
+  }
+  const bot = await startBot(config, log, commands, shard ? { shard } : {});
+  // The manager is gone (killed, say): nobody would stop or respawn this shard, so it stops itself.
+  if (shard) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   stopOnSignals(
     (signal) => {
       log.info('stopping', { signal });

@@ -53,7 +53,7 @@ export function setBotOverwrite(
   if (allow === 0n && deny === 0n) delete channel.botOverwrite;
   else channel.botOverwrite = { id: state.botUser.id, allow: allow.toString(), deny: deny.toString() };
   // discord.js keeps overwrites in its cache (permissionsFor); CHANNEL_UPDATE keeps that cache true.
-  state.guildDispatch('CHANNEL_UPDATE', apiChannel(channel));
+  state.guildDispatch(channel.guildId, 'CHANNEL_UPDATE', apiChannel(channel));
   state.notify();
 }
 
@@ -90,14 +90,14 @@ function removeChannel(state: FakeState, channel: FakeChannel): void {
   if (channel.type === 11) {
     const starter = state.messages.get(channel.id);
     if (starter) starter.flags &= ~MessageFlag.HasThread;
-    state.guildDispatch('THREAD_DELETE', {
+    state.guildDispatch(channel.guildId, 'THREAD_DELETE', {
       id: channel.id,
       guild_id: channel.guildId,
       parent_id: channel.parentId ?? null,
       type: channel.type,
     });
   } else {
-    state.guildDispatch('CHANNEL_DELETE', apiChannel(channel));
+    state.guildDispatch(channel.guildId, 'CHANNEL_DELETE', apiChannel(channel));
   }
   state.notify();
 }

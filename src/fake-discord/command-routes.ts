@@ -38,7 +38,7 @@ function commandList(c: RouteContext): APIApplicationCommand[] {
   }
   const guildId = c.params.guild;
   if (guildId === undefined) return state.globalCommands;
-  if (guildId !== state.guild.id) {
+  if (!state.guilds.has(guildId)) {
     state.breach(`${c.label}: the bot is not in guild ${guildId}`);
     throw DiscordErrors.missingAccess();
   }

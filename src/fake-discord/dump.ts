@@ -63,8 +63,10 @@ export function describeState(state: FakeState, maxPerChannel = 12): string {
     const shown = messages.slice(-maxPerChannel);
     const parent = channel.parentId ? state.channels.get(channel.parentId) : undefined;
     const kind = channel.type === 11 ? `thread ${channel.id} in #${parent?.name ?? '?'}, ` : '';
+    // Channels of several guilds may share a name.
+    const guild = state.guilds.size > 1 ? ` [${state.guilds.get(channel.guildId)?.name ?? channel.guildId}]` : '';
     lines.push(
-      `#${channel.name} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`,
+      `#${channel.name}${guild} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`,
     );
     for (const message of shown)
       lines.push(`  ${describeMessage(message, (id) => state.users.get(id)?.username ?? id)}`);

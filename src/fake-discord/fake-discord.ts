@@ -1,31 +1,30 @@
 // FakeDiscord: a loopback Discord (REST + gateway) that an unmodified discord.js bot connects to, and
 // the handle tests and the playground use to act as people and to watch what the bot does.
 import { randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { botPermissionsIn, moderatorDeletesChannel, moderatorDeletesMessage, setBotOverwrite } from './channels';
+import { moderatorDeletesChannel, moderatorDeletesMessage } from './channels';
 import { describeState } from './dump';
 import { FaultInjector } from './faults';
 import { FakeGateway, forwardStateToGateway } from './gateway';
+import { requireMember } from './guilds';
 import { dispatchInteraction } from './fake-interaction';
 import type { FakeInteraction } from './fake-interaction';
 import { buildComponentInteraction, buildSlashInteraction } from './interactions';
 import type { BuiltInteraction } from './interactions';
 import { clone } from './json';
 import { pingedUsers } from './mentions';
+import { FakePlaces } from './places';
+import type { UserRef } from './places';
 import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
+import { checkShard } from './snowflake';
 import { FakeState, cloneMessage } from './store';
-import { startThreadAsUser } from './threads';
-import type { ThreadInit } from './threads';
 import type {
   ChangeEvent,
   ComponentExtras,
   DeduplicatedCreate,
-  FakeChannel,
   FakeDiscordOptions,
   FakeMessage,
-  FakeUser,
   FaultHandle,
   FaultRule,
   LoggedRequest,
@@ -34,66 +33,33 @@ import type {
   SlashOptionValue,
 } from './types';
 
+export type { AddGuildInit, AddUserInit } from './places';
+
 const DEFAULT_ACK_DEADLINE_MS = 3000;
 const HEARTBEAT_INTERVAL_MS = 41_250;
 
-export interface AddUserInit {
-  id?: string;
-  username: string;
-  globalName?: string | null;
-  /** Decimal bitfield (see PERMISSIONS presets); default: a normal member. */
-  permissions?: string | bigint;
-}
-
-type UserRef = string | FakeUser;
-
-export class FakeDiscord {
-  /** What goes into DISCORD_API_URL / `rest.api`: http://127.0.0.1:PORT/api. */
-  readonly apiUrl: string;
-  readonly gatewayUrl: string;
-  readonly port: number;
-  readonly host: string;
-  readonly applicationId: string;
-  /** A token the fake accepts (the only one when `botToken` was given). */
-  readonly botToken: string;
-  readonly guildId: string;
-  /** The default text channel, #dice. */
-  readonly channelId: string;
-  readonly ackDeadlineMs: number;
-
+export class FakeDiscord extends FakePlaces {
   private closed = false;
-
-  private constructor(
-    private readonly state: FakeState,
-    private readonly gateway: FakeGateway,
-    private readonly server: Server,
-    private readonly faults: FaultInjector,
-    /** Shared with the state's clock: advanceTime() adds to it. */
-    private readonly clock: { offset: number },
-    init: { host: string; port: number; botToken: string; ackDeadlineMs: number },
-  ) {
-    this.host = init.host;
-    this.port = init.port;
-    this.apiUrl = `http://${init.host}:${init.port}/api`;
-    this.gatewayUrl = `ws://${init.host}:${init.port}/gateway`;
-    this.applicationId = state.applicationId;
-    this.botToken = init.botToken;
-    this.guildId = state.guild.id;
-    this.channelId = [...state.channels.keys()][0] ?? '';
-    this.ackDeadlineMs = init.ackDeadlineMs;
-  }
 
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
     const host = options.host ?? '127.0.0.1';
     const baseClock = options.now ?? Date.now;
     const clock = { offset: 0 };
     const now = (): number => baseClock() + clock.offset;
+    const recommendedShards = options.recommendedShards ?? 1;
+    const maxConcurrency = options.maxConcurrency ?? 1;
+    if (!Number.isInteger(recommendedShards) || recommendedShards < 1)
+      throw new Error(`recommendedShards must be a whole number ≥ 1, got ${recommendedShards}`);
+    if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
+      throw new Error(`maxConcurrency must be a whole number ≥ 1, got ${maxConcurrency}`);
+    if (options.guildShard) checkShard(...options.guildShard);
     const state = new FakeState(now, {
       ...(options.applicationId ? { applicationId: options.applicationId } : {}),
       ...(options.botUserId ? { botUserId: options.botUserId } : {}),
       botUsername: options.botUsername ?? 'Olathe',
       guildName: options.guildName ?? 'Olathe Test Server',
       channelName: options.channelName ?? 'dice',
+      ...(options.guildShard ? { guildShard: options.guildShard } : {}),
     });
     const botToken = options.botToken ?? `fake.${randomBytes(18).toString('base64url')}`;
     const acceptsToken = (token: string): boolean => options.botToken === undefined || token === options.botToken;
@@ -112,6 +78,8 @@ export class FakeDiscord {
       acceptsToken,
       ackDeadlineMs,
       gatewayUrl: () => gatewayUrl,
+      recommendedShards,
+      maxConcurrency,
       faults,
     });
     await new Promise<void>((resolve, reject) => {
@@ -126,84 +94,6 @@ export class FakeDiscord {
     state.httpBase = `http://${host}:${port}`;
     forwardStateToGateway(state, gateway);
     return new FakeDiscord(state, gateway, server, faults, clock, { host, port, botToken, ackDeadlineMs });
-  }
-
-  /** Moves the fake's clock forward (e.g. 16 minutes to expire interaction tokens). */
-  advanceTime(ms: number): void {
-    this.clock.offset += ms;
-    this.state.notify();
-  }
-
-  /** The fake's current time (ms since 1970), including advanceTime(). */
-  now(): number {
-    return this.state.now();
-  }
-
-  // ------------------------------------------------------------ people and places
-
-  get botUser(): FakeUser {
-    return clone(this.state.botUser);
-  }
-
-  addUser(init: AddUserInit): FakeUser {
-    return clone(this.state.addUser(init));
-  }
-
-  user(id: string): FakeUser | undefined {
-    const user = this.state.users.get(id);
-    return user ? clone(user) : undefined;
-  }
-
-  addChannel(name: string): FakeChannel {
-    return clone(this.state.addChannel(name));
-  }
-
-  /** A channel or thread; undefined once deleted. */
-  channel(id: string): FakeChannel | undefined {
-    const channel = this.state.channels.get(id);
-    return channel ? clone(channel) : undefined;
-  }
-
-  /** The guild's text channels (threads are listed by threads()). */
-  get channels(): FakeChannel[] {
-    return this.state.guildChannels().map((c) => clone(c));
-  }
-
-  /** Threads (type 11), of one parent channel or of all. */
-  threads(parentId?: string): FakeChannel[] {
-    return this.state.threads(parentId).map((c) => clone(c));
-  }
-
-  /** A person starts a public thread from a message, as the bot would with POST …/threads. */
-  startThread(user: UserRef, messageId: string, name: string, options: Omit<ThreadInit, 'name'> = {}): FakeChannel {
-    return clone(startThreadAsUser(this.state, this.requireUser(user), messageId, { ...options, name }));
-  }
-
-  /**
-   * A moderator sets the bot member's permission overwrite in a text channel (its threads follow):
-   * denied bits are refused there (50013; 50001 without View Channel) and missing from app_permissions.
-   * `{}` removes the overwrite.
-   */
-  setBotChannelPermissions(channelId: string, overwrite: { allow?: bigint | string; deny?: bigint | string }): void {
-    setBotOverwrite(this.state, channelId, overwrite);
-  }
-
-  /** The bot's permissions in a channel or thread, as app_permissions carries them. */
-  botPermissions(channelId = this.channelId): string {
-    return botPermissionsIn(this.state, channelId).toString();
-  }
-
-  private requireUser(ref: UserRef): FakeUser {
-    const id = typeof ref === 'string' ? ref : ref.id;
-    const user = this.state.users.get(id);
-    if (!user) throw new Error(`unknown user ${id}; create it with addUser()`);
-    return user;
-  }
-
-  private requireChannel(id: string): FakeChannel {
-    const channel = this.state.channels.get(id);
-    if (!channel) throw new Error(`unknown channel ${id}${this.state.deletedChannels.has(id) ? ' (deleted)' : ''}`);
-    return channel;
   }
 
   // ------------------------------------------------------------ acting as a person
@@ -257,8 +147,8 @@ export class FakeDiscord {
 
   /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */
   say(user: UserRef, content: string, channelId = this.channelId): FakeMessage {
-    this.requireChannel(channelId);
     const author = this.requireUser(user);
+    requireMember(this.state, author, this.requireChannel(channelId).guildId);
     const draft = { content, embeds: [], components: [], flags: 0, attachments: [] };
     const message = this.state.createMessage({
       channelId,
@@ -372,9 +262,29 @@ export class FakeDiscord {
       .then(() => undefined);
   }
 
-  /** Bots connected to the gateway and ready now. */
+  /** Bots connected to the gateway and ready now; a bot running several shards counts once per shard. */
   get connectedBots(): number {
     return this.gateway.connectedBots;
+  }
+
+  /** The shard ids of the sessions connected and ready now, ascending, each once (of any shard count). */
+  liveShards(): number[] {
+    return [...new Set(this.gateway.liveShards().map(([id]) => id))].sort((a, b) => a - b);
+  }
+
+  /** Resolves once every shard `[0, shardCount)` … `[shardCount - 1, shardCount]` has a ready session. */
+  waitForShards(shardCount: number, timeoutMs = 15_000): Promise<void> {
+    checkShard(0, shardCount);
+    const complete = (): boolean =>
+      this.gateway.liveShards().filter(([, count]) => count === shardCount).length === shardCount;
+    return this.state
+      .waitFor(
+        complete,
+        timeoutMs,
+        () =>
+          `not all ${shardCount} shards became ready within ${timeoutMs} ms (live: ${JSON.stringify(this.gateway.liveShards())})\n${this.describe()}`,
+      )
+      .then(() => undefined);
   }
 
   /** Drops the bots' gateway connections; with `resume` (default) they RESUME, otherwise re-IDENTIFY. */

@@ -9,7 +9,12 @@ import type { FakeState, InteractionRecord } from './store';
 import { cloneMessage } from './store';
 import type { AckInfo, FakeMessage } from './types';
 
-/** Dispatches INTERACTION_CREATE to the newest bot and starts the deadline; throws when no bot is connected. */
+/**
+ * Dispatches INTERACTION_CREATE to the newest bot session of the guild's shard and starts the deadline.
+ * Throws when no bot is connected at all (the test forgot `ready()`). When bots are connected but none holds
+ * the guild's shard (its process is down), nobody receives it and the deadline passes, as on Discord: the
+ * person sees "This interaction failed".
+ */
 export function dispatchInteraction(
   state: FakeState,
   gateway: FakeGateway,
@@ -20,7 +25,9 @@ export function dispatchInteraction(
   const { record, payload } = built;
   // Registered before sending: the bot may answer before this function returns.
   state.addInteraction(record);
-  if (!gateway.dispatchToNewest(record.guildId, 'INTERACTION_CREATE', payload)) {
+  const delivered = gateway.dispatchToNewest(record.guildId, 'INTERACTION_CREATE', payload);
+  record.delivered = delivered;
+  if (!delivered && gateway.connectedBots === 0) {
     state.interactions.delete(record.id);
     state.interactionsByToken.delete(record.token);
     throw new Error('no bot is connected to the fake gateway (await fake.ready() first)');
@@ -28,8 +35,9 @@ export function dispatchInteraction(
   record.timer = setTimeout(() => {
     if (record.ack || record.expired) return;
     record.expired = true;
+    const why = delivered ? '' : ` (no bot session holds the shard of guild ${record.guildId}, so none received it)`;
     state.breach(
-      `${record.label}: not acknowledged within ${ackDeadlineMs} ms (Discord shows "This interaction failed")`,
+      `${record.label}: not acknowledged within ${ackDeadlineMs} ms${why} (Discord shows "This interaction failed")`,
     );
   }, ackDeadlineMs);
   record.timer.unref();
@@ -76,6 +84,10 @@ export class FakeInteraction {
   /** The deadline passed without an acknowledgement. */
   get expired(): boolean {
     return this.record.expired;
+  }
+  /** A bot session received it; false when no session held the guild's shard. */
+  get delivered(): boolean {
+    return this.record.delivered ?? false;
   }
 
   acked(timeoutMs = this.ackDeadlineMs + 1000): Promise<AckInfo> {

@@ -1,5 +1,7 @@
 // The gateway: HELLO → IDENTIFY → READY + GUILD_CREATE, heartbeats, RESUME, and dispatches.
 // Sessions outlive their sockets so a bot can RESUME; a newly started bot simply IDENTIFIES again.
+// Sharding as Discord's gateway documentation gives it: a session identified with `shard: [id, n]` is told
+// of (READY, GUILD_CREATE) and receives the events of the guilds with (guild_id >> 22) % n == id only.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -75,9 +77,17 @@ export class FakeGateway {
     return this.readyCounter;
   }
 
-  /** Bots connected and ready now. */
+  /** Bots connected and ready now (a bot running several shards counts once per shard). */
   get connectedBots(): number {
     return [...this.sessions.values()].filter((s) => this.isLive(s)).length;
+  }
+
+  /** The shards of the sessions connected and ready now, ordered by count, then id; each once. */
+  liveShards(): Array<[number, number]> {
+    const keys = new Map<string, [number, number]>();
+    for (const s of this.sessions.values())
+      if (this.isLive(s)) keys.set(`${s.shardId}/${s.shardCount}`, [s.shardId, s.shardCount]);
+    return [...keys.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -208,11 +218,11 @@ export class FakeGateway {
       readyOrder: 0,
     };
     this.sessions.set(session.id, session);
-    const guildIds = shardOfGuild(this.state.guild.id, shardCount) === shardId ? [this.state.guild.id] : [];
+    const guilds = [...this.state.guilds.values()].filter((g) => shardOfGuild(g.id, shardCount) === shardId);
     this.sendDispatch(session, 'READY', {
       v: 10,
       user: { ...apiUser(this.state.botUser), bot: true, verified: true, mfa_enabled: false, email: null, flags: 0 },
-      guilds: guildIds.map((id) => ({ id, unavailable: true })),
+      guilds: guilds.map((g) => ({ id: g.id, unavailable: true })),
       session_id: session.id,
       session_type: 'normal',
       resume_gateway_url: this.options.url(),
@@ -227,7 +237,7 @@ export class FakeGateway {
       _trace: ['["fake-discord",{}]'],
     });
     // discord.js waits for a GUILD_CREATE per unavailable guild before it emits clientReady.
-    if (guildIds.length > 0) this.sendDispatch(session, 'GUILD_CREATE', apiGuildCreate(this.state));
+    for (const guild of guilds) this.sendDispatch(session, 'GUILD_CREATE', apiGuildCreate(this.state, guild));
     this.markReady(session);
     return session;
   }

@@ -9,10 +9,22 @@
 //   await fake.click(alice, reply.id, 'throw').reply();      // the message after update()
 //   expect(fake.breaches).toEqual([]);
 //   await fake.close();
+//
+// Several guilds and shards (Discord's formula: a guild is on shard (guild_id >> 22) % count):
+//
+//   const fake = await startFakeDiscord({ recommendedShards: 2, guildShard: [0, 2] });  // default guild on shard 0
+//   const b = fake.addGuild({ name: 'B', shard: [1, 2] });      // { guildId, channelId }, the bot and owner in it
+//   const bob = fake.addUser({ username: 'bob', guildIds: [b.guildId] });   // default: the default guild only
+//   fake.addMember(alice, b.guildId);
+//   // bots: new Client({ shards: [i], shardCount: 2, … }) per process, or shards: 'auto' (asks /gateway/bot)
+//   await fake.waitForShards(2);                             // fake.liveShards() → [0, 1]
+//   await fake.slash(bob, 'play', {}, { channelId: b.channelId }).reply();  // only shard 1's session gets it
+//   // With shard 1 down, that interaction is not delivered and expires ("This interaction failed").
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
-export type { AddUserInit } from './fake-discord';
+export type { AddGuildInit, AddUserInit } from './fake-discord';
 export { FaultRoute } from './faults';
 export { FakeInteraction } from './fake-interaction';
+export { shardOfGuild } from './snowflake';
 export { LIMITS, MessageFlag, checkMessageLimits } from './limits';
 export type { MessageShape, Violation } from './limits';
 export { NONCE_WINDOW_MS } from './channel-routes';

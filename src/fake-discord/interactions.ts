@@ -4,6 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import type { APIApplicationCommand } from 'discord.js';
 import { botPermissionsIn } from './channels';
+import { requireMember } from './guilds';
+import type { FakeGuild } from './guilds';
 import { isObject } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
@@ -66,6 +68,7 @@ function newRecord(
 function commonFields(
   state: FakeState,
   record: InteractionRecord,
+  guild: FakeGuild,
   user: FakeUser,
   channel: FakeChannel,
   extras: ComponentExtras,
@@ -80,7 +83,7 @@ function commonFields(
     channel_id: channel.id,
     channel: apiChannel(channel),
     guild: { id: channel.guildId, locale: 'en-US', features: [] },
-    member: apiInteractionMember(state, user),
+    member: apiInteractionMember(guild, user),
     app_permissions: extras.appPermissions ?? botPermissionsIn(state, channel.id).toString(),
     locale: extras.locale ?? 'en-US',
     guild_locale: 'en-US',
@@ -109,8 +112,9 @@ export function buildSlashInteraction(
   values: Record<string, SlashOptionValue>,
   extras: SlashExtras,
 ): BuiltInteraction {
-  const command = findCommand(state, channel.guildId, commandName);
-  const { options, resolved, path } = shapeOptions(state, command, values, extras);
+  const guild = requireMember(state, user, channel.guildId);
+  const command = findCommand(state, guild.id, commandName);
+  const { options, resolved, path } = shapeOptions(state, guild, command, values, extras);
   const record = newRecord(state, {
     type: 2,
     user,
@@ -123,13 +127,14 @@ export function buildSlashInteraction(
   if (command.guild_id) data.guild_id = command.guild_id;
   if (options.length > 0) data.options = options;
   if (Object.keys(resolved).length > 0) data.resolved = resolved;
-  return { record, payload: { ...commonFields(state, record, user, channel, extras), data } };
+  return { record, payload: { ...commonFields(state, record, guild, user, channel, extras), data } };
 }
 
 type Resolved = Partial<Record<'users' | 'members' | 'channels' | 'roles', Record<string, JsonObject>>>;
 
 function shapeOptions(
   state: FakeState,
+  guild: FakeGuild,
   command: APIApplicationCommand,
   values: Record<string, SlashOptionValue>,
   extras: SlashExtras,
@@ -187,7 +192,7 @@ function shapeOptions(
         throw new Error(`${where} requires option "${def.name}"; Discord's client would not send it without`);
       continue;
     }
-    leaf.push({ type: def.type, name: def.name, value: optionValue(state, def, value, where, resolved) });
+    leaf.push({ type: def.type, name: def.name, value: optionValue(state, guild, def, value, where, resolved) });
   }
   const options = wrappers.reduceRight<JsonObject[]>((inner, wrap) => [wrap(inner)], leaf);
   return { options, resolved, path };
@@ -201,6 +206,7 @@ function idOf(value: SlashOptionValue): string | undefined {
 
 function optionValue(
   state: FakeState,
+  guild: FakeGuild,
   def: OptionDef,
   value: SlashOptionValue,
   where: string,
@@ -221,7 +227,9 @@ function optionValue(
   };
   const addUser = (user: FakeUser): void => {
     add('users', user.id, apiUser(user));
-    add('members', user.id, { ...apiPartialMember(state, user), permissions: user.permissions });
+    // A user who is not in the guild can still be picked (by id); Discord then resolves no member.
+    if (guild.members.has(user.id))
+      add('members', user.id, { ...apiPartialMember(guild, user), permissions: user.permissions });
   };
   switch (def.type) {
     case OptionType.String: {
@@ -251,18 +259,19 @@ function optionValue(
     case OptionType.Channel: {
       const channel =
         state.channels.get(idOf(value) ?? '') ?? fail('expects a known channel (FakeChannel or channel id)');
+      if (channel.guildId !== guild.id) fail(`channel ${channel.id} is in another guild than ${guild.id}`);
       add('channels', channel.id, { ...apiChannel(channel), permissions: state.botUser.permissions });
       return channel.id;
     }
     case OptionType.Role: {
-      const role = state.roles.get(idOf(value) ?? '') ?? fail('expects a known role id');
+      const role = guild.roles.get(idOf(value) ?? '') ?? fail(`expects a role id of guild ${guild.id}`);
       add('roles', role.id, apiRole(role));
       return role.id;
     }
     case OptionType.Mentionable: {
       const id = idOf(value) ?? '';
       const user = state.users.get(id);
-      const role = state.roles.get(id);
+      const role = guild.roles.get(id);
       if (user) addUser(user);
       else if (role) add('roles', role.id, apiRole(role));
       else fail('expects a known user or role');
@@ -318,6 +327,7 @@ export function buildComponentInteraction(
     throw new Error(`component "${customId}" on ${where} is disabled; a person cannot use it`);
   const channel = state.channels.get(message.channelId);
   if (!channel) throw new Error(`${where} is in unknown channel ${message.channelId}`);
+  const guild = requireMember(state, user, channel.guildId);
   const componentType = Number(component.type);
   const data: JsonObject = { component_type: componentType, custom_id: customId };
   if (typeof component.id === 'number') data.id = component.id;
@@ -330,19 +340,24 @@ export function buildComponentInteraction(
       throw new Error(`button "${customId}" is a link/premium button and sends no interaction`);
     label = `button ${customId} on message ${message.id}`;
   } else {
-    data.values = checkSelection(state, component, customId, selected, data);
+    data.values = checkSelection(state, guild, component, customId, selected, data);
     label = `select ${customId} [${selected.join(', ')}] on message ${message.id}`;
   }
   const record = newRecord(state, { type: 3, user, channel, label: `${label} by ${user.username}` });
   record.sourceMessageId = message.id;
   return {
     record,
-    payload: { ...commonFields(state, record, user, channel, extras), message: apiMessage(state, message), data },
+    payload: {
+      ...commonFields(state, record, guild, user, channel, extras),
+      message: apiMessage(state, message),
+      data,
+    },
   };
 }
 
 function checkSelection(
   state: FakeState,
+  guild: FakeGuild,
   select: JsonObject,
   customId: string,
   values: string[],
@@ -365,8 +380,11 @@ function checkSelection(
     for (const id of values) {
       const user = state.users.get(id);
       if (!user) throw new Error(`user select "${customId}": unknown user ${id}`);
+      // Discord's user select offers the guild's members only.
+      if (!guild.members.has(id))
+        throw new Error(`user select "${customId}": ${user.username} is not in guild ${guild.id}`);
       users[id] = apiUser(user);
-      members[id] = { ...apiPartialMember(state, user), permissions: user.permissions };
+      members[id] = { ...apiPartialMember(guild, user), permissions: user.permissions };
     }
     data.resolved = { users, members };
   } else {

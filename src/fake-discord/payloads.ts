@@ -1,5 +1,6 @@
 // The fake's objects in Discord's wire shapes (snake_case, ids as strings), with enough of the
 // fields discord.js reads that it builds its structures without crashing.
+import type { FakeGuild } from './guilds';
 import type { JsonObject } from './json';
 import { clone } from './json';
 import type { FakeState } from './store';
@@ -22,14 +23,14 @@ export function apiUser(user: FakeUser): JsonObject {
   };
 }
 
-/** A member without `user`, as in `resolved.members`. */
-export function apiPartialMember(state: FakeState, user: FakeUser): JsonObject {
+/** A member of `guild` without `user`, as in `resolved.members`. */
+export function apiPartialMember(guild: FakeGuild, user: FakeUser): JsonObject {
   return {
     nick: null,
     avatar: null,
     banner: null,
-    roles: [...user.roleIds],
-    joined_at: iso(state.guild.joinedAt),
+    roles: [...(guild.members.get(user.id) ?? [])],
+    joined_at: iso(guild.joinedAt),
     premium_since: null,
     deaf: false,
     mute: false,
@@ -39,13 +40,13 @@ export function apiPartialMember(state: FakeState, user: FakeUser): JsonObject {
   };
 }
 
-export function apiMember(state: FakeState, user: FakeUser): JsonObject {
-  return { user: apiUser(user), ...apiPartialMember(state, user) };
+export function apiMember(guild: FakeGuild, user: FakeUser): JsonObject {
+  return { user: apiUser(user), ...apiPartialMember(guild, user) };
 }
 
 /** The member object inside an interaction carries the member's permissions in that channel. */
-export function apiInteractionMember(state: FakeState, user: FakeUser): JsonObject {
-  return { ...apiMember(state, user), permissions: user.permissions };
+export function apiInteractionMember(guild: FakeGuild, user: FakeUser): JsonObject {
+  return { ...apiMember(guild, user), permissions: user.permissions };
 }
 
 export function apiRole(role: FakeRole, botUserId?: string): JsonObject {
@@ -114,16 +115,16 @@ function apiThread(channel: FakeChannel, thread: FakeThreadState, lastMessageId:
   };
 }
 
-export function apiGuild(state: FakeState): JsonObject {
+export function apiGuild(state: FakeState, guild: FakeGuild): JsonObject {
   return {
-    id: state.guild.id,
-    name: state.guild.name,
+    id: guild.id,
+    name: guild.name,
     icon: null,
     splash: null,
     discovery_splash: null,
     banner: null,
     description: null,
-    owner_id: state.guild.ownerId,
+    owner_id: guild.ownerId,
     afk_channel_id: null,
     afk_timeout: 300,
     verification_level: 0,
@@ -147,26 +148,29 @@ export function apiGuild(state: FakeState): JsonObject {
     features: [],
     emojis: [],
     stickers: [],
-    roles: [...state.roles.values()].map((role) => apiRole(role, state.botUser.id)),
+    roles: [...guild.roles.values()].map((role) => apiRole(role, state.botUser.id)),
   };
 }
 
 /** GUILD_CREATE: the guild plus everything a gateway client learns about it on joining. */
-export function apiGuildCreate(state: FakeState): JsonObject {
-  const members = [...state.users.values()].map((user) => apiMember(state, user));
+export function apiGuildCreate(state: FakeState, guild: FakeGuild): JsonObject {
+  const members = [...guild.members.keys()].flatMap((id) => {
+    const user = state.users.get(id);
+    return user ? [apiMember(guild, user)] : [];
+  });
   return {
-    ...apiGuild(state),
-    joined_at: iso(state.guild.joinedAt),
+    ...apiGuild(state, guild),
+    joined_at: iso(guild.joinedAt),
     large: false,
     unavailable: false,
     lazy: true,
     member_count: members.length,
     members,
-    channels: state.guildChannels().map((channel) => apiChannel(channel, lastMessageId(state, channel.id))),
+    channels: state.guildChannels(guild.id).map((channel) => apiChannel(channel, lastMessageId(state, channel.id))),
     // Active threads, so a restarted bot knows them (and the interactions that happen in them).
     threads: state
       .threads()
-      .filter((t) => !t.thread?.archived)
+      .filter((t) => t.guildId === guild.id && !t.thread?.archived)
       .map((thread) => apiChannel(thread, lastMessageId(state, thread.id))),
     presences: [],
     voice_states: [],
@@ -292,7 +296,8 @@ export function gatewayMessage(state: FakeState, message: FakeMessage, withConte
   const body = apiMessage(state, message);
   body.guild_id = message.guildId;
   const author = state.users.get(message.author.id);
-  if (author) body.member = apiPartialMember(state, author);
+  const guild = state.guilds.get(message.guildId);
+  if (author && guild?.members.has(author.id)) body.member = apiPartialMember(guild, author);
   if (!withContent && !message.author.bot) {
     // Without the MESSAGE_CONTENT intent Discord blanks other users' message content.
     body.content = '';

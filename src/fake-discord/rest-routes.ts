@@ -1,7 +1,8 @@
-// The bot-authenticated REST routes: gateway discovery, users, the application and the guild.
+// The bot-authenticated REST routes: gateway discovery, users, the application and the guilds.
 // Channel, thread, interaction and command routes live in their own files.
 import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
+import type { FakeGuild } from './guilds';
 import { DiscordErrors } from './http';
 import { interactionRoutes } from './interaction-routes';
 import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, lastMessageId } from './payloads';
@@ -27,8 +28,8 @@ function gatewayRoutes(): Route[] {
     route('GET', '/gateway/bot', true, (c) =>
       ok({
         url: c.gatewayUrl(),
-        shards: 1,
-        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: 1 },
+        shards: c.recommendedShards,
+        session_start_limit: { total: 1000, remaining: 1000, reset_after: 0, max_concurrency: c.maxConcurrency },
       }),
     ),
   ];
@@ -57,29 +58,31 @@ function userRoutes(): Route[] {
   ];
 }
 
-function requireGuild(c: RouteContext): void {
-  if (param(c, 'guild') !== c.state.guild.id) throw DiscordErrors.unknownGuild();
+function requireGuild(c: RouteContext): FakeGuild {
+  const guild = c.state.guilds.get(param(c, 'guild'));
+  if (!guild) throw DiscordErrors.unknownGuild();
+  return guild;
 }
 
 function guildRoutes(): Route[] {
   return [
     route('GET', '/guilds/:guild', true, (c) => {
-      requireGuild(c);
-      const guild = apiGuild(c.state);
+      const guild = requireGuild(c);
+      const body = apiGuild(c.state, guild);
       if (c.req.query.get('with_counts') === 'true') {
-        guild.approximate_member_count = c.state.users.size;
-        guild.approximate_presence_count = 0;
+        body.approximate_member_count = guild.members.size;
+        body.approximate_presence_count = 0;
       }
-      return ok(guild);
+      return ok(body);
     }),
     route('GET', '/guilds/:guild/channels', true, (c) => {
-      requireGuild(c);
+      const guild = requireGuild(c);
       // Threads are not listed here, as on Discord (see /threads/active).
-      return ok(c.state.guildChannels().map((ch) => apiChannel(ch, lastMessageId(c.state, ch.id))));
+      return ok(c.state.guildChannels(guild.id).map((ch) => apiChannel(ch, lastMessageId(c.state, ch.id))));
     }),
     route('GET', '/guilds/:guild/threads/active', true, (c) => {
-      requireGuild(c);
-      const threads = c.state.threads().filter((t) => !t.thread?.archived);
+      const guild = requireGuild(c);
+      const threads = c.state.threads().filter((t) => t.guildId === guild.id && !t.thread?.archived);
       const members = threads
         .filter((t) => t.thread?.memberIds.includes(c.state.botUser.id))
         .map((t) => ({
@@ -91,14 +94,14 @@ function guildRoutes(): Route[] {
       return ok({ threads: threads.map((t) => apiChannel(t, lastMessageId(c.state, t.id))), members });
     }),
     route('GET', '/guilds/:guild/roles', true, (c) => {
-      requireGuild(c);
-      return ok([...c.state.roles.values()].map((role) => apiRole(role, c.state.botUser.id)));
+      const guild = requireGuild(c);
+      return ok([...guild.roles.values()].map((role) => apiRole(role, c.state.botUser.id)));
     }),
     route('GET', '/guilds/:guild/members/:user', true, (c) => {
-      requireGuild(c);
+      const guild = requireGuild(c);
       const user = c.state.users.get(param(c, 'user'));
-      if (!user) throw DiscordErrors.unknownMember();
-      return ok(apiMember(c.state, user));
+      if (!user || !guild.members.has(user.id)) throw DiscordErrors.unknownMember();
+      return ok(apiMember(guild, user));
     }),
   ];
 }

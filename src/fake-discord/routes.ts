@@ -7,6 +7,10 @@ export interface RouteDeps {
   ackDeadlineMs: number;
   /** ws://host:port/gateway, known once the server listens. */
   gatewayUrl: () => string;
+  /** GET /gateway/bot's `shards`. */
+  recommendedShards: number;
+  /** GET /gateway/bot's `session_start_limit.max_concurrency`: IDENTIFYs allowed per 5 s. */
+  maxConcurrency: number;
 }
 
 export interface RouteContext extends RouteDeps {

@@ -4,6 +4,8 @@
 /** First second of 2015, Discord's epoch. */
 export const DISCORD_EPOCH_MS = 1_420_070_400_000;
 
+const MAX_COUNTER = 0xfff;
+
 export class SnowflakeFactory {
   private lastMs = 0;
   private counter = 0;
@@ -11,11 +13,32 @@ export class SnowflakeFactory {
   constructor(private readonly now: () => number) {}
 
   next(): string {
-    const ms = Math.max(this.now(), DISCORD_EPOCH_MS);
-    if (ms === this.lastMs) this.counter = (this.counter + 1) & 0xfff;
-    else {
-      this.lastMs = ms;
-      this.counter = 0;
+    return this.mint(() => true);
+  }
+
+  /**
+   * An id of a guild that lands on shard `shardId` of `shardCount`: the shard is picked by the id's
+   * timestamp, so the id is stamped up to `shardCount - 1` ms ahead of the clock.
+   */
+  nextOnShard(shardId: number, shardCount: number): string {
+    checkShard(shardId, shardCount);
+    return this.mint((ms) => (ms - DISCORD_EPOCH_MS) % shardCount === shardId);
+  }
+
+  /**
+   * Never goes back (a clock set back, or an id stamped ahead for a shard, would otherwise repeat ids)
+   * and moves to the next millisecond once the 12-bit counter is spent.
+   */
+  private mint(accepts: (ms: number) => boolean): string {
+    let ms = Math.max(this.now(), DISCORD_EPOCH_MS, this.lastMs);
+    for (;;) {
+      const counter = ms === this.lastMs ? this.counter + 1 : 0;
+      if (counter <= MAX_COUNTER && accepts(ms)) {
+        this.lastMs = ms;
+        this.counter = counter;
+        break;
+      }
+      ms++;
     }
     // worker 1, process 0: any fixed value works.
     const id = (BigInt(ms - DISCORD_EPOCH_MS) << 22n) | (1n << 17n) | BigInt(this.counter);
@@ -31,4 +54,16 @@ export function snowflakeTime(id: string): number {
 /** Which shard a guild belongs to, by Discord's formula. */
 export function shardOfGuild(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
+}
+
+/** Throws unless `[shardId, shardCount]` is a shard Discord would accept in IDENTIFY. */
+export function checkShard(shardId: number, shardCount: number): void {
+  if (
+    !Number.isInteger(shardId) ||
+    !Number.isInteger(shardCount) ||
+    shardCount < 1 ||
+    shardId < 0 ||
+    shardId >= shardCount
+  )
+    throw new Error(`[${shardId}, ${shardCount}] is not a shard: the id must be 0 ≤ id < count`);
 }

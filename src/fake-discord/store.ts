@@ -1,11 +1,14 @@
-// The fake's whole world: one guild, its channels, users, roles, messages, commands and interactions,
-// plus the records tests read (breaches, unknown routes, requests). Every change calls `notify()` so
-// `waitFor` predicates are re-checked exactly when something happened, never by polling.
+// The fake's whole world: its guilds (a default one and any a test adds; see guilds.ts), their channels,
+// users, roles, messages, commands and interactions, plus the records tests read (breaches, unknown
+// routes, requests). Every change calls `notify()` so `waitFor` predicates are re-checked exactly when
+// something happened, never by polling.
 import { EventEmitter } from 'node:events';
 import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
+import { createGuild, joinGuild, requireGuild } from './guilds';
+import type { FakeGuild } from './guilds';
 import { clone } from './json';
 import { MessageFlag } from './limits';
-import { apiChannel, apiRole } from './payloads';
+import { apiChannel } from './payloads';
 import {
   BOT_ROLE_PERMISSIONS,
   EVERYONE_PERMISSIONS,
@@ -25,14 +28,6 @@ import type {
   FakeUser,
   LoggedRequest,
 } from './types';
-
-export interface FakeGuild {
-  id: string;
-  name: string;
-  ownerId: string;
-  /** When the bot "joined", for GUILD_CREATE's joined_at. */
-  joinedAt: number;
-}
 
 /** What a message shows; the part that create/edit requests change. */
 export interface MessageDraft {
@@ -85,6 +80,8 @@ export interface InteractionRecord {
   ack?: AckInfo;
   /** The deadline passed without an acknowledgement. */
   expired: boolean;
+  /** A bot session received INTERACTION_CREATE (false: none held the guild's shard). */
+  delivered?: boolean;
   /** What `@original` names once acknowledged. */
   originalMessageId?: string;
   /** The first message that showed the bot's answer (see FakeInteraction.reply). */
@@ -93,7 +90,7 @@ export interface InteractionRecord {
   timer?: ReturnType<typeof setTimeout>;
 }
 
-/** A gateway event for the guild that the gateway forwards to connected bots. */
+/** A gateway event of a guild, which the gateway forwards to the bots' sessions of the guild's shard. */
 export interface GuildDispatch {
   t: string;
   d: unknown;
@@ -119,13 +116,19 @@ export class FakeState {
   readonly ids: SnowflakeFactory;
   readonly applicationId: string;
   readonly botUser: FakeUser;
+  /** The default guild: the one every API uses when it is given no guild or channel. */
   readonly guild: FakeGuild;
-  /** Guild channels and threads. */
+  readonly guilds = new Map<string, FakeGuild>();
+  /** Guild channels and threads, of every guild. */
   readonly channels = new Map<string, FakeChannel>();
   /** Ids of deleted channels and threads: routes answer Unknown Channel for them, without a breach. */
   readonly deletedChannels = new Set<string>();
   readonly users = new Map<string, FakeUser>();
+  /** What each user was granted (addUser's permissions): each guild they join gives it through a role. */
+  readonly grantedPermissions = new Map<string, bigint>();
+  /** Every guild's roles (see FakeGuild.roles for one guild's). */
   readonly roles = new Map<string, FakeRole>();
+  /** The bot's managed role in the default guild. */
   readonly botRoleId: string;
   readonly messages = new Map<string, FakeMessage>();
   /** Message ids per channel, in creation order. */
@@ -145,33 +148,26 @@ export class FakeState {
 
   constructor(
     readonly now: () => number,
-    init: { applicationId?: string; botUserId?: string; botUsername: string; guildName: string; channelName: string },
+    init: {
+      applicationId?: string;
+      botUserId?: string;
+      botUsername: string;
+      guildName: string;
+      channelName: string;
+      /** The shard the default guild's id lands on. */
+      guildShard?: [number, number];
+    },
   ) {
     this.ids = new SnowflakeFactory(now);
     this.applicationId = init.applicationId ?? this.ids.next();
-    const guildId = this.ids.next();
-    this.roles.set(guildId, {
-      id: guildId,
-      name: '@everyone',
-      permissions: EVERYONE_PERMISSIONS.toString(),
-      position: 0,
-      managed: false,
-    });
-    this.botRoleId = this.ids.next();
-    this.roles.set(this.botRoleId, {
-      id: this.botRoleId,
-      name: init.botUsername,
-      permissions: BOT_ROLE_PERMISSIONS.toString(),
-      position: 1,
-      managed: true,
-    });
+    const guildId = init.guildShard ? this.ids.nextOnShard(...init.guildShard) : this.ids.next();
     this.botUser = {
       id: init.botUserId ?? this.applicationId,
       username: init.botUsername,
       globalName: null,
       bot: true,
       permissions: (EVERYONE_PERMISSIONS | BOT_ROLE_PERMISSIONS).toString(),
-      roleIds: [this.botRoleId],
+      roleIds: [],
     };
     this.users.set(this.botUser.id, this.botUser);
     // The owner is a user of its own so no test user silently gets owner powers.
@@ -184,8 +180,14 @@ export class FakeState {
       roleIds: [],
     };
     this.users.set(owner.id, owner);
-    this.guild = { id: guildId, name: init.guildName, ownerId: owner.id, joinedAt: now() };
-    this.addChannel(init.channelName);
+    this.guild = createGuild(this, {
+      id: guildId,
+      name: init.guildName,
+      ownerId: owner.id,
+      channelName: init.channelName,
+    }).guild;
+    this.botRoleId = this.guild.botRoleId;
+    this.botUser.roleIds = [this.botRoleId];
   }
 
   // ------------------------------------------------------------ change notification
@@ -240,25 +242,29 @@ export class FakeState {
     this.notify();
   }
 
-  /** A gateway event for the guild; intent 1 is GUILDS (channels, threads, roles). */
-  guildDispatch(t: string, d: unknown, intent = 1): void {
-    const dispatch: GuildDispatch = { t, d, guildId: this.guild.id, intent };
+  /**
+   * A gateway event of a guild; intent 1 is GUILDS (channels, threads, roles). Nothing is sent for a guild
+   * still being made: its GUILD_CREATE, once it is complete, carries everything.
+   */
+  guildDispatch(guildId: string, t: string, d: unknown, intent = 1): void {
+    if (!this.guilds.has(guildId)) return;
+    const dispatch: GuildDispatch = { t, d, guildId, intent };
     this.events.emit('dispatch', dispatch);
   }
 
   // ------------------------------------------------------------ guild entities
 
-  addChannel(name: string): FakeChannel {
+  addChannel(name: string, guildId = this.guild.id): FakeChannel {
     const channel: FakeChannel = {
       id: this.ids.next(),
-      guildId: this.guild.id,
+      guildId,
       name,
       type: 0,
-      position: this.guildChannels().length,
+      position: this.guildChannels(guildId).length,
     };
     this.channels.set(channel.id, channel);
     this.channelOrder.set(channel.id, []);
-    this.guildDispatch('CHANNEL_CREATE', apiChannel(channel));
+    this.guildDispatch(guildId, 'CHANNEL_CREATE', apiChannel(channel));
     this.notify();
     return channel;
   }
@@ -269,9 +275,9 @@ export class FakeState {
     this.channelOrder.set(thread.id, []);
   }
 
-  /** The guild's own channels, without threads (what GET /guilds/{id}/channels lists). */
-  guildChannels(): FakeChannel[] {
-    return [...this.channels.values()].filter((c) => c.type !== 11);
+  /** A guild's own channels, without threads (what GET /guilds/{id}/channels lists). */
+  guildChannels(guildId = this.guild.id): FakeChannel[] {
+    return [...this.channels.values()].filter((c) => c.type !== 11 && c.guildId === guildId);
   }
 
   threads(parentId?: string): FakeChannel[] {
@@ -280,46 +286,32 @@ export class FakeState {
     );
   }
 
+  /** A user, a member of `guildIds` (default: the default guild only). */
   addUser(init: {
     id?: string;
     username: string;
     globalName?: string | null;
     permissions?: string | bigint;
     bot?: boolean;
+    guildIds?: string[];
   }): FakeUser {
     const id = init.id ?? this.ids.next();
     if (this.users.has(id)) throw new Error(`a user with id ${id} already exists`);
+    const guilds = (init.guildIds ?? [this.guild.id]).map((guildId) => requireGuild(this, guildId));
     const granted = parsePermissions(init.permissions ?? EVERYONE_PERMISSIONS);
-    // Permissions beyond @everyone's come from a role, so discord.js computes the same bits from roles.
-    const extra = granted & ~EVERYONE_PERMISSIONS;
-    const roleIds = extra ? [this.roleFor(granted).id] : [];
     const user: FakeUser = {
       id,
       username: init.username,
       globalName: init.globalName ?? null,
       bot: init.bot ?? false,
       permissions: effectivePermissions(granted | EVERYONE_PERMISSIONS).toString(),
-      roleIds,
+      roleIds: [],
     };
     this.users.set(id, user);
+    this.grantedPermissions.set(id, granted);
+    for (const guild of guilds) joinGuild(this, guild, user);
     this.notify();
     return user;
-  }
-
-  private roleFor(permissions: bigint): FakeRole {
-    const text = permissions.toString();
-    for (const role of this.roles.values())
-      if (!role.managed && role.permissions === text && role.id !== this.guild.id) return role;
-    const name =
-      permissions & Permission.Administrator
-        ? 'Admin'
-        : permissions & Permission.ManageMessages
-          ? 'Moderator'
-          : `Role ${this.roles.size}`;
-    const role: FakeRole = { id: this.ids.next(), name, permissions: text, position: this.roles.size, managed: false };
-    this.roles.set(role.id, role);
-    this.guildDispatch('GUILD_ROLE_CREATE', { guild_id: this.guild.id, role: apiRole(role) });
-    return role;
   }
 
   // ------------------------------------------------------------ messages
@@ -335,10 +327,12 @@ export class FakeState {
   }
 
   createMessage(init: NewMessage): FakeMessage {
+    const guildId = this.channels.get(init.channelId)?.guildId ?? this.guild.id;
+    const members = this.guilds.get(guildId)?.members;
     const message: FakeMessage = {
       id: this.ids.next(),
       channelId: init.channelId,
-      guildId: this.guild.id,
+      guildId,
       author: {
         id: init.author.id,
         username: init.author.username,
@@ -351,7 +345,8 @@ export class FakeState {
       editedAt: null,
       editCount: 0,
       history: [],
-      pinged: [...(init.pinged ?? [])],
+      // Someone mentioned in a guild they are not in cannot see the channel, so Discord notifies nobody.
+      pinged: (init.pinged ?? []).filter((id) => members?.has(id) ?? false),
     };
     if (init.nonce !== undefined) message.nonce = init.nonce;
     if (init.ephemeralFor !== undefined) message.ephemeralFor = init.ephemeralFor;

@@ -159,7 +159,7 @@ export function startThread(
   state.addThread(thread);
   message.threadId = thread.id;
   message.flags |= MessageFlag.HasThread;
-  state.guildDispatch('THREAD_CREATE', { ...apiChannel(thread), newly_created: true });
+  state.guildDispatch(thread.guildId, 'THREAD_CREATE', { ...apiChannel(thread), newly_created: true });
   state.emitChange('messageUpdate', message);
   return thread;
 }

@@ -19,8 +19,18 @@ export interface FakeDiscordOptions {
   ackDeadlineMs?: number;
   /** Clock (ms since 1970) for snowflakes, timestamps and the 15-minute token lifetime. */
   now?: () => number;
+  /** The default guild's name and its text channel's. */
   guildName?: string;
   channelName?: string;
+  /** The shard `[id, count]` the default guild's id lands on (Discord's formula); default: any. */
+  guildShard?: [number, number];
+  /** GET /gateway/bot's `shards`, which discord.js uses with `shards: 'auto'`; default 1. */
+  recommendedShards?: number;
+  /**
+   * GET /gateway/bot's `session_start_limit.max_concurrency`: IDENTIFYs allowed per 5 s, which discord.js
+   * waits for between the shards it starts; default 1, as for most bots (not enforced by the fake).
+   */
+  maxConcurrency?: number;
 }
 
 export interface FakeUser {
@@ -28,14 +38,15 @@ export interface FakeUser {
   username: string;
   globalName: string | null;
   bot: boolean;
-  /** Effective guild permissions, a decimal bitfield string (administrators get every bit). */
+  /** Effective guild permissions, a decimal bitfield string (administrators get every bit); the same in every guild. */
   permissions: string;
-  /** Guild roles besides @everyone. */
+  /** Roles besides @everyone in the default guild (other guilds grant the same permissions by roles of their own). */
   roleIds: string[];
 }
 
 export interface FakeChannel {
   id: string;
+  /** The guild it belongs to; a thread's is its parent's. */
   guildId: string;
   name: string;
   /** 0: guild text channel (addChannel); 11: public thread (started from a message by the bot). */

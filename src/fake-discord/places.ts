@@ -1,0 +1,209 @@
+// The people and places of a FakeDiscord: its addresses, its clock, users, guilds, channels, threads and
+// the bot's permissions. FakeDiscord (fake-discord.ts) builds on it with the acting, watching and records.
+import type { Server } from 'node:http';
+import { botPermissionsIn, setBotOverwrite } from './channels';
+import type { FaultInjector } from './faults';
+import type { FakeGateway } from './gateway';
+import { createGuild, joinGuild, requireGuild } from './guilds';
+import { clone } from './json';
+import { checkShard, shardOfGuild } from './snowflake';
+import type { FakeState } from './store';
+import { startThreadAsUser } from './threads';
+import type { ThreadInit } from './threads';
+import type { FakeChannel, FakeUser } from './types';
+
+export interface AddUserInit {
+  id?: string;
+  username: string;
+  globalName?: string | null;
+  /** Decimal bitfield (see PERMISSIONS presets); default: a normal member. The same in every guild. */
+  permissions?: string | bigint;
+  /** Guilds the user is a member of; default: the default guild only. `[]` makes a user of no guild. */
+  guildIds?: string[];
+}
+
+export interface AddGuildInit {
+  /** Default: "Test Server N". */
+  name?: string;
+  /** Its text channel; default "dice". */
+  channelName?: string;
+  /** The shard `[id, count]` the guild's id is to land on (Discord's formula); default: any. */
+  shard?: [number, number];
+  /** An explicit guild id (a snowflake); default: a new one. */
+  id?: string;
+}
+
+export type UserRef = string | FakeUser;
+
+export interface FakePlacesInit {
+  host: string;
+  port: number;
+  botToken: string;
+  ackDeadlineMs: number;
+}
+
+export abstract class FakePlaces {
+  /** What goes into DISCORD_API_URL / `rest.api`: http://127.0.0.1:PORT/api. */
+  readonly apiUrl: string;
+  readonly gatewayUrl: string;
+  readonly port: number;
+  readonly host: string;
+  readonly applicationId: string;
+  /** A token the fake accepts (the only one when `botToken` was given). */
+  readonly botToken: string;
+  /** The default guild: where users, channels and commands go when no guild is named. */
+  readonly guildId: string;
+  /** The default text channel, #dice, of the default guild. */
+  readonly channelId: string;
+  readonly ackDeadlineMs: number;
+
+  protected constructor(
+    protected readonly state: FakeState,
+    protected readonly gateway: FakeGateway,
+    protected readonly server: Server,
+    protected readonly faults: FaultInjector,
+    /** Shared with the state's clock: advanceTime() adds to it. */
+    protected readonly clock: { offset: number },
+    init: FakePlacesInit,
+  ) {
+    this.host = init.host;
+    this.port = init.port;
+    this.apiUrl = `http://${init.host}:${init.port}/api`;
+    this.gatewayUrl = `ws://${init.host}:${init.port}/gateway`;
+    this.applicationId = state.applicationId;
+    this.botToken = init.botToken;
+    this.guildId = state.guild.id;
+    this.channelId = state.guildChannels(state.guild.id)[0]?.id ?? '';
+    this.ackDeadlineMs = init.ackDeadlineMs;
+  }
+
+  /** Moves the fake's clock forward (e.g. 16 minutes to expire interaction tokens). */
+  advanceTime(ms: number): void {
+    this.clock.offset += ms;
+    this.state.notify();
+  }
+
+  /** The fake's current time (ms since 1970), including advanceTime(). */
+  now(): number {
+    return this.state.now();
+  }
+
+  // ------------------------------------------------------------ people
+
+  get botUser(): FakeUser {
+    return clone(this.state.botUser);
+  }
+
+  addUser(init: AddUserInit): FakeUser {
+    return clone(this.state.addUser(init));
+  }
+
+  user(id: string): FakeUser | undefined {
+    const user = this.state.users.get(id);
+    return user ? clone(user) : undefined;
+  }
+
+  /** Makes a user a member of a guild too (nothing happens if they are one). */
+  addMember(user: UserRef, guildId: string): void {
+    joinGuild(this.state, requireGuild(this.state, guildId), this.requireUser(user));
+  }
+
+  /** A guild's members, the bot and the owner included. */
+  members(guildId = this.guildId): FakeUser[] {
+    return [...requireGuild(this.state, guildId).members.keys()].flatMap((id) => {
+      const user = this.state.users.get(id);
+      return user ? [clone(user)] : [];
+    });
+  }
+
+  protected requireUser(ref: UserRef): FakeUser {
+    const id = typeof ref === 'string' ? ref : ref.id;
+    const user = this.state.users.get(id);
+    if (!user) throw new Error(`unknown user ${id}; create it with addUser()`);
+    return user;
+  }
+
+  // ------------------------------------------------------------ guilds
+
+  /**
+   * Another guild the bot is in, owned by the default guild's owner, with a text channel. Connected bots
+   * get its GUILD_CREATE on the session of its shard, as when the bot is added to a server.
+   */
+  addGuild(init: AddGuildInit = {}): { guildId: string; channelId: string } {
+    const { state } = this;
+    if (init.shard) checkShard(...init.shard);
+    const id = init.id ?? (init.shard ? state.ids.nextOnShard(...init.shard) : state.ids.next());
+    if (!/^\d+$/.test(id)) throw new Error(`guild id ${id} is not a snowflake`);
+    if (init.shard && shardOfGuild(id, init.shard[1]) !== init.shard[0])
+      throw new Error(
+        `guild id ${id} is on shard ${shardOfGuild(id, init.shard[1])} of ${init.shard[1]}, not ${init.shard[0]}`,
+      );
+    const { guild, channel } = createGuild(state, {
+      id,
+      name: init.name ?? `Test Server ${state.guilds.size + 1}`,
+      ownerId: state.guild.ownerId,
+      channelName: init.channelName ?? 'dice',
+    });
+    return { guildId: guild.id, channelId: channel.id };
+  }
+
+  /** Every guild's id, the default guild's first. */
+  get guildIds(): string[] {
+    return [...this.state.guilds.keys()];
+  }
+
+  // ------------------------------------------------------------ channels
+
+  /** A text channel in a guild (default: the default guild). */
+  addChannel(name: string, guildId = this.guildId): FakeChannel {
+    requireGuild(this.state, guildId);
+    return clone(this.state.addChannel(name, guildId));
+  }
+
+  /** A channel or thread; undefined once deleted. */
+  channel(id: string): FakeChannel | undefined {
+    const channel = this.state.channels.get(id);
+    return channel ? clone(channel) : undefined;
+  }
+
+  /** The default guild's text channels (threads are listed by threads()). */
+  get channels(): FakeChannel[] {
+    return this.guildChannels(this.guildId);
+  }
+
+  /** A guild's text channels. */
+  guildChannels(guildId: string): FakeChannel[] {
+    requireGuild(this.state, guildId);
+    return this.state.guildChannels(guildId).map((c) => clone(c));
+  }
+
+  /** Threads (type 11), of one parent channel or of all. */
+  threads(parentId?: string): FakeChannel[] {
+    return this.state.threads(parentId).map((c) => clone(c));
+  }
+
+  /** A person starts a public thread from a message, as the bot would with POST …/threads. */
+  startThread(user: UserRef, messageId: string, name: string, options: Omit<ThreadInit, 'name'> = {}): FakeChannel {
+    return clone(startThreadAsUser(this.state, this.requireUser(user), messageId, { ...options, name }));
+  }
+
+  /**
+   * A moderator sets the bot member's permission overwrite in a text channel (its threads follow):
+   * denied bits are refused there (50013; 50001 without View Channel) and missing from app_permissions.
+   * `{}` removes the overwrite.
+   */
+  setBotChannelPermissions(channelId: string, overwrite: { allow?: bigint | string; deny?: bigint | string }): void {
+    setBotOverwrite(this.state, channelId, overwrite);
+  }
+
+  /** The bot's permissions in a channel or thread, as app_permissions carries them. */
+  botPermissions(channelId = this.channelId): string {
+    return botPermissionsIn(this.state, channelId).toString();
+  }
+
+  protected requireChannel(id: string): FakeChannel {
+    const channel = this.state.channels.get(id);
+    if (!channel) throw new Error(`unknown channel ${id}${this.state.deletedChannels.has(id) ? ' (deleted)' : ''}`);
+    return channel;
+  }
+}
