@@ -4,14 +4,21 @@
 // is the sum of their actions over the same wall-clock window. SQLite lets one connection write at a time,
 // so past the point where the write lock is always held, more processes only queue behind it.
 //
+// Then start-up: from starting the built bot (dist/index.js, `npm run build` first) to every shard READY on
+// the loopback Discord, unsharded and with SHARDS=1 and 2, under Discord's IDENTIFY limit of one login per 5 s
+// (max_concurrency 1, most bots) and without it (max_concurrency 16, large bots).
+//
 //   OLATHE_BENCH_SHARD_SECONDS   how long each round plays (default 8)
-import { fork } from 'node:child_process';
+import { fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { startFakeDiscord } from '../src/fake-discord';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+const BUILT_BOT = path.join(HERE, '..', 'dist', 'index.js');
+const STARTS = 3;
 const WORKER = path.join(HERE, 'shard-writer.ts');
 const PROCESSES = [1, 2, 4];
 const GUILDS_PER_PROCESS = 200;
@@ -85,6 +92,54 @@ async function round(processes: number, seconds: number): Promise<Round> {
   }
 }
 
+/** Milliseconds from spawning the bot to every one of its shards READY on a fresh loopback Discord. */
+async function startUp(shards: number | null, maxConcurrency: number): Promise<number> {
+  const count = shards ?? 1;
+  const fake = await startFakeDiscord({ recommendedShards: count, maxConcurrency });
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-startup-'));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_PATH: path.join(dir, 'olathe.sqlite'),
+    LOG_LEVEL: 'warn',
+    SHARDS: shards === null ? '' : String(shards),
+  };
+  const start = performance.now();
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT_BOT], { env, stdio: 'ignore' });
+  try {
+    await fake.waitForShards(count, 60_000);
+    return performance.now() - start;
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    await fake.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function startUpTable(): Promise<void> {
+  if (!fs.existsSync(BUILT_BOT)) {
+    console.log('start-up: skipped (no dist/index.js: run `npm run build` first)');
+    return;
+  }
+  console.log(`start-up of the built bot to every shard READY (median of ${STARTS}):`);
+  console.log('setting            | max_concurrency 1 | max_concurrency 16');
+  for (const shards of [null, 1, 2] as const) {
+    const cells: string[] = [];
+    for (const concurrency of [1, 16]) {
+      const times: number[] = [];
+      for (let i = 0; i < STARTS; i++) times.push(await startUp(shards, concurrency));
+      times.sort((a, b) => a - b);
+      cells.push(`${fmt(times[Math.floor(STARTS / 2)]!)} ms`);
+    }
+    const label = shards === null ? 'one process' : `SHARDS=${shards}`;
+    console.log(`${label.padEnd(18)} | ${cells[0]!.padStart(17)} | ${cells[1]!.padStart(18)}`);
+  }
+}
+
 export async function run(): Promise<void> {
   const seconds = Number(process.env.OLATHE_BENCH_SHARD_SECONDS) || DEFAULT_SECONDS;
   const [load] = os.loadavg();
@@ -104,4 +159,5 @@ export async function run(): Promise<void> {
   console.log(
     `(${os.cpus().length} cores here: beyond that many processes they share cores; the write lock is SQLite's one writer)`,
   );
+  await startUpTable();
 }
