@@ -1,6 +1,6 @@
-// For click.bench.ts: a version of the bot as a folder (the working tree, or a git commit unpacked into a
-// temp folder), that bot running as its own node process against its own loopback Discord, and reading the
-// controls it shows there.
+// For click.bench.ts and memory.bench.ts: a version of the bot as a folder (the working tree, or a git commit
+// unpacked into a temp folder), that bot running as its own node process (from its sources, or as built)
+// against its own loopback Discord, and reading the controls it shows there.
 import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
@@ -56,9 +56,25 @@ export interface RunningBot {
   stop(): Promise<void>;
 }
 
-/** One node process with tsx's loader, cwd = the tree: as `npm start` runs it, and SIGTERM reaches the bot itself. */
-function spawnIn(tree: Tree, script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
+/** How a bot is started: node's arguments before the script, and the scripts (paths in the tree). */
+export interface Launch {
+  node: string[];
+  bot: string;
+  deploy: string;
+  /** Added to the bot's environment. */
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The sources through tsx's loader: any commit can be run so, including those from before the build. */
+export const FROM_SOURCES: Launch = {
+  node: ['--import', 'tsx'],
+  bot: 'src/index.ts',
+  deploy: 'src/deploy-commands.ts',
+};
+
+/** One node process, cwd = the tree: SIGTERM reaches the bot itself (no npm or shell in between). */
+function spawnIn(tree: Tree, node: string[], script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...node, script], {
     cwd: tree.dir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -79,7 +95,7 @@ const exitOf = (child: ChildProcess) =>
       : child.once('exit', (code) => done(code)),
   );
 
-export async function startBot(tree: Tree): Promise<RunningBot> {
+export async function startBot(tree: Tree, launch: Launch = FROM_SOURCES): Promise<RunningBot> {
   const fake = await startFakeDiscord();
   const dbDir = mkdtempSync(join(tmpdir(), 'olathe-bench-db-'));
   let child: ChildProcess | undefined;
@@ -110,13 +126,13 @@ export async function startBot(tree: Tree): Promise<RunningBot> {
       OLATHE_DICE_SEED: 'bench',
     };
     // Each version registers its own command tree; never spawnSync, the fake in this process must answer.
-    const deploy = spawnIn(tree, 'src/deploy-commands.ts', env);
+    const deploy = spawnIn(tree, launch.node, launch.deploy, env);
     const deployLog = collect(deploy);
     const code = await exitOf(deploy);
     if (code !== 0) throw new Error(`deploy-commands in ${tree.label} failed (${code}):\n${deployLog()}`);
 
     const ready = fake.nextReady(60_000);
-    child = spawnIn(tree, 'src/index.ts', env);
+    child = spawnIn(tree, launch.node, launch.bot, { ...env, ...launch.env });
     const log = collect(child);
     const started = child;
     await Promise.race([

@@ -11,16 +11,27 @@ import type { ShardSlice } from './service/game-service';
 import { DEFAULT_THROWS, seededRng } from './game';
 import { buildSolverTables } from './solver/valuation';
 import type { BotContext, CommandMap } from './discord/context';
-import { routeInteraction } from './discord/router';
+import { interactionKind, routeInteraction } from './discord/router';
 import { Publisher } from './discord/publisher';
+import { CLIENT_CACHES } from './discord/caches';
+import type { Operations } from './operations';
+import { startOperations } from './operations';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
+/**
+ * How long a stop waits for interactions under way, then for the Publisher's channel work: together well
+ * inside the 10 s a container gets between SIGTERM and SIGKILL (Discord fails a click after 3 s anyway).
+ */
+export const STOP_INTERACTIONS_GRACE_MS = 3000;
+export const STOP_PUBLISHER_GRACE_MS = 5000;
 
 export interface RunningBot {
   client: Client;
   context: BotContext;
-  /** Stop taking interactions, finish the ones in flight, close the database. */
+  /** The port of /healthz and /metrics (METRICS_PORT), or null when they are off. */
+  opsPort: number | null;
+  /** Stop taking interactions, finish the ones in flight, deliver pending channel work, close everything. */
   stop(): Promise<void>;
 }
 
@@ -38,6 +49,15 @@ export async function startBot(
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
   const db = openDatabase(config.databasePath);
+  // Before anything else starts, so a port already in use leaves nothing to undo but the database. A shard
+  // process does not serve: the manager that started it owns the port.
+  let ops: Operations;
+  try {
+    ops = await startOperations(config, db, { shard: shard.id, serve: !options.shard });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   // The solver's tables are built once, before the first hint or computer move needs them (other throw
   // counts than the default build theirs on first use, about 11 ms).
   log.info('solver ready', { tableBuildMs: Math.round(buildSolverTables(DEFAULT_THROWS) * 10) / 10 });
@@ -46,18 +66,25 @@ export async function startBot(
   const service = new GameService(db, {
     shard,
     botStepMs: config.botStepMs,
+    lobbyExpiryMs: config.lobbyExpiryMs,
     ...(config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {}),
   });
   const client = new Client({
     intents: [GatewayIntentBits.Guilds],
+    ...CLIENT_CACHES,
     // Given, so discord.js never reads SHARDS from the environment (there it is the operator's `auto` or N).
     shards: shard.id,
     shardCount: shard.count,
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });
-  const publisher = new Publisher({ service, log, rest: client.rest }, { reconcileEveryMs: config.reconcileMs });
-  const context: BotContext = { service, log, rest: client.rest, publisher, commands };
+  const { metrics, acks } = ops;
+  const publisher = new Publisher(
+    { service, log, rest: client.rest, metrics },
+    { reconcileEveryMs: config.reconcileMs },
+  );
+  const context: BotContext = { service, log, rest: client.rest, publisher, commands, metrics, acks };
+  ops.watch({ client, publisher });
 
   let accepting = true;
   const inFlight = new Set<Promise<void>>();
@@ -67,7 +94,14 @@ export async function startBot(
   };
 
   client.on(Events.InteractionCreate, (interaction: Interaction) => {
-    if (!accepting) return;
+    const kind = interactionKind(interaction);
+    if (!accepting) {
+      // Stopping: no work is started. Discord tells the user the interaction failed; nothing changed.
+      if (!kind) return;
+      metrics.interaction(kind, 'dropped', null);
+      return log.info('interaction', { interactionId: interaction.id, kind, outcome: 'dropped' });
+    }
+    if (kind) acks.received(interaction.id);
     track(routeInteraction(interaction, context).catch((error) => log.error('interaction crashed', { error })));
   });
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
@@ -89,6 +123,7 @@ export async function startBot(
       for (const result of service.expireTurns()) {
         const timedOut = result.events.some((e) => e.type === 'timeout');
         if (timedOut) log.info('turn timed out', { gameId: result.view.id });
+        else if (result.view.status === 'cancelled') log.info('lobby expired', { gameId: result.view.id });
         else log.debug('computer player moved', { gameId: result.view.id });
         void context.publisher.kick(result.view.id);
       }
@@ -103,6 +138,8 @@ export async function startBot(
     await client.login(config.token);
     await ready;
   } catch (error) {
+    await client.destroy();
+    await ops.close();
     db.close();
     throw error;
   }
@@ -115,13 +152,29 @@ export async function startBot(
   return {
     client,
     context,
+    opsPort: ops.port,
     async stop() {
+      const started = performance.now();
       accepting = false;
+      ops.stopping();
       clearTimeout(clock);
-      await Promise.allSettled([...inFlight]);
-      await context.publisher.stop();
+      const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
+      const queued = context.publisher.backlog;
+      await context.publisher.stop(STOP_PUBLISHER_GRACE_MS);
+      await ops.close();
       await client.destroy();
       db.close();
+      log.info('stopped', { unfinished, channelUpdatesAtStop: queued, ms: Math.round(performance.now() - started) });
     },
   };
+}
+
+/** Waits for `work` to settle, `ms` at most; resolves with how many had not settled by then. */
+async function settleWithin(work: ReadonlyArray<Promise<unknown>>, ms: number): Promise<number> {
+  let settled = 0;
+  const all = Promise.allSettled(work.map((w) => w.finally(() => settled++)));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([all, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  return work.length - settled;
 }

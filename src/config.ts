@@ -1,4 +1,5 @@
 // The bot's settings, read from the environment (and .env through dotenv), validated before anything starts.
+import { DEFAULT_LOBBY_EXPIRY_MS } from './service/options';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
@@ -17,9 +18,22 @@ export interface Config {
   botStepMs: number;
   /** How often every game in play is checked against what its channel shows (ms). */
   reconcileMs: number;
+  /** How long a lobby nobody starts stays open (ms). */
+  lobbyExpiryMs: number;
   /** SHARDS: null runs one process; 'auto' or N runs a shard manager with a process per gateway shard. */
   shards: null | 'auto' | number;
+  /** METRICS_PORT: where GET /healthz and GET /metrics are served; null serves neither. */
+  metricsPort: number | null;
+  /** METRICS_HOST: the address that port is bound to; loopback unless the operator opens it up. */
+  metricsHost: string;
+  /** LOG_FORMAT: JSON lines for a log collector, or text lines for a person at a terminal. */
+  logFormat: LogFormat;
 }
+
+export type LogFormat = 'json' | 'text';
+const LOG_FORMATS: readonly LogFormat[] = ['json', 'text'];
+
+export const DEFAULT_METRICS_HOST = '127.0.0.1';
 
 /** Far past what one database host serves (Discord recommends a shard per 1,000 guilds or so). */
 export const MAX_SHARDS = 64;
@@ -43,6 +57,20 @@ function wholeMs(value: string | undefined, name: string, fallback: number): num
   return Number(text);
 }
 
+/** The longest a lobby may wait for its start: a day. */
+export const MAX_LOBBY_EXPIRY_MS = 24 * 60 * 60_000;
+
+function lobbyExpiryMs(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return DEFAULT_LOBBY_EXPIRY_MS;
+  const ms = /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+  if (!(ms >= 1000 && ms <= MAX_LOBBY_EXPIRY_MS))
+    throw new ConfigError(
+      `OLATHE_LOBBY_EXPIRY_MS, when set, must be a whole number of milliseconds from 1000 to ${MAX_LOBBY_EXPIRY_MS} (a day); unset, a lobby closes after 30 minutes.`,
+    );
+  return ms;
+}
+
 function reconcileMs(value: string | undefined): number {
   const ms = wholeMs(value, 'OLATHE_RECONCILE_MS', DEFAULT_RECONCILE_MS);
   if (ms < 500)
@@ -62,6 +90,40 @@ function shardsSetting(value: string | undefined): Config['shards'] {
       `SHARDS, when set, must be auto (Discord's recommendation) or a number of shards from 1 to ${MAX_SHARDS}; leave it unset for one process.`,
     );
   return n;
+}
+
+// Port 0 (any free port) is refused: nobody could scrape a port the operator does not know.
+function metricsPort(value: string | undefined): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 1 && port <= 65535))
+    throw new ConfigError(
+      'METRICS_PORT, when set, must be a port number from 1 to 65535 (leave it unset to serve no health check or metrics).',
+    );
+  return port;
+}
+
+function metricsHost(value: string | undefined): string {
+  const text = value?.trim();
+  if (!text) return DEFAULT_METRICS_HOST;
+  if (!/^[\w.:-]+$/.test(text) || text.length > 253)
+    throw new ConfigError(
+      `METRICS_HOST, when set, must be an address of this machine such as ${DEFAULT_METRICS_HOST} (the default) or 0.0.0.0 (every interface).`,
+    );
+  return text;
+}
+
+function logFormat(value: string | undefined): LogFormat {
+  const text = (value?.trim().toLowerCase() || 'text') as LogFormat;
+  if (!LOG_FORMATS.includes(text))
+    throw new ConfigError('LOG_FORMAT, when set, must be json (one JSON object a line) or text (the default).');
+  return text;
+}
+
+/** DATABASE_PATH as the bot reads it; the backup command reads it the same way. */
+export function databasePathOf(env: NodeJS.ProcessEnv): string {
+  return env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
 }
 
 /** The configuration, or a ConfigError whose message is one line saying what to fix in `.env`. */
@@ -90,12 +152,16 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     token,
     clientId,
     guildId,
-    databasePath: env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH,
+    databasePath: databasePathOf(env),
     apiUrl: apiUrl?.replace(/\/+$/, '') ?? null,
     logLevel,
     diceSeed: env.OLATHE_DICE_SEED?.trim() || null,
     botStepMs: wholeMs(env.OLATHE_BOT_STEP_MS, 'OLATHE_BOT_STEP_MS', DEFAULT_BOT_STEP_MS),
     reconcileMs: reconcileMs(env.OLATHE_RECONCILE_MS),
+    lobbyExpiryMs: lobbyExpiryMs(env.OLATHE_LOBBY_EXPIRY_MS),
     shards: shardsSetting(env.SHARDS),
+    metricsPort: metricsPort(env.METRICS_PORT),
+    metricsHost: metricsHost(env.METRICS_HOST),
+    logFormat: logFormat(env.LOG_FORMAT),
   };
 }

@@ -8,6 +8,8 @@ import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
 import { runShards, shardOfThisProcess } from './sharding';
+import { startShardOperations } from './shard-operations';
+import { openDatabase } from './db/open';
 import { commands } from '../commands';
 
 dotenv.config({ quiet: true });
@@ -23,14 +25,27 @@ async function main(): Promise<void> {
   const shard = shardOfThisProcess(process.env);
   const config = readSettings(() => readConfig(shard ? { ...process.env, SHARDS: undefined } : process.env));
   if (!config) return;
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, config.logFormat);
   const shards = config.shards;
   if (!shard && shards !== null) {
-    const running = await runShards({ ...config, shards }, fileURLToPath(import.meta.url), log);
+    // Checked (and migrated) once before any shard starts: a bad DATABASE_PATH is then one line, not one
+    // per shard process and a respawn loop.
+    openDatabase(config.databasePath).close();
+    // The manager owns METRICS_PORT, opened before any shard starts (the shards do not serve it).
+    const ops = await startShardOperations(config);
+    const running = await runShards({ ...config, shards }, fileURLToPath(import.meta.url), log).catch(
+      async (error: unknown) => {
+        await ops?.close();
+        throw error;
+      },
+    );
+    ops?.watch(running.manager, running.plan.count);
     stopOnSignals(
-      (signal) => {
+      async (signal) => {
         log.info('stopping shards', { signal });
-        return running.stop();
+        ops?.stopping();
+        await running.stop();
+        await ops?.close();
       },
       (error) => log.error('unclean stop', { error }),
     );

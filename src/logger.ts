@@ -1,5 +1,8 @@
-// Structured logs: one JSON object a line on stderr. Secrets registered with `redact` never appear.
-import type { LogLevel } from './config';
+// Logs on stderr, one entry a line: JSON for a log collector (LOG_FORMAT=json), or `time level message
+// key=value …` for a person (the default). Secrets registered with `redact` never appear in either.
+// Not pino: the bot logs a few lines per interaction, which this writes as fast as any collector reads, and
+// pino would bring a worker thread and its own redaction rules for what `scrub` already does in one place.
+import type { LogFormat, LogLevel } from './config';
 
 const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
@@ -29,14 +32,35 @@ function describe(value: unknown): unknown {
   return value;
 }
 
+/** A value as `key=value` text shows it: bare when it has no spaces or quotes, JSON otherwise. */
+function textValue(value: unknown): string {
+  if (value instanceof Error) return JSON.stringify(`${value.name}: ${value.message}`);
+  if (typeof value === 'string') return /^[^\s"=]+$/.test(value) ? value : JSON.stringify(value);
+  if (value === undefined) return 'undefined';
+  return JSON.stringify(value) ?? String(value);
+}
+
+function textLine(time: string, at: LogLevel, message: string, context: Record<string, unknown>): string {
+  const fields = Object.entries(context).map(([k, v]) => `${k}=${textValue(v)}`);
+  const line = [time, at.toUpperCase().padEnd(5), message, ...fields].join(' ');
+  // A stack is for a person reading an error: indented under its line, so the next entry still starts a line.
+  const stacks = Object.values(context)
+    .filter((v): v is Error => v instanceof Error && typeof v.stack === 'string')
+    .map((e) => e.stack!.split('\n').slice(1).join('\n'));
+  return [line, ...stacks.filter((s) => s)].join('\n');
+}
+
 export function createLogger(
   level: LogLevel = 'info',
   write: (line: string) => void = (l) => process.stderr.write(l + '\n'),
+  format: LogFormat = 'json',
 ): Logger {
-  const log = (at: LogLevel, message: string, context?: Record<string, unknown>) => {
+  const log = (at: LogLevel, message: string, context: Record<string, unknown> = {}) => {
     if (ORDER[at] < ORDER[level]) return;
-    const entry: Record<string, unknown> = { time: new Date().toISOString(), level: at, msg: message };
-    for (const [k, v] of Object.entries(context ?? {})) entry[k] = describe(v);
+    const time = new Date().toISOString();
+    if (format === 'text') return write(scrub(textLine(time, at, message, context)));
+    const entry: Record<string, unknown> = { time, level: at, msg: message };
+    for (const [k, v] of Object.entries(context)) entry[k] = describe(v);
     write(scrub(JSON.stringify(entry)));
   };
   return {

@@ -8,6 +8,8 @@ import { eventFromRow } from './event-rows';
 
 export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
 export type LeftReason = 'quit' | 'removed';
+/** Why a lobby closed without a game. */
+export type ClosedReason = 'cancelled' | 'expired' | 'empty';
 
 /** A seat's latest written cell, as the events table has it. */
 export interface LastWrite {
@@ -47,6 +49,9 @@ export interface GameRow {
   channel_gone: 0 | 1;
   /** Digests of what each message last showed, by the same keys. */
   shown: Record<string, string>;
+  closed_reason: ClosedReason | null;
+  /** The name of the host who last left the open lobby, handing it on. */
+  host_left: string | null;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
@@ -62,6 +67,8 @@ export type GameChanges = Pick<
   | 'next_deadline'
   | 'play_channel_id'
   | 'channel_gone'
+  | 'closed_reason'
+  | 'host_left'
 >;
 
 /** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
@@ -87,6 +94,8 @@ type GameRowTuple = [
   string | null,
   0 | 1,
   string,
+  ClosedReason | null,
+  string | null,
   string,
 ];
 
@@ -118,6 +127,8 @@ export interface NewGame {
   host_id: string;
   created_at: number;
   thread_mode: 0 | 1;
+  /** When the lobby expires unless started. */
+  next_deadline: number;
 }
 
 export interface NewPlayer {
@@ -174,6 +185,8 @@ const SAVABLE = new Set<keyof GameChanges>([
   'next_deadline',
   'play_channel_id',
   'channel_gone',
+  'closed_reason',
+  'host_left',
 ]);
 
 /** Which gateway shard this process is: it runs the clocks and channel work of its own guilds' games only. */
@@ -208,7 +221,7 @@ export class GameStore {
         .prepare<[number], GameRowTuple>(
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
-             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown,
+             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = ?`,
@@ -226,8 +239,8 @@ export class GameStore {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -260,12 +273,14 @@ export class GameStore {
              ELSE json_set(shown, '$."' || @key || '"', @digest) END
          WHERE id = @id`,
       ),
+      forgetDigest: p(`UPDATE games SET shown = json_remove(shown, '$."' || @key || '"') WHERE id = @id`),
       lastWrites: p<{ seat: number; type: string; col: number; category: Category; written: string; score: number }>(
         `SELECT seat, type, col, category, written, score FROM events
          WHERE game_id = @id AND seq IN (SELECT MAX(seq) FROM events WHERE game_id = @id AND type IN ('write', 'timeout') AND written IS NOT NULL GROUP BY seat)`,
       ),
       setPlayChannel: p('UPDATE games SET play_channel_id = ? WHERE id = ? AND play_channel_id IS NULL'),
-      // Games whose channel may still need work: in play, or over recently and not known to be shown.
+      // Games whose channel may still need work: in play, or over recently and not known to be shown — their
+      // results, or their lobby message (the service forgets its digest when the game closes).
       // Only this shard's guilds: another shard process does the rest.
       toReconcile: p<{ id: number }>(
         `SELECT id FROM games WHERE status = 'playing' AND channel_gone = 0 AND ${OWN_GUILD('games')}
@@ -273,7 +288,10 @@ export class GameStore {
            AND (json_extract(messages, '$.results') IS NULL OR EXISTS (SELECT 1 FROM outbox o WHERE o.game_id = games.id))
            AND ${OWN_GUILD('games')}
          UNION SELECT DISTINCT o.game_id FROM outbox o JOIN games g ON g.id = o.game_id
-           WHERE g.channel_gone = 0 AND ${OWN_GUILD('g')}`,
+           WHERE g.channel_gone = 0 AND ${OWN_GUILD('g')}
+         UNION SELECT id FROM games WHERE status IN ('finished', 'ended', 'cancelled') AND finished_at >= @since
+           AND json_extract(messages, '$.lobby') IS NOT NULL AND json_extract(shown, '$.lobby') IS NULL
+           AND ${OWN_GUILD('games')}`,
       ),
       openGames: p<{ id: number }>(`SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id`),
       dueGames: p<{ id: number }>(
@@ -321,8 +339,10 @@ export class GameStore {
       play_channel_id: f[18],
       channel_gone: f[19],
       shown: JSON.parse(f[20]) as Record<string, string>,
+      closed_reason: f[21],
+      host_left: f[22],
     };
-    const seats = f[21];
+    const seats = f[23];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({
         seat,
@@ -401,6 +421,10 @@ export class GameStore {
   /** Records a message (or forgets it, with null) and the digest of what it shows (null: unknown); false: no game. */
   setShown(gameId: number, key: string, messageId: string | null, digest: string | null): boolean {
     return this.s.setShown.run({ id: gameId, key, message: messageId, digest }).changes > 0;
+  }
+  /** What the message under `key` shows is no longer known (it must be drawn again). */
+  forgetDigest(gameId: number, key: string): void {
+    this.s.forgetDigest.run({ id: gameId, key });
   }
   /** Sets where the game plays, once: false when it was already set. */
   setPlayChannel(gameId: number, channelId: string): boolean {

@@ -4,13 +4,19 @@
 // not half-way between versions. A database whose history is newer than (or different from) this build's
 // migrations is refused untouched.
 import type Database from 'better-sqlite3';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DatabaseStartupError, oneLine } from './errors';
 
-/** Located from this file, not the working directory, so the bot starts from any folder. */
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../migrations/', import.meta.url));
+/**
+ * Located from this file, not the working directory, so the bot starts from any folder: beside the bundle
+ * when this code runs built (dist/migrations/, copied there by scripts/build.mjs), else the project's
+ * migrations/ two folders above src/db/.
+ */
+export const MIGRATIONS_DIR = ['./migrations/', '../../migrations/']
+  .map((path) => fileURLToPath(new URL(path, import.meta.url)))
+  .find((dir) => existsSync(dir))!;
 
 export interface Migration {
   version: number;

@@ -1,7 +1,7 @@
 // Opening the bot's database: create its folder, bring the schema up to date, then set the pragmas every
 // connection needs. Any reason it cannot start is one DatabaseStartupError line.
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseStartupError, oneLine } from './errors';
 import type { Migration } from './migrate';
@@ -28,14 +28,41 @@ export interface OpenOptions {
   migrations?: readonly Migration[];
 }
 
+/**
+ * Creates the file's folder and checks SQLite may write there: it writes the file and, in WAL mode, creates
+ * `-wal` and `-shm` beside it. Otherwise the operator would get a bare SQLite error, or one at the first move.
+ */
+function prepareFolder(path: string): void {
+  const file = resolve(path);
+  const folder = dirname(file);
+  const fix = "give the bot's user write access there, or point DATABASE_PATH at a file in a writable folder.";
+  try {
+    mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new DatabaseStartupError(`DATABASE_PATH: cannot create the folder ${folder} (${oneLine(error)}); ${fix}`);
+  }
+  for (const [what, target] of [
+    ['folder', folder],
+    ['file', file],
+  ] as const) {
+    if (what === 'file' && !existsSync(file)) continue;
+    try {
+      accessSync(target, constants.W_OK);
+    } catch {
+      throw new DatabaseStartupError(`DATABASE_PATH: the ${what} ${target} is not writable; ${fix}`);
+    }
+  }
+}
+
 export function openDatabase(path: string, options: OpenOptions = {}): Db {
   const inMemory = path === ':memory:';
   const where = inMemory ? 'in memory' : `at ${resolve(path)}`;
   let db: Db;
   try {
-    if (!inMemory) mkdirSync(dirname(resolve(path)), { recursive: true });
+    if (!inMemory) prepareFolder(path);
     db = new Database(path);
   } catch (error) {
+    if (error instanceof DatabaseStartupError) throw error;
     throw new DatabaseStartupError(`Cannot open the database ${where}: ${oneLine(error)}`);
   }
   try {

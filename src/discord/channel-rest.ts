@@ -62,6 +62,21 @@ export class ChannelRest {
     });
   }
 
+  /**
+   * Adds the bot's reaction to a message; Discord keeps one per user and emoji, so a repeat changes nothing.
+   * False when Discord refused it (no Add Reactions permission, the message deleted …): a reaction is a
+   * courtesy, never a reason to hold up the channel or to give the game up. Worth a retry: thrown.
+   */
+  async react(channel: string, id: string, emoji: string): Promise<boolean> {
+    try {
+      await this.rest.put(Routes.channelMessageOwnReaction(channel, id, encodeURIComponent(emoji)));
+      return true;
+    } catch (error) {
+      if (classify(error) === 'retry') throw error;
+      return false;
+    }
+  }
+
   /** A public thread started from a message (its id is the message's); kept a day after its last message. */
   async startThread(channel: string, messageId: string, name: string): Promise<string> {
     const thread = (await this.rest.post(Routes.threads(channel, messageId), {

@@ -2,12 +2,13 @@
 // saved (shouts, ended turns' log lines), then compare every message the game should show (channel-view.ts)
 // with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
 // decides what they mean; only a deleted message (drawn anew) is handled here.
-import type { GameService, GameView, OutboxItem } from '../service/game-service';
+import type { GameService, GameView, OutboxItem, ShoutWork } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { WantedMessage } from './channel-view';
 import {
   LOBBY_KEY,
   RESULTS_KEY,
+  cardKey,
   collapsedTurn,
   digestOf,
   isTurnKey,
@@ -23,6 +24,9 @@ import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
 import type { ClickRecords } from './click-records';
 import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './discord-errors';
 import { renderShout } from './render/game-messages';
+
+/** The mark a five of a kind leaves on the turn message (or Balut card) it was thrown on. */
+export const SHOUT_REACTION = '🎉';
 
 export class ChannelSync {
   constructor(
@@ -84,6 +88,7 @@ export class ChannelSync {
       // The whole server hears a five of a kind, not only the thread.
       if (play !== game.channelId)
         await this.rest.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
+      await this.markShout(game, play, work);
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
       if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here
@@ -95,6 +100,19 @@ export class ChannelSync {
     }
     // Balut's log is its progress message, drawn from the saved game by sync.
     this.service.channelWorkDone(item.id);
+  }
+
+  /** The shout's reaction on the message the dice were thrown on, when that message is known. */
+  private async markShout(game: GameView, play: string, work: ShoutWork): Promise<void> {
+    const key =
+      game.options.variant === 'balut'
+        ? cardKey(work.seat)
+        : work.turn === undefined
+          ? null
+          : turnKey(work.seat, work.turn);
+    const id = key === null ? undefined : game.messages[key];
+    if (id && !(await this.rest.react(play, id, SHOUT_REACTION)))
+      this.log.info('the shout could not be marked with a reaction', { gameId: game.id, key });
   }
 
   private async sync(game: GameView, verify: boolean): Promise<boolean> {

@@ -2,7 +2,7 @@
 // answer the click by updating its message (acknowledged at once), then bring the rest of the channel in line.
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { hintEmbed } from './hint';
+import { applyHint, showHint } from './hint-replies';
 import { analysisEmbed } from './analysis';
 import { DIFFICULTIES } from '../service/game-service';
 import type { GameView } from '../service/game-service';
@@ -34,27 +34,27 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
   const { service } = ctx;
   switch (id.action) {
     case 'join':
-      return void (await interaction.update(renderLobby(service.join(id.gameId, user))));
+      return updateLobby(interaction, service.join(id.gameId, user), ctx);
     case 'leave':
-      return void (await interaction.update(renderLobby(service.leave(id.gameId, user.id))));
+      return updateLobby(interaction, service.leave(id.gameId, user.id), ctx);
     case 'cancel':
-      return void (await interaction.update(renderLobby(service.cancel(id.gameId, user.id))));
+      return updateLobby(interaction, service.cancel(id.gameId, user.id), ctx);
     case 'start':
       return startGame(interaction, id.gameId, user.id, ctx);
     case 'hint':
-      return void (await interaction.reply({
-        embeds: [hintEmbed(service, requireGame(service.game(id.gameId)), user.id)],
-        flags: MessageFlags.Ephemeral,
-      }));
+      return showHint(interaction, requireGame(service.game(id.gameId)), ctx);
+    case 'apply':
+    case 'confirm':
+      return applyHint(interaction, id, ctx);
     case 'addbot': {
       const difficulty = DIFFICULTIES.find((d) => interaction.isStringSelectMenu() && d === interaction.values[0]);
       if (!difficulty) throw new UserFacingError('Pick one of the listed difficulties.');
-      return void (await interaction.update(renderLobby(service.addBot(id.gameId, user.id, difficulty))));
+      return updateLobby(interaction, service.addBot(id.gameId, user.id, difficulty), ctx);
     }
     case 'removebot': {
       const botId = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
       if (!botId) throw new UserFacingError('Pick one of the listed computer players.');
-      return void (await interaction.update(renderLobby(service.removeBot(id.gameId, user.id, botId))));
+      return updateLobby(interaction, service.removeBot(id.gameId, user.id, botId), ctx);
     }
     case 'analysis':
       return void (await interaction.reply({
@@ -155,6 +155,16 @@ async function startGame(
       flags: MessageFlags.Ephemeral,
     });
   }
+}
+
+/**
+ * A lobby click answers with the lobby as it is now, and notes what it shows: a lobby the click closed is
+ * then known to say so, and is not drawn again by the reconcile.
+ */
+async function updateLobby(interaction: ComponentInteraction, view: GameView, ctx: BotContext): Promise<void> {
+  const body = renderLobby(view);
+  await interaction.update(body);
+  ctx.service.recordShown(view.id, LOBBY_KEY, interaction.message.id, digestOf(body));
 }
 
 function requireGame(game: GameView | null): GameView {

@@ -4,6 +4,7 @@ import type { ChatInputCommandInteraction, REST } from 'discord.js';
 import type { GameService } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { Publisher } from './publisher';
+import type { AckClock, Metrics } from './metrics';
 
 export interface BotContext {
   service: GameService;
@@ -13,6 +14,10 @@ export interface BotContext {
   publisher: Publisher;
   /** The slash commands, by name (the modules of commands/, loaded by the entry point). */
   commands: CommandMap;
+  /** The operator's counters; none when unset. */
+  metrics?: Metrics;
+  /** When each interaction was acknowledged, for its log line and the latency histogram. */
+  acks?: AckClock;
 }
 
 /** A slash command module, as the discord.js guide has them: its definition, and what it does. */

@@ -5,7 +5,10 @@
 //
 // Format (version 1): `o1:<action>:<gameId>[:<seat>:<stamp>[:<arg>[:<held>]]]`, at most 100 characters.
 // A hold button carries the state the click asks for (`1` hold, `0` release), so a double click holds once;
-// hold buttons drawn before that part existed (no `<held>`) still work, as a toggle.
+// hold buttons drawn before that part existed (no `<held>`) still work, as a toggle. A second cell menu on
+// one card (Balut's other columns) carries its number as `<arg>`, since custom_ids must differ within a
+// message; the first menu has none, as before. A hint's Apply and its confirmation carry the move as `<arg>`:
+// `h01100` (hold these dice), `w2.sixes` (write), `d1` (declare), `t` (throw).
 import { CATEGORIES } from '../game';
 import type { Category } from '../game';
 
@@ -14,10 +17,19 @@ export const MAX_CUSTOM_ID_LENGTH = 100;
 
 export type LobbyAction = 'join' | 'leave' | 'start' | 'cancel' | 'addbot' | 'removebot';
 
+/** A move a hint suggests, as its Apply button carries it. */
+export type HintMove =
+  | { kind: 'hold'; held: boolean[] }
+  | { kind: 'write'; column: number; category: Category }
+  | { kind: 'declare'; column: number }
+  | { kind: 'throw' };
+
 export type ComponentId =
   | { action: LobbyAction; gameId: number }
-  | { action: 'throw' | 'hint' | 'declare' | 'write' | 'predict'; gameId: number; seat: number; stamp: string }
+  | { action: 'throw' | 'hint' | 'declare' | 'predict'; gameId: number; seat: number; stamp: string }
+  | { action: 'write'; gameId: number; seat: number; stamp: string; menu?: number }
   | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number; held?: boolean }
+  | { action: 'apply' | 'confirm'; gameId: number; seat: number; stamp: string; move: HintMove }
   | { action: 'analysis'; gameId: number };
 
 const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot', 'removebot'];
@@ -31,6 +43,8 @@ export function encodeCustomId(id: ComponentId): string {
     parts.push(id.die);
     if (id.held !== undefined) parts.push(id.held ? 1 : 0);
   }
+  if (id.action === 'write' && id.menu !== undefined) parts.push(id.menu);
+  if (id.action === 'apply' || id.action === 'confirm') parts.push(encodeMove(id.move));
   const text = parts.join(':');
   if (text.length > MAX_CUSTOM_ID_LENGTH) throw new Error(`custom_id too long: ${text.length}`);
   return text;
@@ -49,8 +63,15 @@ export function parseCustomId(text: string): ComponentId | null {
   }
   const seat = wholeNumber(seatText ?? '');
   if (seat === null || seat > 7 || stamp === undefined || !STAMP.test(stamp)) return null;
+  if (action === 'write' && parts.length === 6) {
+    return /^[2-9]$/.test(argText ?? '') ? { action, gameId, seat, stamp, menu: Number(argText) } : null;
+  }
   if (TURN_ACTIONS.includes(action)) {
     return parts.length === 5 ? { action: action as 'throw', gameId, seat, stamp } : null;
+  }
+  if (action === 'apply' || action === 'confirm') {
+    const move = parts.length === 6 ? parseMove(argText ?? '') : null;
+    return move ? { action, gameId, seat, stamp, move } : null;
   }
   if (action === 'hold') {
     const die = wholeNumber(argText ?? '');
@@ -61,6 +82,27 @@ export function parseCustomId(text: string): ComponentId | null {
       : null;
   }
   return null;
+}
+
+function encodeMove(move: HintMove): string {
+  switch (move.kind) {
+    case 'hold':
+      return `h${move.held.map((h) => (h ? 1 : 0)).join('')}`;
+    case 'write':
+      return `w${encodeCellValue(move.column, move.category)}`;
+    case 'declare':
+      return `d${move.column}`;
+    case 'throw':
+      return 't';
+  }
+}
+
+function parseMove(text: string): HintMove | null {
+  if (text === 't') return { kind: 'throw' };
+  if (/^h[01]{5}$/.test(text)) return { kind: 'hold', held: [...text.slice(1)].map((c) => c === '1') };
+  if (/^d\d$/.test(text)) return { kind: 'declare', column: Number(text[1]) };
+  const cell = text.startsWith('w') ? parseCellValue(text.slice(1)) : null;
+  return cell ? { kind: 'write', ...cell } : null;
 }
 
 function wholeNumber(text: string): number | null {

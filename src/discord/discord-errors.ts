@@ -34,6 +34,11 @@ export function classify(error: unknown): Failure {
   return 'retry';
 }
 
+/** A failure with no HTTP answer at all (refused connection, reset, time-out): REST events never see it. */
+export function isNetworkFailure(error: unknown): boolean {
+  return !(error instanceof DiscordAPIError || error instanceof HTTPError || error instanceof RateLimitError);
+}
+
 export function errorCode(error: unknown): number | string | null {
   return error instanceof DiscordAPIError ? error.code : null;
 }

@@ -10,7 +10,7 @@ import { clickedMessage, digestOf } from './channel-view';
 import { ChannelRest } from './channel-rest';
 import { ChannelSync } from './channel-sync';
 import { ClickRecords } from './click-records';
-import { classify, describeFailure } from './discord-errors';
+import { classify, describeFailure, isNetworkFailure } from './discord-errors';
 
 export interface PublisherOptions {
   reconcileEveryMs?: number;
@@ -32,12 +32,14 @@ export class Publisher {
   private readonly sync: ChannelSync;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Stopping: no new reconcile or retry, but passes run until stop's grace is over. */
+  private draining = false;
   private readonly reconcileEveryMs: number;
   private readonly firstRetryMs: number;
   private readonly maxRetryMs: number;
 
   constructor(
-    private readonly ctx: Pick<BotContext, 'service' | 'log' | 'rest'>,
+    private readonly ctx: Pick<BotContext, 'service' | 'log' | 'rest' | 'metrics'>,
     options: PublisherOptions = {},
   ) {
     this.reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
@@ -55,13 +57,13 @@ export class Publisher {
    */
   async start(): Promise<void> {
     const tick = async (verify: boolean) => {
-      if (this.stopped) return;
+      if (this.draining) return;
       try {
         await this.reconcile({ verify });
       } catch (error) {
         this.ctx.log.error('reconcile failed', { error });
       }
-      if (!this.stopped) this.reconcileTimer = setTimeout(() => void tick(true), this.reconcileEveryMs);
+      if (!this.draining) this.reconcileTimer = setTimeout(() => void tick(true), this.reconcileEveryMs);
     };
     await tick(false);
   }
@@ -111,17 +113,21 @@ export class Publisher {
   }
 
   /**
-   * Stops after the passes under way, waiting `graceMs` at most: a pass held up by Discord loses nothing
-   * by being cut short, since what it was showing is saved and the next start shows it.
+   * Delivers what is pending, waiting `graceMs` at most, then stops: passes under way finish, and games
+   * waiting for a retry get one last try now. A pass held up by Discord loses nothing by being cut short,
+   * since what it was showing is saved and the next start shows it.
    */
   async stop(graceMs = 5000): Promise<void> {
-    this.stopped = true;
+    this.draining = true;
     clearTimeout(this.reconcileTimer);
+    const waiting = [...this.retries.keys()];
     for (const timer of this.retries.values()) clearTimeout(timer);
     this.retries.clear();
+    for (const gameId of waiting) void this.kick(gameId);
     let timer: NodeJS.Timeout | undefined;
     await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
+    this.stopped = true;
     this.clicks.flush();
   }
 
@@ -190,6 +196,7 @@ export class Publisher {
   private async failed(gameId: number, error: unknown): Promise<void> {
     const { log, service } = this.ctx;
     const failure = classify(error);
+    if (isNetworkFailure(error)) this.ctx.metrics?.restError('network');
     this.clearRetry(gameId);
     if (failure === 'channel-gone') {
       this.attempts.delete(gameId);
@@ -219,7 +226,7 @@ export class Publisher {
     const at = { gameId, attempt, retryInMs: Math.round(delay), ...describeFailure(error) };
     if (failure === 'refused') log.error('Discord refused a channel update', at);
     else log.warn('channel update failed; trying again', at);
-    if (this.stopped) return;
+    if (this.draining) return;
     const timer = setTimeout(() => {
       this.retries.delete(gameId);
       void this.kick(gameId);

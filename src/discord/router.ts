@@ -2,7 +2,8 @@
 // point through the context, so src/ never imports commands/), components to the
 // handler their custom_id names. It also owns the error replies, so no handler repeats them: a refusal the
 // user caused becomes a short ephemeral sentence; anything else is logged with its context and the user is
-// told their game is unchanged (every service action is one transaction, so it is).
+// told their game is unchanged (every service action is one transaction, so it is). Each interaction is
+// logged once, with its outcome and latency, and counted in the operator's metrics.
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { isGameError } from '../game';
@@ -10,6 +11,9 @@ import { isServiceError } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { handleComponent } from './components';
+import { parseCustomId } from './custom-id';
+import { refusalFor } from './refusals';
+import type { InteractionKind, InteractionOutcome } from './metrics';
 
 export const UNEXPECTED_ERROR_TEXT = 'Something went wrong — your game is unchanged.';
 
@@ -27,44 +31,65 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
   }
 }
 
+/** The kinds the router answers; null for the rest (autocomplete, modals), which it ignores. */
+export function interactionKind(interaction: Interaction): InteractionKind | null {
+  const routed = interaction.isChatInputCommand() || interaction.isButton() || interaction.isStringSelectMenu();
+  return routed ? kindOf(interaction) : null;
+}
+
 type Repliable = ChatInputCommandInteraction | MessageComponentInteraction;
 
+function kindOf(interaction: Repliable): InteractionKind {
+  if (interaction.isChatInputCommand()) return 'command';
+  return interaction.isButton() ? 'button' : 'select';
+}
+
+const tenths = (ms: number) => Math.round(ms * 10) / 10;
+
+/**
+ * Runs the handler and answers its errors, then logs the interaction in one line: who, where, which game,
+ * what came of it and how long it took (never its token or payload).
+ */
 async function guarded(interaction: Repliable, ctx: BotContext, work: () => Promise<void>): Promise<void> {
+  const started = performance.now();
+  const kind = kindOf(interaction);
+  const game = interaction.isChatInputCommand() ? undefined : parseCustomId(interaction.customId)?.gameId;
   const where = {
     interactionId: interaction.id,
     user: interaction.user.id,
     guild: interaction.guildId,
     channel: interaction.channelId,
+    kind,
     what: interaction.isChatInputCommand()
       ? `/${interaction.commandName} ${interaction.options.getSubcommand(false) ?? ''}`.trim()
-      : interaction.customId,
+      : interaction.customId.slice(0, 100),
+    ...(game === undefined ? {} : { game }),
   };
+  let outcome: InteractionOutcome = 'ok';
+  let why: Record<string, unknown> = {};
   try {
     await work();
-    ctx.log.debug('interaction handled', where);
   } catch (error) {
     const userError = isUserError(error);
-    if (userError) ctx.log.info('refused', { ...where, reason: error.message });
-    else ctx.log.error('interaction failed', { ...where, error });
-    await tellUser(interaction, userError ? refusalText(error) : UNEXPECTED_ERROR_TEXT, ctx);
+    outcome = userError ? 'refused' : 'failed';
+    why = userError ? { reason: error.message } : { error };
+    await tellUser(interaction, userError ? refusalFor(error, interaction, ctx) : UNEXPECTED_ERROR_TEXT, ctx);
   }
+  const ackMs = ctx.acks?.take(interaction.id) ?? null;
+  ctx.metrics?.interaction(kind, outcome, ackMs);
+  const line = {
+    ...where,
+    outcome,
+    ackMs: ackMs === null ? null : tenths(ackMs),
+    ms: tenths(performance.now() - started),
+    ...why,
+  };
+  if (outcome === 'failed') ctx.log.error('interaction', line);
+  else ctx.log.info('interaction', line);
 }
 
-/**
- * What to do next, by refusal: the service and the engine say what is wrong in words of the game; the slash
- * commands that help are named here, in the Discord layer.
- */
-const NEXT_STEP: Readonly<Record<string, string>> = {
-  'no-game': 'Start a new one with /olathe start.',
-  'game-over': 'Start a new one with /olathe start.',
-  'channel-busy': 'The host can end it with /olathe end.',
-};
-
-export function refusalText(error: Error): string {
-  const code = (error as { code?: unknown }).code;
-  const next = typeof code === 'string' && !(error instanceof UserFacingError) ? NEXT_STEP[code] : undefined;
-  return next ? `${error.message} ${next}` : error.message;
-}
+/** The wording of refusals (what to do next, whose turn it is) lives in refusals.ts. */
+export { refusalText } from './refusals';
 
 /** An ephemeral sentence for the user, whether or not the interaction was already acknowledged. */
 export async function tellUser(interaction: Repliable, text: string, ctx: BotContext): Promise<void> {

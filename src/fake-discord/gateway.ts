@@ -14,7 +14,12 @@ import { shardOfGuild } from './snowflake';
 import type { FakeState, GuildDispatch } from './store';
 import type { ChangeEvent } from './types';
 
-export const GatewayIntent = { Guilds: 1 << 0, GuildMessages: 1 << 9, MessageContent: 1 << 15 } as const;
+export const GatewayIntent = {
+  Guilds: 1 << 0,
+  GuildMessages: 1 << 9,
+  GuildMessageReactions: 1 << 10,
+  MessageContent: 1 << 15,
+} as const;
 
 const Op = {
   Dispatch: 0,

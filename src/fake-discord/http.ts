@@ -57,6 +57,7 @@ export const DiscordErrors = {
   unknownMember: () => refusal(404, 10007, 'Unknown Member'),
   unknownMessage: () => refusal(404, 10008, 'Unknown Message'),
   unknownUser: () => refusal(404, 10013, 'Unknown User'),
+  unknownEmoji: () => refusal(400, 10014, 'Unknown Emoji'),
   unknownWebhook: () => refusal(404, 10015, 'Unknown Webhook'),
   unknownInteraction: () => refusal(404, 10062, 'Unknown interaction'),
   unknownCommand: () => refusal(404, 10063, 'Unknown application command'),
@@ -68,6 +69,7 @@ export const DiscordErrors = {
   invalidWebhookToken: () => refusal(401, 50027, 'Invalid Webhook Token'),
   alreadyAcknowledged: () => refusal(400, 40060, 'Interaction has already been acknowledged.'),
   invalidJson: () => refusal(400, 50109, 'The request body contains invalid JSON.'),
+  maxReactions: () => refusal(400, 30010, 'Maximum number of reactions reached (20)'),
   threadAlreadyCreated: () => refusal(400, 160004, 'A thread has already been created for this message'),
   invalidFormBody: (violations: Violation[]) => new DiscordHttpError(400, invalidFormBody(violations)),
 };

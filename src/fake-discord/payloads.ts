@@ -4,7 +4,15 @@ import type { FakeGuild } from './guilds';
 import type { JsonObject } from './json';
 import { clone } from './json';
 import type { FakeState } from './store';
-import type { FakeAttachment, FakeChannel, FakeMessage, FakeRole, FakeThreadState, FakeUser } from './types';
+import type {
+  FakeAttachment,
+  FakeChannel,
+  FakeMessage,
+  FakeReaction,
+  FakeRole,
+  FakeThreadState,
+  FakeUser,
+} from './types';
 
 function iso(ms: number): string {
   return new Date(ms).toISOString();
@@ -285,10 +293,30 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
     };
   }
   if (message.nonce !== undefined) body.nonce = message.nonce;
+  if (message.reactions?.length) body.reactions = message.reactions.map((r) => apiReaction(state, r));
   // The starter message of a thread carries it (while it exists).
   const thread = message.threadId ? state.channels.get(message.threadId) : undefined;
   if (thread) body.thread = apiChannel(thread, lastMessageId(state, thread.id));
   return body;
+}
+
+/** A message's reactions with one emoji, as seen by the bot (`me`); no super reactions in the fake. */
+export function apiReaction(state: FakeState, reaction: FakeReaction): JsonObject {
+  const count = reaction.userIds.length;
+  return {
+    count,
+    count_details: { burst: 0, normal: count },
+    me: reaction.userIds.includes(state.botUser.id),
+    me_burst: false,
+    emoji: apiEmoji(reaction.emoji),
+    burst_colors: [],
+  };
+}
+
+/** `{ id: null, name: '🎉' }` for a Unicode emoji, `{ id, name }` for a custom `name:id` one. */
+export function apiEmoji(emoji: string): JsonObject {
+  const custom = /^(\w+):(\d+)$/.exec(emoji);
+  return custom ? { id: custom[2]!, name: custom[1]! } : { id: null, name: emoji };
 }
 
 /** Gateway MESSAGE_CREATE/UPDATE carry guild_id and the author's member too. */

@@ -1,5 +1,5 @@
 // The bot-authenticated REST routes: gateway discovery, users, the application and the guilds.
-// Channel, thread, interaction and command routes live in their own files.
+// Channel, thread, reaction, interaction and command routes live in their own files.
 import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
 import type { FakeGuild } from './guilds';
@@ -8,6 +8,7 @@ import { interactionRoutes } from './interaction-routes';
 import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, lastMessageId } from './payloads';
 import { ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
+import { reactionRoutes } from './reactions';
 import { threadRoutes } from './threads';
 
 export function allRoutes(): Route[] {
@@ -17,6 +18,7 @@ export function allRoutes(): Route[] {
     ...guildRoutes(),
     ...channelRoutes(),
     ...threadRoutes(),
+    ...reactionRoutes(),
     ...commandRoutes(),
     ...interactionRoutes(),
   ];

@@ -149,6 +149,15 @@ export interface FakeMessage {
   nonce?: string | number;
   /** The thread started from this message (it has the message's id), even once deleted. */
   threadId?: string;
+  /** Reactions, in the order their emoji was first added; absent until the first one. */
+  reactions?: FakeReaction[];
+}
+
+/** One emoji's reactions on a message: who reacted with it, in order. */
+export interface FakeReaction {
+  /** A Unicode emoji, or `name:id` for a custom one. */
+  emoji: string;
+  userIds: string[];
 }
 
 export type ChangeEvent =

@@ -107,6 +107,15 @@ export function seatsToAct(state: GameState): number[] {
   return state.players.flatMap((p, seat) => (!p.left && !isCardFull(p.card) ? [seat] : []));
 }
 
+/**
+ * Olathe: the seat whose turn follows the current one (the current seat itself when nobody else plays on);
+ * null in Balut, which has no order, and when the game is over.
+ */
+export function nextSeat(state: GameState): number | null {
+  if (!isPlaying(state) || state.options.variant !== 'olathe') return null;
+  return seatAfter(state, state.current);
+}
+
 /** The cells this player could write their dice into now. */
 export function writableCells(state: GameState, seat: number): CellRef[] {
   const player = state.players[seat];
@@ -385,15 +394,19 @@ function leave(state: GameState, seat: number): GameState {
 
 /** After a turn: pass to the next seat that still plays (Olathe), and end the game when nobody can. */
 function afterTurn(state: GameState): GameState {
-  if (state.options.variant === 'olathe') {
-    const n = state.players.length;
-    for (let step = 1; step <= n; step++) {
-      const seat = (state.current + step) % n;
-      const p = state.players[seat]!;
-      if (!p.left && !isCardFull(p.card)) return { ...state, current: seat };
-    }
+  const seat = state.options.variant === 'olathe' ? seatAfter(state, state.current) : null;
+  return seat === null ? settle(state) : { ...state, current: seat };
+}
+
+/** The first seat after `seat`, in seat order and wrapping round, that still plays; null when none does. */
+function seatAfter(state: GameState, seat: number): number | null {
+  const n = state.players.length;
+  for (let step = 1; step <= n; step++) {
+    const next = (seat + step) % n;
+    const p = state.players[next]!;
+    if (!p.left && !isCardFull(p.card)) return next;
   }
-  return settle(state);
+  return null;
 }
 
 /** Ends the game when no active player has an empty cell: 'finished' if anyone completed, 'ended' if all left. */

@@ -51,6 +51,28 @@ export function modifierFor(rawTotal: number, columnCount: number): number {
   return modifier;
 }
 
+/** The raw totals that give one modifier, as whole numbers: `from` null below the first edge, `to` null past the last. */
+export interface ModifierBand {
+  modifier: number;
+  from: number | null;
+  to: number | null;
+}
+
+/** The band a raw total falls in on a card of N columns (edges scaled by N/4; raw totals are whole). */
+export function modifierBand(rawTotal: number, columnCount: number): ModifierBand {
+  const modifier = modifierFor(rawTotal, columnCount);
+  const passed = modifier - LOWEST_MODIFIER;
+  // raw ≥ edge·N/4 holds for whole numbers exactly from ⌈edge·N/4⌉ on.
+  const lowest = (edge: number) => Math.ceil(scaledThreshold(edge, columnCount));
+  const below = MODIFIER_EDGES[passed - 1];
+  const above = MODIFIER_EDGES[passed];
+  return {
+    modifier,
+    from: below === undefined ? null : lowest(below),
+    to: above === undefined ? null : lowest(above) - 1,
+  };
+}
+
 const cellScore = (category: Category, dice: readonly number[] | null): number | null =>
   dice === null ? null : scoreCell(category, dice);
 

@@ -29,9 +29,11 @@ export async function runPlayground(env: NodeJS.ProcessEnv, commands: CommandMap
     const why =
       code === 'EADDRINUSE'
         ? `port ${port} is already in use — set PLAYGROUND_PORT to another port (0 picks a free one).`
-        : error instanceof Error
-          ? error.message
-          : String(error);
+        : code === 'EACCES'
+          ? `port ${port} may not be opened by this user — set PLAYGROUND_PORT to a port from 1024 up (0 picks a free one).`
+          : error instanceof Error
+            ? error.message
+            : String(error);
     console.error(`olathe: the playground could not start: ${why}`);
     process.exitCode = 1;
     return;

@@ -12,6 +12,8 @@ import type { CommandMap } from '../discord/context';
 import { openDatabase } from '../db/open';
 import { GameService } from '../service/game-service';
 import { startPlaygroundServer } from './server';
+import { listenFirst, pageUrl } from './port';
+import { claimDatabase } from './ownership';
 
 export const DEFAULT_PLAYGROUND_PORT = 3000;
 export const DEFAULT_PLAYGROUND_DATABASE = './data/playground.sqlite';
@@ -48,13 +50,23 @@ const PEOPLE = [
   { username: 'dana', globalName: 'Dana', permissions: PERMISSIONS.moderator },
 ] as const;
 
+/**
+ * In this order, so that a playground that cannot start changes nothing: the page's port (busy: another
+ * playground, most likely), then the database (in use by another live playground: its games are not ours to
+ * end), then the fake Discord, the leftover games of dead runs, the bot, the page.
+ */
 export async function startPlayground(options: PlaygroundOptions): Promise<Playground> {
-  const fake = await startFakeDiscord({ guildName: 'Olathe Playground', channelName: 'dice' });
-  const cleanup: Array<() => Promise<void>> = [() => fake.close()];
+  const host = options.host ?? '127.0.0.1';
+  const listener = await listenFirst(options.port, host);
+  const cleanup: Array<() => Promise<void>> = [() => new Promise<void>((resolve) => listener.close(() => resolve()))];
   const undo = async () => {
     for (const step of cleanup.reverse()) await step().catch(() => undefined);
   };
   try {
+    const claim = claimDatabase(options.databasePath, pageUrl(listener, host));
+    cleanup.push(async () => claim.release());
+    const fake = await startFakeDiscord({ guildName: 'Olathe Playground', channelName: 'dice' });
+    cleanup.push(() => fake.close());
     const users = PEOPLE.map((p) => fake.addUser(p));
     // The bot's settings go through the same checks as `npm start` (LOG_LEVEL, OLATHE_DICE_SEED), pointed at the fake.
     const config = readConfig({
@@ -66,7 +78,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       DATABASE_PATH: options.databasePath,
       OLATHE_DICE_SEED: options.diceSeed ?? process.env.OLATHE_DICE_SEED ?? '',
     });
-    const log = options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn');
+    const log =
+      options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', undefined, config.logFormat);
 
     // What `npm run deploy-commands` does, against the fake.
     const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
@@ -81,7 +94,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(() => bot.stop());
     await ready;
 
-    const server = await startPlaygroundServer({ fake, users, port: options.port, host: options.host ?? '127.0.0.1' });
+    const server = await startPlaygroundServer({ fake, users, server: listener, host });
     cleanup.push(() => server.close());
 
     let stopped: Promise<void> | null = null;
@@ -104,7 +117,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
 /**
  * Each run's fake Discord is a new server with a new channel, so games still open in the database from an
  * earlier run live in a channel that no longer exists: their turn clocks would only fail to post there.
- * They are ended (scored as they stand) before the bot starts. Returns how many.
+ * They are ended (scored as they stand) before the bot starts. Call it only with the database claimed
+ * (claimDatabase): a live playground's games would look the same. Returns how many.
  */
 export function endLeftoverGames(databasePath: string, log: Logger): number {
   const db = openDatabase(databasePath);

@@ -10,16 +10,16 @@
 //   POST /api/click   { user, messageId, customId }
 //   POST /api/select  { user, messageId, customId, values }
 import { readFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
 import { describeCommands, parseCommandLine } from './command-line';
+import { pageUrl } from './port';
 
 export interface PlaygroundServerOptions {
   fake: FakeDiscord;
   users: FakeUser[];
-  port: number;
+  /** Already listening (listenFirst, src/playground/port.ts); the page replaces its placeholder answer. */
+  server: Server;
   host: string;
 }
 
@@ -69,6 +69,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+  '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },
 };
 const STATIC_DIR = new URL('./static/', import.meta.url);
 const MAX_BODY = 64 * 1024;
@@ -247,7 +248,9 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     };
   };
 
-  const server = createServer((req, res) => {
+  const server = options.server;
+  server.removeAllListeners('request');
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error) => {
       if (res.headersSent) return void res.end();
       const status = error instanceof HttpError ? error.status : 500;
@@ -337,18 +340,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const threadsPoll = setInterval(refreshThreads, THREADS_POLL_MS);
   threadsPoll.unref();
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, options.host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const { port } = server.address() as AddressInfo;
-  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-
   return {
-    url: `http://${host}:${port}`,
+    url: pageUrl(server, options.host),
     async close() {
       clearInterval(keepAlive);
       clearInterval(threadsPoll);

@@ -1,6 +1,7 @@
 // Computer players (RULES.md has none: a bot seat plays by the solver in src/solver/strategy.ts). A bot's
-// user id says what it is — `bot:<difficulty>:<k>`, k unique in its game — so nothing but the seat row is
-// needed to run it, and a restarted process carries on from the database alone.
+// user id says what it is — `bot:<difficulty>:<k>`, k counting the bots of that difficulty in its game — so
+// nothing but the seat row is needed to run it, and a restarted process carries on from the database alone.
+// Each difficulty has one name, in every game and on the leaderboard: players learn who "Turing" is.
 import type { Category, GameEvent, GameState, Rng } from '../game';
 import { declarableColumns, scoreCell, throwEvent, writableCells } from '../game';
 import type { Difficulty } from '../solver/strategy';
@@ -9,8 +10,8 @@ import { DIFFICULTIES } from '../solver/strategy';
 /** How long a bot waits before each of its steps (a declare, a throw, one hold, the write): readable in a channel. */
 export const DEFAULT_BOT_STEP_MS = 1200;
 
-/** Bot names by k (1-based); past the list, the name repeats with a number. */
-export const BOT_NAMES = ['Ada', 'Babbage', 'Turing', 'Hopper', 'Noether', 'Gauss', 'Knuth', 'Lovelace'] as const;
+/** The name of every bot of a difficulty; a second one in the same game is "Turing 2". */
+export const BOT_NAMES: Readonly<Record<Difficulty, string>> = { easy: 'Ada', normal: 'Hopper', expert: 'Turing' };
 
 const BOT_ID = /^bot:([a-z]+)(?::([1-9][0-9]{0,5}))?$/;
 
@@ -33,11 +34,9 @@ export function botUserId(difficulty: Difficulty, k: number): string {
   return `bot:${difficulty}:${k}`;
 }
 
-/** e.g. `🤖 Ada (expert)` for k = 1. */
+/** e.g. `🤖 Turing (expert)` for k = 1, `🤖 Turing 2 (expert)` for k = 2. */
 export function botName(difficulty: Difficulty, k: number): string {
-  const base = BOT_NAMES[(k - 1) % BOT_NAMES.length]!;
-  const round = Math.floor((k - 1) / BOT_NAMES.length);
-  return `🤖 ${base}${round > 0 ? ` ${round + 1}` : ''} (${difficulty})`;
+  return `🤖 ${BOT_NAMES[difficulty]}${k > 1 ? ` ${k}` : ''} (${difficulty})`;
 }
 
 /** Where a bot counts on the leaderboard: one row per difficulty across games, e.g. `bot:expert`. */
@@ -45,14 +44,14 @@ export function botIdentity(difficulty: Difficulty): string {
   return `bot:${difficulty}`;
 }
 
-/** e.g. `🤖 Expert bot`. */
+/** The leaderboard's name for every bot of a difficulty: the name each of them has in a game, `🤖 Turing (expert)`. */
 export function botIdentityName(difficulty: Difficulty): string {
-  return `🤖 ${difficulty[0]!.toUpperCase()}${difficulty.slice(1)} bot`;
+  return botName(difficulty, 1);
 }
 
-/** The smallest k not yet used by a bot among these user ids. */
-export function nextBotNumber(userIds: readonly string[]): number {
-  const used = new Set(userIds.map(botNumber).filter((k): k is number => k !== null));
+/** The smallest k not yet used by a bot of this difficulty among these user ids. */
+export function nextBotNumber(userIds: readonly string[], difficulty: Difficulty): number {
+  const used = new Set(userIds.filter((id) => botDifficulty(id) === difficulty).flatMap((id) => botNumber(id) ?? []));
   let k = 1;
   while (used.has(k)) k++;
   return k;

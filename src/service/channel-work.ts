@@ -9,6 +9,11 @@ import type { OutboxEntry } from '../db/outbox-store';
 export interface ShoutWork {
   kind: 'shout';
   seat: number;
+  /**
+   * Which of the seat's turns threw it (its turnsTaken then): names the turn message the shout also marks.
+   * Absent in shouts saved before it was recorded.
+   */
+  turn?: number;
   dice: Dice;
   /** The event's sequence number: what makes two shouts of one game different. */
   seq: number;
@@ -45,10 +50,12 @@ export interface Step {
 export function channelWorkOf(steps: readonly Step[]): ChannelWork[] {
   const work: ChannelWork[] = [];
   for (const step of steps) {
-    const { event, after } = step;
+    const { before, event, after } = step;
     const dice = thrownDice(event);
-    if (dice && isFiveOfAKind(dice) && event.type !== 'end')
-      work.push({ kind: 'shout', seat: event.seat, dice, seq: after.version });
+    if (dice && isFiveOfAKind(dice) && event.type !== 'end') {
+      const turn = before.players[event.seat]!.turnsTaken;
+      work.push({ kind: 'shout', seat: event.seat, turn, dice, seq: after.version });
+    }
     const log = logOf(step);
     if (log) work.push(log);
   }

@@ -30,7 +30,7 @@ export type {
   Shout,
 } from './view';
 export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work';
-export { DEFAULT_TURN_TIMEOUT_MS } from './options';
+export { DEFAULT_LOBBY_EXPIRY_MS, DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
 export type { Analysis, AnalysedDecision, Difficulty, Hint, HintChoice } from '../solver/strategy';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.

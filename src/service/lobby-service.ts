@@ -1,15 +1,17 @@
-// The lobby: opening one, joining, seating and removing computer players, leaving, cancelling, starting.
+// The lobby: opening one, joining, seating and removing computer players, leaving, cancelling, starting, and
+// closing one nobody started. A lobby's expiry is its next_deadline, so the turn clock runs it (expireTurns)
+// and a restart loses none.
 import { newGame } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { DIFFICULTIES } from '../solver/strategy';
-import type { GameChanges, NewPlayer } from '../db/game-store';
+import type { ClosedReason, GameChanges, NewPlayer } from '../db/game-store';
 import { earliestDeadline, nextDeadlines } from './deadlines';
 import { botDifficulty, botName, botUserId, nextBotNumber } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
-import type { GameView } from './view';
+import type { ActionResult, GameView } from './view';
 import { playerViews } from './view';
-import { ServiceCore, MAX_PLAYERS, isRaceConstraint, isBotRow } from './service-core';
+import { ServiceCore, MAX_PLAYERS, isRaceConstraint, isBotRow, lobbyResult } from './service-core';
 import type { Commit, Loaded, OpenLobbyInput, UserRef } from './service-core';
 
 export abstract class LobbyService extends ServiceCore {
@@ -39,6 +41,7 @@ export abstract class LobbyService extends ServiceCore {
           turn_timeout_ms: input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS,
           host_id: input.host.id,
           created_at: now,
+          next_deadline: now + this.lobbyExpiryMs,
           thread_mode: (input.threads ?? this.outbox.guildThreads(input.guildId)) ? 1 : 0,
         });
         this.step('insert game');
@@ -65,8 +68,9 @@ export abstract class LobbyService extends ServiceCore {
   }
 
   /**
-   * The host seats a computer player in the lobby: user id `bot:<difficulty>:<k>` (k the smallest free in
-   * the game), named e.g. "🤖 Ada (expert)". It plays by itself once the game starts (see expireTurns).
+   * The host seats a computer player in the lobby: user id `bot:<difficulty>:<k>` (k the smallest free among
+   * the game's bots of that difficulty), named e.g. "🤖 Turing (expert)". It plays by itself once the game
+   * starts (see expireTurns).
    */
   addBot(gameId: number, byUserId: string, difficulty: Difficulty): GameView {
     if (!DIFFICULTIES.includes(difficulty)) throw new ServiceError('bad-options', MESSAGES.badDifficulty);
@@ -74,7 +78,10 @@ export abstract class LobbyService extends ServiceCore {
       this.requireLobby(g);
       if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       if (g.players.length >= MAX_PLAYERS) throw new ServiceError('lobby-full', MESSAGES.lobbyFull);
-      const k = nextBotNumber(g.players.map((p) => p.user_id));
+      const k = nextBotNumber(
+        g.players.map((p) => p.user_id),
+        difficulty,
+      );
       const bot: UserRef = { id: botUserId(difficulty, k), name: botName(difficulty, k), isBot: true };
       return this.seatCommit(g, this.newPlayer(gameId, g.players.length, bot, this.now()));
     });
@@ -104,6 +111,13 @@ export abstract class LobbyService extends ServiceCore {
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       return this.cancelCommit(g);
     });
+  }
+
+  /** Closes the lobby if nobody started it by its deadline (the clock calls this); null when it is not due. */
+  protected expireLobby(g: Loaded, now: number): (() => ActionResult) | null {
+    if (g.row.status !== 'lobby' || g.row.next_deadline === null || g.row.next_deadline > now) return null;
+    const commit = this.cancelCommit(g, { finished_at: now }, 'expired');
+    return () => lobbyResult(commit());
   }
 
   /**
@@ -155,12 +169,16 @@ export abstract class LobbyService extends ServiceCore {
     const remaining = g.players.filter((p) => p.seat !== seat);
     // The host is always a person: with only computer players left, the lobby is cancelled.
     const heir = remaining.find((p) => !isBotRow(p))?.user_id;
-    const host = userId === g.row.host_id ? (heir ?? userId) : g.row.host_id;
+    const hostLeaves = userId === g.row.host_id;
+    const host = hostLeaves ? (heir ?? userId) : g.row.host_id;
     const empty = heir === undefined;
     const changes: Partial<GameChanges> = {
       host_id: host,
       status: empty ? 'cancelled' : 'lobby',
       finished_at: empty ? this.now() : null,
+      ...(empty ? { closed_reason: 'empty' as const, next_deadline: null } : {}),
+      // The lobby says who handed it on, so the players know why someone else may start it now.
+      ...(hostLeaves && !empty ? { host_left: g.players.find((p) => p.seat === seat)!.name } : {}),
     };
     return () => {
       const messages = this.save(g, changes);
@@ -174,8 +192,18 @@ export abstract class LobbyService extends ServiceCore {
     };
   }
 
-  protected cancelCommit(g: Loaded, extra: Partial<GameChanges> = {}): Commit<GameView> {
-    const changes: Partial<GameChanges> = { status: 'cancelled', finished_at: this.now(), ...extra };
+  protected cancelCommit(
+    g: Loaded,
+    extra: Partial<GameChanges> = {},
+    reason: ClosedReason = 'cancelled',
+  ): Commit<GameView> {
+    const changes: Partial<GameChanges> = {
+      status: 'cancelled',
+      finished_at: this.now(),
+      closed_reason: reason,
+      next_deadline: null,
+      ...extra,
+    };
     return () => {
       const messages = this.save(g, changes);
       return this.viewAfter(g, changes, messages, playerViews(g.players), null);

@@ -3,6 +3,8 @@ import type { GameOptions } from '../game';
 import { COLUMN_KINDS, VARIANTS, layoutProblem, throwsProblem } from '../game';
 
 export const DEFAULT_TURN_TIMEOUT_MS = 600_000;
+/** A lobby nobody starts closes after this long, freeing its channel. */
+export const DEFAULT_LOBBY_EXPIRY_MS = 30 * 60_000;
 export const MIN_TURN_TIMEOUT_MS = 1_000;
 export const MAX_TURN_TIMEOUT_MS = 7 * 24 * 60 * 60 * 1000;
 

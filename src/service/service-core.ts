@@ -13,6 +13,7 @@ import type { ChannelWork, Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
+import { DEFAULT_LOBBY_EXPIRY_MS } from './options';
 import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 
@@ -20,6 +21,9 @@ export const MAX_PLAYERS = 8;
 /** How many times an action is tried again after losing a race to another connection. */
 const MAX_ATTEMPTS = 3;
 export const MESSAGE_KEY = /^[A-Za-z0-9:_-]{1,40}$/;
+/** The key of the lobby message, which stays in the channel as the game's summary. */
+export const LOBBY_MESSAGE = 'lobby';
+const OPEN = new Set<string>(['lobby', 'playing']);
 const MAX_NAME_LENGTH = 80;
 /** How long after its end a game's channel is still checked at start-up and each minute. */
 export const RECONCILE_FINISHED_MS = 24 * 60 * 60_000;
@@ -62,6 +66,8 @@ export interface ServiceOptions {
   hooks?: ServiceHooks;
   /** The pause before each step of a computer player (ms); DEFAULT_BOT_STEP_MS unless given. */
   botStepMs?: number;
+  /** How long a lobby stays open unless it is started (ms); DEFAULT_LOBBY_EXPIRY_MS unless given. */
+  lobbyExpiryMs?: number;
   /** The gateway shard this process is: its clock and channel work cover its own guilds' games only. */
   shard?: ShardSlice;
   /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
@@ -113,6 +119,7 @@ export abstract class ServiceCore {
   protected readonly hooks: ServiceHooks;
   protected readonly writeTx: <T>(fn: () => T) => T;
   protected readonly botStepMs: number;
+  protected readonly lobbyExpiryMs: number;
   protected readonly onBotError: ServiceOptions['onBotError'];
 
   constructor(
@@ -125,6 +132,7 @@ export abstract class ServiceCore {
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};
     this.botStepMs = options.botStepMs ?? DEFAULT_BOT_STEP_MS;
+    this.lobbyExpiryMs = options.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS;
     this.onBotError = options.onBotError;
     const run = db.transaction((fn: () => unknown) => fn());
     this.writeTx = (fn) => run.immediate(fn) as ReturnType<typeof fn>;
@@ -173,6 +181,9 @@ export abstract class ServiceCore {
     const messages = this.store.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
     if (messages === null) throw new Conflict();
     this.step('save game');
+    // The lobby message must now say how the game ended: until it is drawn again, each reconcile looks at it.
+    const closing = changes.status !== undefined && changes.status !== g.row.status && !OPEN.has(changes.status);
+    if (closing && g.row.messages[LOBBY_MESSAGE] !== undefined) this.store.forgetDigest(g.row.id, LOBBY_MESSAGE);
     return messages;
   }
 

@@ -51,6 +51,13 @@ export abstract class TurnService extends LobbyService {
     );
   }
 
+  /** Holds exactly the dice `held` marks, in one action (a hint's Apply); dice already so are left alone. */
+  setHolds(gameId: number, userId: string, held: readonly boolean[], stamp?: string, card?: number): ActionResult {
+    const holds = (state: GameState, seat: number): GameEvent[] =>
+      held.flatMap((want, die) => (state.players[seat]!.turn.held[die] === want ? [] : [{ type: 'hold', seat, die }]));
+    return this.play(gameId, userId, stamp, holds, card);
+  }
+
   throwDice(gameId: number, userId: string, stamp?: string, card?: number): ActionResult {
     return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng), card);
   }
@@ -102,7 +109,7 @@ export abstract class TurnService extends LobbyService {
     gameId: number,
     userId: string,
     stamp: string | undefined,
-    make: (state: GameState, seat: number) => GameEvent | null,
+    make: (state: GameState, seat: number) => GameEvent | readonly GameEvent[] | null,
     card?: number,
   ): ActionResult {
     return this.mutate(gameId, (g) => {
@@ -233,14 +240,15 @@ export abstract class TurnService extends LobbyService {
   // ---------- the turn clock ----------
 
   /**
-   * Times out every turn whose deadline has passed (RULES.md "Turn timeout"), and makes one step for each
-   * computer player whose next step is due (never a timeout): one result per game.
+   * Times out every turn whose deadline has passed (RULES.md "Turn timeout"), makes one step for each
+   * computer player whose next step is due (never a timeout), and closes each lobby nobody started in time:
+   * one result per game.
    */
   expireTurns(now: number = this.now()): ActionResult[] {
     const results: ActionResult[] = [];
     for (const gameId of this.store.dueGameIds(now)) {
       const result = this.expireGame(gameId, now);
-      if (result && result.events.length > 0) results.push(result);
+      if (result && (result.events.length > 0 || result.finished)) results.push(result);
     }
     return results;
   }
@@ -248,6 +256,7 @@ export abstract class TurnService extends LobbyService {
   protected expireGame(gameId: number, now: number): ActionResult | null {
     try {
       return this.mutateOrSkip(gameId, (g) => {
+        if (g.row.status === 'lobby') return this.expireLobby(g, now);
         if (g.row.status !== 'playing' || !g.state) return null;
         const due = dueSeats(g.deadlines, now);
         if (due.length === 0) return null; // another connection moved the game on since we looked

@@ -2,7 +2,7 @@
 import type { Breakdown, Card, Dice, GameEvent, GameOptions, GameState, Turn, Variant } from '../game';
 import type { OutboxItem } from './channel-work';
 import { scoreCard } from '../game';
-import type { GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
+import type { ClosedReason, GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
 export type { LastWrite } from '../db/game-store';
 import type { Deadlines } from './deadlines';
 import { turnStamp } from './stamp';
@@ -45,6 +45,12 @@ export interface GameView {
   channelGone: boolean;
   /** Digests of what each message under `messages` was last seen to show. */
   shown: Record<string, string>;
+  /** When an open lobby closes unless it is started (ms since the epoch); null once it is not open. */
+  lobbyExpiresAt: number | null;
+  /** Why a lobby closed without a game: cancelled, expired, or everyone left (null: cancelled before this was kept). */
+  closedReason: ClosedReason | null;
+  /** The name of the host who last left the open lobby, handing it to `hostId`. */
+  hostLeft: string | null;
 }
 
 export interface Shout {
@@ -131,6 +137,9 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     playChannelId: row.play_channel_id,
     channelGone: row.channel_gone === 1,
     shown: row.shown,
+    lobbyExpiresAt: row.status === 'lobby' ? row.next_deadline : null,
+    closedReason: row.closed_reason,
+    hostLeft: row.host_left,
   };
 }
 

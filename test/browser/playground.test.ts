@@ -7,14 +7,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { chromium } from 'playwright-core';
 import { createLogger } from '../../src/logger';
 import type { Playground } from '../../src/playground/playground';
 import { startPlayground } from '../../src/playground/playground';
 import { commands } from '../../commands';
+import { CHROMIUM, chromiumMissing, launchChromium } from './chromium';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SCREENSHOT = join(ROOT, 'artifacts', 'playground.png');
 const WAIT = { timeout: 10_000 };
 
@@ -40,21 +39,7 @@ beforeAll(async () => {
 }, 60_000);
 
 async function openBrowser(): Promise<Page> {
-  context = await chromium.launchPersistentContext(join(dir, 'chromium-profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 1280 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  context = await launchChromium(dir, { viewport: { width: 1280, height: 1280 } });
   const first = context.pages()[0] ?? (await context.newPage());
   first.setDefaultTimeout(WAIT.timeout);
   return first;
@@ -103,10 +88,7 @@ function turnOf(name: string): Locator {
 describe('the playground in headless Chromium', () => {
   it('starts a game, joins, throws, holds and writes a cell; keeps a screenshot', async () => {
     // Never skipped: CI installs Debian's chromium (.ci/run); without it this test fails and says why.
-    expect(
-      existsSync(CHROMIUM),
-      `${CHROMIUM} is missing: install Debian's chromium (apt-get install -y chromium), or set CHROMIUM_PATH`,
-    ).toBe(true);
+    expect(chromiumMissing(), CHROMIUM).toBeNull();
     opened = await openBrowser();
     const page = tab();
     await page.goto(playground!.url);

@@ -37,11 +37,15 @@ describe('solo Balut with a forced five of a kind', () => {
     expect(turn.channelId).toBe(thread);
     await fake.click(alice, turn.id, control(turn, 'throw').customId).acked();
     const shout = await fake.waitFor(() => shouts(fake, [thread])[0]);
-    expect(shout.content).toMatch(new RegExp(`🎶 Ba-lut! 🎶\\s+<@${alice.id}> threw ([⚀-⚅]) \\1 \\1 \\1 \\1`, 'u'));
-    // Scored in the Balut row it is worth 20 + pips, and the select says so.
+    // A message of its own that stands out: the cry, and the dice large in an embed; the card is marked.
+    expect(shout.content).toMatch(new RegExp(`^🎶 \\*\\*Ba-lut!\\*\\* 🎶\\s+<@${alice.id}> threw five [1-6]s!$`));
+    expect(shout.embeds[0]!.description).toMatch(/^# ([⚀-⚅]) \1 \1 \1 \1\nFive of a kind — worth \*\*\d+\*\*/u);
+    await fake.waitFor(() => fake.message(turn.id)!.reactions);
+    expect(fake.message(turn.id)!.reactions).toEqual([{ emoji: '🎉', userIds: [fake.botUser.id] }]);
+    // Scored in the Balut row it is worth 20 + pips, and the select says so, and in which column.
     const afterThrow = fake.message(turn.id)!;
     const balutOption = control(afterThrow, 'write').options!.find((o) => o.label.startsWith('Balut'))!;
-    expect(balutOption.label).toMatch(/^Balut \(4 left\) — (25|30|35|40|45|50) pts$/);
+    expect(balutOption.label).toMatch(/^Balut \(Free 1\) — (25|30|35|40|45|50) pts$/);
     await fake.select(alice, turn.id, control(afterThrow, 'write').customId, [balutOption.value]).acked();
 
     await new Promise((resolve) => setTimeout(resolve, 300));

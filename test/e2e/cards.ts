@@ -68,15 +68,15 @@ export async function scoreWithCalculator(
     .map((line) => JSON.parse(line));
 }
 
-/** The rows of the results table: "1. Alice  512   +14    +3    17". */
+/** The rows of the results table, numbers first and the name last: "1.  512   +14   +3    17  Alice". */
 export function resultRows(
   description: string,
 ): Map<string, { raw: number; bonus: number; mod: number; final: number }> {
   const rows = new Map<string, { raw: number; bonus: number; mod: number; final: number }>();
   const num = (s: string) => Number(s.replace('−', '-').replace('+', ''));
   for (const line of description.split('\n')) {
-    const m = /^\d+\. (.+?)\s+(\d+)\s+([+−]?\d+)\s+([+−]?\d+)\s+([−-]?\d+)/u.exec(line);
-    if (m) rows.set(m[1]!.trim(), { raw: num(m[2]!), bonus: num(m[3]!), mod: num(m[4]!), final: num(m[5]!) });
+    const m = /^\d+\.\s+(\d+)\s+([+−]?\d+)\s+([+−]?\d+)\s+([−-]?\d+) {2}(.+?)(?: \(left\))?$/u.exec(line);
+    if (m) rows.set(m[5]!, { raw: num(m[1]!), bonus: num(m[2]!), mod: num(m[3]!), final: num(m[4]!) });
   }
   return rows;
 }

@@ -27,7 +27,8 @@ describe('computer players', () => {
     const lobby = await fake
       .slash(alice, 'olathe', { free: 2, down: 0, up: 0, bots: 1, difficulty: 'expert' }, { subcommand: 'start' })
       .reply();
-    expect(embedText(lobby)).toMatch(/Players 2\/8[\s\S]*🤖 \w+ \(expert\)/);
+    // One name for a computer player everywhere: the lobby, its turns' log lines, the results, the leaderboard.
+    expect(embedText(lobby)).toMatch(/Players 2\/8: <@\d+> 🤖 Turing \(expert\)/);
     const addBot = control(lobby, 'addbot');
     expect(await ephemeralAnswer(fake.select(bob, lobby.id, addBot.customId, ['easy']))).toBe(
       'Only the host can do that.',
@@ -54,14 +55,14 @@ describe('computer players', () => {
     const turns = await playToTheEnd(fake, [alice]);
     expect(turns).toBe(14);
     const botLines = publicMessages(fake).filter((m) =>
-      /^\*\*🤖 \w+ \((expert|easy)\)\*\* wrote \d+ in /.test(m.content),
+      /^\*\*🤖 (Turing \(expert\)|Ada \(easy\))\*\* wrote \d+ in /.test(m.content),
     );
     expect(botLines).toHaveLength(28);
     // Bots never ping anyone and leave no open controls behind.
     expect(publicMessages(fake).filter((m) => m.components.length > 0 && m.content.includes('🤖'))).toEqual([]);
 
     const results = resultsMessage(fake)!;
-    expect(embedText(results)).toMatch(/🤖 \w+ \(expert\)/);
+    expect(embedText(results)).toMatch(/^\d\. 🤖 Turing \(expert\) — /m);
     const analysis = await fake.click(alice, results.id, control(results, 'analysis').customId).reply();
     expect(analysis.ephemeralFor).toBe(alice.id);
     expect(embedText(analysis)).toMatch(/Accuracy \d+%\*\* — \d+ of \d+ decisions/);
@@ -72,7 +73,9 @@ describe('computer players', () => {
 
     const board = await fake.slash(bob, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
     expect(embedText(board)).toMatch(/1\. Alice\*\* — [01] wins? in 1/);
-    expect(embedText(board)).toMatch(/\*\*Computer players\*\* \(ranked apart\)\n\*\*1\. 🤖/);
+    expect(embedText(board)).toMatch(/\*\*Computer players\*\* \(ranked apart, one row per difficulty\)\n\*\*1\. 🤖/);
+    expect(embedText(board)).toMatch(/\*\*\d\. 🤖 Turing \(expert\)\*\* — /);
+    expect(embedText(board)).toMatch(/\*\*\d\. 🤖 Ada \(easy\)\*\* — /);
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
   }, 90_000);
@@ -89,7 +92,7 @@ describe('computer players', () => {
     expect(turns).toBe(28);
     const results = resultsMessage(fake)!;
     expect(results.id).not.toBe(before?.id);
-    expect(embedText(results).match(/^\d\. 🤖 \w+ \(normal\)/gmu)).toHaveLength(2);
+    expect(embedText(results).match(/^\d\. 🤖 Hopper( 2)? \(normal\)/gmu)).toHaveLength(2);
     expect(fake.breaches).toEqual([]);
   }, 90_000);
 });

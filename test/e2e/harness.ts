@@ -1,5 +1,6 @@
-// End-to-end harness: the loopback Discord, and the real bot (`src/index.ts`, the production entry point)
-// spawned as a child process against it, with its own database in a temp folder.
+// End-to-end harness: the loopback Discord, and the real bot (`src/index.ts`, the production entry point, run
+// as its built bundle dist/index.js the way `npm start` runs it) spawned as a child process against it, with
+// its own database in a temp folder.
 import { spawnScript } from '../support/project';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,7 +31,7 @@ export interface BotProcess {
 }
 
 export async function startWorld(
-  options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number } = {},
+  options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
@@ -48,9 +49,12 @@ export async function startWorld(
     DATABASE_PATH: join(dir, 'olathe.sqlite'),
     DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'debug',
+    // The tests read the log as JSON lines; a person's default is text.
+    LOG_FORMAT: 'json',
     OLATHE_DICE_SEED: options.diceSeed ?? '',
     OLATHE_BOT_STEP_MS: String(options.botStepMs ?? 40),
     OLATHE_RECONCILE_MS: String(options.reconcileMs ?? 60_000),
+    ...options.env,
   };
   await deployCommands(env);
   let bot = await spawnBot(fake, env);

@@ -63,7 +63,9 @@ describe('a two-player Olathe game, end to end', () => {
         );
         const other = player === alice ? bob : alice;
         const refusal = await fake.slash(other, 'olathe', {}, { subcommand: 'hint' }).reply();
-        expect(refusal.content).toBe("It's not your turn — hints are for your own turn.");
+        expect(refusal.content).toBe(
+          `It's ${player.globalName}'s turn — yours comes next. Hints are for your own turn.`,
+        );
         expect(fake.message(current.id)!.editCount).toBe(current.editCount);
       }
       if (turns % 3 === 0) {

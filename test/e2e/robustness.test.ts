@@ -45,8 +45,8 @@ describe('refusals, races and restarts', () => {
     expect(await ephemeralAnswer(fake.select(carol, turn.id, declare.customId, ['0']))).toBe(
       "This is Alice's card — only they can use its buttons.",
     );
-    expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toMatch(
-      /not your turn/,
+    expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toBe(
+      "It's Alice's turn — yours comes next.",
     );
     expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toMatch(
       /no longer exists/,
@@ -165,7 +165,7 @@ describe('refusals, races and restarts', () => {
     const lobby = await fake
       .slash(alice, 'olathe', { free: 2, down: 0, up: 0, throws: 1 }, { subcommand: 'start' })
       .reply();
-    expect(embedText(lobby)).toContain('Free 1 · Free 2 — 1 throws a turn');
+    expect(embedText(lobby)).toContain('Free 1 · Free 2 — 1 throw a turn');
     await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
     await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
     const aliceTurn = await waitForTurn(fake, alice);
@@ -175,11 +175,12 @@ describe('refusals, races and restarts', () => {
     const turns = await playToTheEnd(fake, [bob]);
     expect(turns).toBe(14);
     const results = resultsMessage(fake)!;
-    expect(embedText(results)).toMatch(new RegExp(`<@${bob.id}> wins`));
-    expect(embedText(results)).toMatch(/Alice .*\(left\)/);
+    // Nobody played against Bob to the end: he finished, he did not win.
+    expect(embedText(results)).toMatch(new RegExp(`<@${bob.id}> finished with .* the only one who played to the end`));
+    expect(embedText(results)).toMatch(/Alice \(left\)/);
 
     expect(world.bot.log()).not.toContain(fake.botToken);
-    expect(world.bot.log()).toContain('"level":"info","msg":"refused"');
+    expect(world.bot.log()).toMatch(/"level":"info","msg":"interaction",[^\n]*"outcome":"refused"/);
     expect(await world.bot.kill('SIGTERM')).toBe(0);
     expect(fake.breaches).toEqual([]);
   }, 60_000);

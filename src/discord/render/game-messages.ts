@@ -1,149 +1,46 @@
-// The lobby, the one-line log a finished turn collapses to, the shout, the Balut scoreboard and the results.
-import type { APIEmbed } from 'discord.js';
-import { ButtonStyle, ComponentType } from 'discord.js';
-import type { Dice } from '../../game';
+// The one-line log a finished turn collapses to, the shout and the Balut scoreboard; the lobby (lobby.ts) and
+// the results (results.ts) are exported from here too.
+import type { Dice, Variant } from '../../game';
 import type { LastWrite, LogWork } from '../../service/game-service';
 import {
   TIMEOUTS_BEFORE_REMOVAL,
   categoryLabel,
   columnLabel,
   filledCellCount,
-  gameResults,
   scoreCell,
   totalCellCount,
 } from '../../game';
-import { encodeCustomId } from '../custom-id';
-import type { Difficulty } from '../../service/game-service';
-import { DIFFICULTIES } from '../../service/game-service';
 import type { MessageBody } from './turn';
-import { selectRow } from './turn';
 import type { RenderableGame } from './view';
 import { mention, seatName } from './view';
-import { diceText, fivesText, points, signed } from './text';
+import { diceText, variantName } from './text';
 
-export const MAX_PLAYERS = 8;
+export { layoutText, variantName } from './text';
+export type { LobbySummary } from './lobby';
+export { DIFFICULTY_TEXT, MAX_PLAYERS, quitText, renderLobby } from './lobby';
+export { renderResults } from './results';
 
-export const DIFFICULTY_TEXT: Record<Difficulty, string> = {
-  easy: 'Greedy: takes the best points now',
-  normal: 'Plays for the bonuses, one throw ahead',
-  expert: 'Exact holds for every throw left',
+const SHOUT_TEXT = {
+  cry: (variant: Variant) => (variant === 'olathe' ? 'O-la-the!' : 'Ba-lut!'),
+  line: (cry: string, who: string, face: number) => `🎶 **${cry}** 🎶  ${who} threw five ${face}s!`,
+  worth: (points: number, row: string) => `Five of a kind — worth **${points}** written in the ${row} row.`,
 };
 
-export function variantName(game: RenderableGame): string {
-  return game.options.variant === 'olathe' ? 'Olathe' : 'Balut';
-}
-
-export function layoutText(game: RenderableGame): string {
-  const kinds = game.options.columns;
-  return `${kinds.map((_, i) => columnLabel(kinds, i)).join(' · ')} — ${game.options.throwsPerTurn} throws a turn`;
-}
-
-/** Where a started game is and how it went, for its lobby message (the game's summary in the channel). */
-export interface LobbySummary {
-  /** The thread the game plays in, when it is not the lobby's channel. */
-  threadId?: string | null;
-  /** A link to the results message, once posted. */
-  resultsUrl?: string | null;
-  /** The game's channel or thread was deleted or closed to the bot. */
-  channelGone?: boolean;
-}
-
-function lobbyStatus(game: RenderableGame, summary: LobbySummary): string {
-  if (game.status === 'cancelled') return '✖ This lobby was cancelled.';
-  if (game.status === 'lobby') return 'Join, then the host presses ▶ Start.';
-  const where = summary.threadId ? ` in <#${summary.threadId}>` : '';
-  if (game.status === 'playing') return `▶ The game is being played${where}.`;
-  const lines = [
-    summary.channelGone
-      ? '🏁 The game ended: its channel was deleted or closed to me.'
-      : `🏁 The game is over${where}.`,
-  ];
-  if (game.state && game.status === 'finished') lines.push(headline(game));
-  if (summary.resultsUrl) lines.push(`[See the results](${summary.resultsUrl})`);
-  return lines.join('\n');
-}
-
-const LOBBY_TITLE: Record<RenderableGame['status'], string> = {
-  lobby: 'new game',
-  playing: 'in play',
-  finished: 'finished',
-  ended: 'ended early',
-  cancelled: 'cancelled',
-};
-
-export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): MessageBody {
-  const open = game.status === 'lobby';
-  const players = game.players.map((p) => mention(game, p.seat)).join(' ') || '—';
-  const embed: APIEmbed = {
-    title: `🎲 ${variantName(game)} — ${LOBBY_TITLE[game.status]}`,
-    description: lobbyStatus(game, summary),
-    color: 0x57f287,
-    fields: [
-      { name: 'Host', value: `<@${game.hostId}>`, inline: true },
-      { name: 'Card', value: layoutText(game), inline: true },
-      { name: `Players ${game.players.length}/${MAX_PLAYERS}`, value: players },
-      {
-        name: 'Predict',
-        value: game.options.predictions
-          ? `on — each player guesses how many ${categoryLabel('olathe', game.options.variant)}s will be scored`
-          : 'off',
-        inline: true,
-      },
-      { name: 'Turn timer', value: `${Math.round(game.turnTimeoutMs / 60000)} min`, inline: true },
-    ],
-    footer: { text: `game ${game.id}` },
-  };
-  const button = (
-    action: 'join' | 'leave' | 'start' | 'cancel',
-    label: string,
-    style: ButtonStyle.Primary | ButtonStyle.Secondary | ButtonStyle.Success | ButtonStyle.Danger,
-  ) => ({
-    type: ComponentType.Button as const,
-    custom_id: encodeCustomId({ action, gameId: game.id }),
-    label,
-    style,
-    disabled: !open,
-  });
-  const addBot = selectRow(
-    encodeCustomId({ action: 'addbot', gameId: game.id }),
-    '🤖 Add a computer player (host) ▾',
-    DIFFICULTIES.map((d) => ({
-      label: `${d[0]!.toUpperCase()}${d.slice(1)}`,
-      value: d,
-      description: DIFFICULTY_TEXT[d],
-    })),
-  );
-  const bots = game.players.filter((p) => p.isBot);
-  const removeBot = selectRow(
-    encodeCustomId({ action: 'removebot', gameId: game.id }),
-    '➖ Remove a computer player (host) ▾',
-    bots.map((p) => ({ label: p.name, value: p.userId })),
-  );
-  return {
-    embeds: [embed],
-    components: open
-      ? [
-          {
-            type: ComponentType.ActionRow,
-            components: [
-              button('join', 'Join', ButtonStyle.Primary),
-              button('leave', 'Leave', ButtonStyle.Secondary),
-              button('start', '▶ Start', ButtonStyle.Success),
-              button('cancel', '✖ Cancel', ButtonStyle.Danger),
-            ],
-          },
-          ...(game.players.length < MAX_PLAYERS ? [addBot] : []),
-          ...(bots.length > 0 ? [removeBot] : []),
-        ]
-      : [],
-  };
-}
-
+/**
+ * A five of a kind, in a message of its own that stands out in a busy thread: the cry in the text (what a
+ * notification or a reply preview shows), and the dice drawn large in a gold embed. Nobody is pinged.
+ */
 export function renderShout(game: RenderableGame, seat: number, dice: Dice): MessageBody {
-  const cry = game.options.variant === 'olathe' ? '🎶 O-la-the! 🎶' : '🎶 Ba-lut! 🎶';
+  const variant = game.options.variant;
   return {
-    content: `${cry}  ${mention(game, seat)} threw ${diceText(dice)} — five ${dice[0]}s!`,
-    embeds: [],
+    content: SHOUT_TEXT.line(SHOUT_TEXT.cry(variant), mention(game, seat), dice[0]!),
+    embeds: [
+      {
+        description: `# ${diceText(dice)}\n${SHOUT_TEXT.worth(scoreCell('olathe', dice), categoryLabel('olathe', variant))}`,
+        color: 0xf1c40f,
+        footer: { text: `game ${game.id}` },
+      },
+    ],
     components: [],
     allowedMentions: { parse: [] },
   };
@@ -187,64 +84,4 @@ export function logLine(game: RenderableGame, work: LogWork): string {
     ? ` ${name} timed out ${TIMEOUTS_BEFORE_REMOVAL} turns in a row and leaves the game.`
     : '';
   return `**${name}** ${verb} ${work.score ?? scoreCell(work.category, work.dice)} in ${where} — ${diceText(work.dice)}${removed}`;
-}
-
-/** Who won, in one line. */
-function headline(game: RenderableGame): string {
-  const results = gameResults(game.state!);
-  const winners = results.winners.map((seat) => mention(game, seat));
-  const top = results.standings[0]!;
-  if (winners.length === 0) return 'Nobody finished the game.';
-  if (winners.length === 1) return `${winners[0]} wins with ${points(top.breakdown.final)} points!`;
-  return `Shared win: ${winners.join(' and ')} with ${points(top.breakdown.final)} points each!`;
-}
-
-export function renderResults(game: RenderableGame, opts: { analysis?: boolean } = {}): MessageBody {
-  const state = game.state!;
-  const results = gameResults(state);
-  const names = results.standings.map((s) => seatName(game, s.seat));
-  const width = Math.min(22, Math.max(6, ...names.map((n) => [...n].length)));
-  const lines = [`${''.padEnd(width + 3)} raw bonus  mod final`];
-  results.standings.forEach((s, i) => {
-    const b = s.breakdown;
-    const cut = [...names[i]!].slice(0, width);
-    const name = cut.join('') + ' '.repeat(width - cut.length);
-    lines.push(
-      `${String(s.place).padStart(1)}. ${name}${String(b.rawTotal).padStart(4)}${signed(b.incentiveTotal).padStart(6)}${signed(b.modifier).padStart(5)}${points(b.final).padStart(6)}${s.left ? ' (left)' : ''}`,
-    );
-  });
-  const parts = [headline(game), '```', ...lines, '```'];
-  if (state.options.predictions) {
-    const guessed = results.exactPredictions.map((seat) => mention(game, seat));
-    parts.push(
-      `🔮 ${fivesText(results.olathesScored, game.options.variant)} ${results.olathesScored === 1 ? 'was' : 'were'} scored — ${guessed.length ? `${guessed.join(', ')} guessed it.` : 'nobody guessed it.'}`,
-    );
-  }
-  if (game.status === 'ended') parts.push('The game was ended early; cards score as they stand.');
-  const body: MessageBody = {
-    embeds: [
-      {
-        title: `🏁 ${variantName(game)} — game over`,
-        description: parts.join('\n'),
-        color: 0xfee75c,
-        footer: { text: `game ${game.id}` },
-      },
-    ],
-    components: [],
-    allowedMentions: { parse: [] },
-  };
-  if (opts.analysis) {
-    body.components.push({
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }),
-          label: '📊 My analysis',
-          style: ButtonStyle.Secondary,
-        },
-      ],
-    });
-  }
-  return body;
 }

@@ -1,6 +1,29 @@
-// Small text pieces shared by the renderers: die faces, card tables, padding.
+// Small text pieces shared by the renderers: die faces, card tables, padding, counts.
 import type { Card, ColumnKind, Variant } from '../../game';
-import { CATEGORIES, DIE_FACE_GLYPHS, TOTAL_THRESHOLDS, categoryLabel, scaledThreshold, scoreCard } from '../../game';
+import {
+  CATEGORIES,
+  DIE_FACE_GLYPHS,
+  TOTAL_THRESHOLDS,
+  categoryLabel,
+  columnLabel,
+  scaledThreshold,
+  scoreCard,
+} from '../../game';
+import type { RenderableGame } from './view';
+
+/** "1 cell", "2 cells": a count with its noun, singular only for exactly one. */
+export function count(n: number, one: string, many = `${one}s`): string {
+  return `${n} ${n === 1 || n === -1 ? one : many}`;
+}
+
+export function variantName(game: Pick<RenderableGame, 'options'>): string {
+  return game.options.variant === 'olathe' ? 'Olathe' : 'Balut';
+}
+
+export function layoutText(game: Pick<RenderableGame, 'options'>): string {
+  const kinds = game.options.columns;
+  return `${kinds.map((_, i) => columnLabel(kinds, i)).join(' · ')} — ${count(game.options.throwsPerTurn, 'throw')} a turn`;
+}
 
 export function diceText(dice: readonly number[]): string {
   return dice.map((d) => DIE_FACE_GLYPHS[d] ?? '?').join(' ');
@@ -58,11 +81,11 @@ export function cardTable(card: Card, variant: Variant): string {
   return lines.join('\n');
 }
 
-/** "Raw 101 · bonus +3 · modifier −2 → 1 point so far" */
-export function scoreLine(card: Card): string {
+/** "Raw 101 · bonus +3 · modifier −2 → 1 point so far", or "→ 1 point, final" once the card can change no more. */
+export function scoreLine(card: Card, final = false): string {
   const b = scoreCard(card);
   const unit = b.final === 1 || b.final === -1 ? 'point' : 'points';
-  return `Raw ${b.rawTotal} · bonus ${signed(b.incentiveTotal)} · modifier ${signed(b.modifier)} → **${points(b.final)}** ${unit} so far`;
+  return `Raw ${b.rawTotal} · bonus ${signed(b.incentiveTotal)} · modifier ${signed(b.modifier)} → **${points(b.final)}** ${unit}${final ? ', final' : ' so far'}`;
 }
 
 /** "3 Olathes", "1 Balut": a count of scored five-of-a-kinds in the variant's own word. */

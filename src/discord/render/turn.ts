@@ -1,7 +1,7 @@
 // A player's turn message: their card, the dice, and the controls to hold, throw, declare and write.
 import type { APIActionRowComponent, APIComponentInMessageActionRow, APIEmbed, APISelectMenuOption } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { Category, GameState, Variant } from '../../game';
+import type { CellRef, GameState, Variant } from '../../game';
 import { turnStamp } from '../../service/stamp';
 import {
   CATEGORIES,
@@ -11,6 +11,7 @@ import {
   declarableColumns,
   emptyCellCount,
   filledCellCount,
+  isCardFull,
   nextOrderedCell,
   scoreCell,
   throwsLeft,
@@ -20,7 +21,7 @@ import {
 import { encodeCellValue, encodeCustomId } from '../custom-id';
 import type { RenderableGame } from './view';
 import { seatName } from './view';
-import { cardTable, diceText, fivesText, scoreLine } from './text';
+import { cardTable, count, diceText, fivesText, scoreLine } from './text';
 
 export interface MessageBody {
   content?: string;
@@ -39,7 +40,7 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const { variant, columns: kinds } = state.options;
   const lines: string[] = [];
   lines.push('```', cardTable(player.card, variant), '```');
-  lines.push(scoreLine(player.card));
+  lines.push(scoreLine(player.card, game.status !== 'playing' || player.left || isCardFull(player.card)));
   if (variant === 'olathe') {
     const column = player.turn.column;
     if (column === null) lines.push('**Column:** not declared yet — choose one below, then throw.');
@@ -58,7 +59,7 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
       `**Throw ${throwsUsed} of ${perTurn}** · Dice: ${diceText(player.turn.dice)}${held.length ? ` · held: ${diceText(held)}` : ''}`,
     );
   } else {
-    lines.push(`**${perTurn} throws** this turn — nothing thrown yet.`);
+    lines.push(`**${count(perTurn, 'throw')}** this turn — nothing thrown yet.`);
   }
   if (state.options.predictions && player.prediction !== null)
     lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
@@ -73,7 +74,7 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
     description: lines.join('\n'),
     color: variant === 'olathe' ? 0x5865f2 : 0xeb459e,
     footer: {
-      text: `${variant === 'olathe' ? 'Olathe' : 'Balut'} · game ${game.id} · ${filledCellCount(player.card)} cells written`,
+      text: `${variant === 'olathe' ? 'Olathe' : 'Balut'} · game ${game.id} · ${count(filledCellCount(player.card), 'cell')} written`,
     },
   };
   return {
@@ -128,7 +129,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number): Row
   rows.push({ type: ComponentType.ActionRow, components: buttons });
 
   if (needsColumn) rows.push(declareSelect(game, state, seat, stamp));
-  else if (dice) rows.push(writeSelect(game, state, seat, stamp));
+  else if (dice) rows.push(...writeSelects(game, state, seat, stamp));
 
   if (state.options.predictions && player.turnsTaken === 0 && !dice)
     rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant));
@@ -152,39 +153,62 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
 }
 
 /**
- * The cells the dice can go into, each with the points it would score now. Balut's four columns are all
- * Free and score alike, so it lists categories (written into the leftmost empty cell), which also keeps
- * the list within Discord's 25 options.
+ * The cells the dice can go into, each with the points it would score now. Olathe lists the legal cells of
+ * the declared column. Balut may write into any empty cell of its four Free columns, which can be 28: more
+ * than a select's 25 options. So its first menu offers each category once, in its leftmost empty column
+ * (named, so nobody wonders where the dice go), and a second menu offers the category's other empty columns.
  */
-function writeSelect(game: RenderableGame, state: GameState, seat: number, stamp: string): Row {
-  const player = state.players[seat]!;
-  const dice = player.turn.dice!;
+function writeSelects(game: RenderableGame, state: GameState, seat: number, stamp: string): Row[] {
+  const dice = state.players[seat]!.turn.dice!;
   const { variant, columns: kinds } = state.options;
-  const cells = writableCells(state, seat);
-  const seen = new Set<Category>();
-  const options: APISelectMenuOption[] = [];
-  for (const ref of cells) {
-    if (variant === 'balut') {
-      if (seen.has(ref.category)) continue;
-      seen.add(ref.category);
-    }
+  const cells = [...writableCells(state, seat)].sort(
+    (a, b) => CATEGORIES.indexOf(a.category) - CATEGORIES.indexOf(b.category) || a.column - b.column,
+  );
+  const option = (ref: CellRef, description?: string): APISelectMenuOption => {
     const points = scoreCell(ref.category, dice);
-    const where =
-      variant === 'balut'
-        ? `${cells.filter((c) => c.category === ref.category).length} left`
-        : columnLabel(kinds, ref.column);
-    options.push({
-      label: `${categoryLabel(ref.category, variant)} (${where}) — ${points === 0 ? 'scratch (0)' : `${points} pts`}`,
+    return {
+      label: `${categoryLabel(ref.category, variant)} (${columnLabel(kinds, ref.column)}) — ${points === 0 ? 'scratch (0)' : `${points} pts`}`,
       value: encodeCellValue(ref.column, ref.category),
-    });
-  }
-  options.sort((a, b) => CATEGORIES.indexOf(valueCategory(a.value)) - CATEGORIES.indexOf(valueCategory(b.value)));
-  return selectRow(encodeCustomId({ action: 'write', gameId: game.id, seat, stamp }), 'Write your dice in… ▾', options);
+      ...(description ? { description } : {}),
+    };
+  };
+  const base = { action: 'write' as const, gameId: game.id, seat, stamp };
+  if (variant !== 'balut')
+    return [
+      selectRow(
+        encodeCustomId(base),
+        WRITE_TEXT.placeholder,
+        cells.map((ref) => option(ref)),
+      ),
+    ];
+  const first = cells.filter((ref, i) => i === 0 || cells[i - 1]!.category !== ref.category);
+  const others = cells.filter((ref) => !first.includes(ref));
+  const rows = [
+    selectRow(
+      encodeCustomId(base),
+      WRITE_TEXT.placeholder,
+      first.map((ref) => {
+        const more = others.filter((o) => o.category === ref.category).map((o) => columnLabel(kinds, o.column));
+        return option(ref, more.length > 0 ? WRITE_TEXT.alsoFree(more) : undefined);
+      }),
+    ),
+  ];
+  if (others.length > 0)
+    rows.push(
+      selectRow(
+        encodeCustomId({ ...base, menu: 2 }),
+        WRITE_TEXT.otherColumn,
+        others.map((ref) => option(ref)),
+      ),
+    );
+  return rows;
 }
 
-function valueCategory(value: string): Category {
-  return value.split('.')[1] as Category;
-}
+const WRITE_TEXT = {
+  placeholder: 'Write your dice in… ▾',
+  otherColumn: '…or in another free column ▾',
+  alsoFree: (columns: string[]) => `Also free in ${columns.join(', ')} (next menu)`,
+} as const;
 
 function predictSelect(
   game: RenderableGame,

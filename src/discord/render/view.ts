@@ -5,9 +5,10 @@ import type { GameView } from '../../service/view';
 export type RenderableGame = Pick<
   GameView,
   'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'
-> & {
-  players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
-};
+> &
+  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone'>> & {
+    players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
+  };
 
 export function seatName(game: RenderableGame, seat: number): string {
   return game.players[seat]?.name ?? `Seat ${seat + 1}`;

@@ -1,16 +1,17 @@
 // `/olathe card`, `/olathe leaderboard`, `/olathe help`: reading, never changing, a game.
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel } from '../../game';
+import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel, isCardFull } from '../../game';
 import type { BotContext } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { UserFacingError } from '../context';
 import { layoutText, variantName } from '../render/game-messages';
+import { leaderboardEmbed } from '../render/leaderboard';
 import { cardTable, diceText, scoreLine } from '../render/text';
-import { hintEmbed } from '../hint';
+import { showHint as answerWithHint } from '../hint-replies';
 
-export const LEADERBOARD_SIZE = 15;
+export { LEADERBOARD_SIZE } from '../render/leaderboard';
 export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 const CARD_OPTIONS = {
@@ -31,7 +32,8 @@ async function showCard(
     );
   }
   const player = game.state.players[seat]!;
-  const lines = ['```', cardTable(player.card, game.options.variant), '```', scoreLine(player.card)];
+  const final = game.status !== 'playing' || player.left || isCardFull(player.card);
+  const lines = ['```', cardTable(player.card, game.options.variant), '```', scoreLine(player.card, final)];
   if (player.turn.dice) lines.push(`Dice on the table: ${diceText(player.turn.dice)}`);
   await interaction.reply({
     embeds: [
@@ -41,6 +43,7 @@ async function showCard(
       },
     ],
     flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
   });
 }
 
@@ -63,20 +66,7 @@ async function showLeaderboard(
   const period = args.period ?? 'all';
   const since = period === '30d' ? Date.now() - THIRTY_DAYS_MS : undefined;
   const rows = ctx.service.leaderboard(interaction.guildId!, { since, includeBots: true });
-  const people = rows.filter((r) => !r.isBot).slice(0, LEADERBOARD_SIZE);
-  const computers = rows.filter((r) => r.isBot);
-  const title = `🏆 Leaderboard — ${period === '30d' ? 'last 30 days' : 'all time'}`;
-  if (rows.length === 0) {
-    await interaction.reply({
-      embeds: [{ title, description: 'No finished games yet. Start one with /olathe start!' }],
-    });
-    return;
-  }
-  const line = (r: (typeof rows)[number], i: number) =>
-    `**${i + 1}. ${r.name}** — ${r.wins} win${r.wins === 1 ? '' : 's'} in ${r.games} (${Math.round(r.winRate * 100)}%) · avg ${r.averageFinal.toFixed(1)} · best ${r.bestFinal} · 🎲 ${r.olathesThrown} thrown, ${r.olathesScored} scored · 🔮 ${r.exactPredictions}`;
-  const parts = people.length ? people.map(line) : ['No human has finished a game yet.'];
-  if (computers.length) parts.push('', '**Computer players** (ranked apart)', ...computers.map(line));
-  await interaction.reply({ embeds: [{ title, description: parts.join('\n') }], allowedMentions: { parse: [] } });
+  await interaction.reply({ embeds: [leaderboardEmbed(rows, period)], allowedMentions: { parse: [] } });
 }
 
 export function rulesText(): string {
@@ -114,10 +104,7 @@ async function showHint(
 ): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
-  await interaction.reply({
-    embeds: [hintEmbed(ctx.service, game, interaction.user.id)],
-    flags: MessageFlags.Ephemeral,
-  });
+  await answerWithHint(interaction, game, ctx);
 }
 
 /** `/olathe settings [threads]`: shows the server's settings; changing them needs Manage Server. */

@@ -4,6 +4,7 @@ import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
 import { subcommand } from '../options';
+import { endText, quitText } from '../render/lobby';
 
 function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
   const game = ctx.service.openGameInChannel(interaction.channelId);
@@ -13,9 +14,14 @@ function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) 
 
 async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
-  ctx.service.quit(game.id, interaction.user.id);
+  const { view } = ctx.service.quit(game.id, interaction.user.id);
   try {
-    await interaction.reply({ content: 'You left the game; your card still scores.', flags: MessageFlags.Ephemeral });
+    // In a lobby, the Publisher redraws the lobby message: who is in, and who hosts now.
+    await interaction.reply({
+      content: quitText(view, game.hostId === interaction.user.id),
+      flags: MessageFlags.Ephemeral,
+      allowedMentions: { parse: [] },
+    });
   } finally {
     void ctx.publisher.kick(game.id);
   }
@@ -24,9 +30,9 @@ async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown
 async function endGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
   const game = channelGame(interaction, ctx);
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  ctx.service.end(game.id, interaction.user.id, { canManage });
+  const { view } = ctx.service.end(game.id, interaction.user.id, { canManage });
   try {
-    await interaction.reply({ content: `<@${interaction.user.id}> ended the game.`, allowedMentions: { parse: [] } });
+    await interaction.reply({ content: endText(view, interaction.user.id), allowedMentions: { parse: [] } });
   } finally {
     void ctx.publisher.kick(game.id);
   }

@@ -49,6 +49,7 @@ async function main() {
   drawQuickCommands();
   setUpComposer();
   setUpLinks();
+  setUpDrawer();
   setInterval(refreshTimestamps, 15_000);
   const params = new URLSearchParams(location.search);
   const wanted = params.get('user');
@@ -373,39 +374,52 @@ function channelLink(id, text, className = 'link') {
 }
 
 function drawUsers() {
-  const list = $('#users');
-  list.replaceChildren(
-    ...state.info.users.map((u) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = `user${u.id === state.userId ? ' active' : ''}`;
-      button.dataset.user = u.username;
-      button.setAttribute('role', 'radio');
-      button.setAttribute('aria-checked', String(u.id === state.userId));
-      button.title = `Act as ${u.name}`;
-      const name = document.createElement('span');
-      name.className = 'user-name';
-      name.textContent = u.name;
-      button.append(avatar(u.id, 'small'), name);
-      if (u.moderator) {
-        const tag = document.createElement('span');
-        tag.className = 'tag';
-        tag.textContent = 'mod';
-        tag.title = 'Has Manage Messages (may /olathe end any game)';
-        button.append(tag);
-      }
-      const waiting = waitingOn(u.id);
-      if (waiting > 0) {
-        const badge = document.createElement('span');
-        badge.className = 'badge turn';
-        badge.textContent = '🎲';
-        badge.title = `${u.name} has a turn waiting`;
-        button.append(badge);
-      }
-      button.addEventListener('click', () => u.id !== state.userId && switchUser(u.id));
-      return button;
-    }),
-  );
+  $('#users').replaceChildren(...state.info.users.map((u) => userButton(u, false)));
+  // Phones show these instead of the sidebar (narrow.css): acting as someone else stays one tap away.
+  $('#switcher').replaceChildren(...state.info.users.map((u) => userButton(u, true)));
+}
+
+/** A person to act as: a row of the sidebar's list (data-user), or a chip of the phone's switcher (data-as). */
+function userButton(u, chip) {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = `${chip ? 'chip' : 'user'}${u.id === state.userId ? ' active' : ''}`;
+  button.dataset[chip ? 'as' : 'user'] = u.username;
+  button.setAttribute('role', 'radio');
+  button.setAttribute('aria-checked', String(u.id === state.userId));
+  button.title = `Act as ${u.name}`;
+  const name = document.createElement('span');
+  name.className = 'user-name';
+  name.textContent = u.name;
+  button.append(avatar(u.id, chip ? 'tiny' : 'small'), name);
+  if (u.moderator && !chip) {
+    const tag = document.createElement('span');
+    tag.className = 'tag';
+    tag.textContent = 'mod';
+    tag.title = 'Has Manage Messages (may /olathe end any game)';
+    button.append(tag);
+  }
+  if (waitingOn(u.id) > 0) {
+    const badge = document.createElement('span');
+    badge.className = 'badge turn';
+    badge.textContent = '🎲';
+    badge.title = `${u.name} has a turn waiting`;
+    button.append(badge);
+  }
+  button.addEventListener('click', () => u.id !== state.userId && switchUser(u.id));
+  return button;
+}
+
+/** Phones: the sidebar is a drawer over the chat, opened from the header's ☰; any choice made in it closes it. */
+function setUpDrawer() {
+  const open = (yes) => {
+    document.body.classList.toggle('drawer-open', yes);
+    $('#menu').setAttribute('aria-expanded', String(yes));
+  };
+  $('#menu').addEventListener('click', () => open(!document.body.classList.contains('drawer-open')));
+  $('#backdrop').addEventListener('click', () => open(false));
+  $('#sidebar').addEventListener('click', (event) => event.target.closest('a, button') && open(false));
+  document.addEventListener('keydown', (event) => event.key === 'Escape' && open(false));
 }
 
 /** Public messages that ping this user and still have controls: a turn waiting for them. */

@@ -115,8 +115,8 @@ describe('adding computer players to a lobby', () => {
     expect(view.players.map(({ userId, name, isBot }) => ({ userId, name, isBot }))).toEqual([
       { userId: 'host', name: 'HOST', isBot: false },
       { userId: 'ben', name: 'BEN', isBot: false },
-      { userId: 'bot:expert:1', name: '🤖 Ada (expert)', isBot: true },
-      { userId: 'bot:easy:2', name: '🤖 Babbage (easy)', isBot: true },
+      { userId: 'bot:expert:1', name: '🤖 Turing (expert)', isBot: true },
+      { userId: 'bot:easy:1', name: '🤖 Ada (easy)', isBot: true },
     ]);
     expect(
       db.prepare('SELECT seat, user_id, is_bot FROM players WHERE game_id = ? ORDER BY seat').all(view.id),
@@ -124,16 +124,20 @@ describe('adding computer players to a lobby', () => {
       { seat: 0, user_id: 'host', is_bot: 0 },
       { seat: 1, user_id: 'ben', is_bot: 0 },
       { seat: 2, user_id: 'bot:expert:1', is_bot: 1 },
-      { seat: 3, user_id: 'bot:easy:2', is_bot: 1 },
+      { seat: 3, user_id: 'bot:easy:1', is_bot: 1 },
     ]);
-    // Taking a bot out frees its number for the next one.
+    // A second bot of a difficulty is numbered; taking one out frees its number for the next one.
+    view = service.addBot(view.id, 'host', 'expert');
     view = service.removeBot(view.id, 'host', 'bot:expert:1');
     view = service.addBot(view.id, 'host', 'normal');
+    view = service.addBot(view.id, 'host', 'expert');
     expect(view.players.map((p) => [p.seat, p.userId, p.name])).toEqual([
       [0, 'host', 'HOST'],
       [1, 'ben', 'BEN'],
-      [2, 'bot:easy:2', '🤖 Babbage (easy)'],
-      [3, 'bot:normal:1', '🤖 Ada (normal)'],
+      [2, 'bot:easy:1', '🤖 Ada (easy)'],
+      [3, 'bot:expert:2', '🤖 Turing 2 (expert)'],
+      [4, 'bot:normal:1', '🤖 Hopper (normal)'],
+      [5, 'bot:expert:1', '🤖 Turing (expert)'],
     ]);
     expect(service.game(view.id)!.players).toEqual(view.players);
   });
@@ -468,7 +472,7 @@ describe('the leaderboard', () => {
     expect(expert).toHaveLength(3);
     expect(all.find((r) => r.userId === 'bot:expert')).toEqual(
       expect.objectContaining({
-        name: '🤖 Expert bot',
+        name: '🤖 Turing (expert)',
         isBot: true,
         games: 3,
         wins: expert.reduce((s, r) => s + r.w, 0),
@@ -477,7 +481,7 @@ describe('the leaderboard', () => {
       }),
     );
     expect(all.find((r) => r.userId === 'bot:easy')).toEqual(
-      expect.objectContaining({ name: '🤖 Easy bot', isBot: true, games: 1 }),
+      expect.objectContaining({ name: '🤖 Ada (easy)', isBot: true, games: 1 }),
     );
   });
 });

@@ -76,7 +76,7 @@ export function harness(
   file = tempDbPath(),
   options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } & Pick<
     ServiceOptions,
-    'botStepMs' | 'onBotError'
+    'botStepMs' | 'onBotError' | 'lobbyExpiryMs'
   > = {},
 ): Harness {
   const db = openDatabase(file);
@@ -88,6 +88,7 @@ export function harness(
     hooks: options.hooks,
     botStepMs: options.botStepMs,
     onBotError: options.onBotError,
+    lobbyExpiryMs: options.lobbyExpiryMs,
   });
   return { db, service, clock, rng, file };
 }

@@ -229,6 +229,9 @@ describe('openDatabase', () => {
   it('says so when the folder cannot be created', () => {
     const blocker = path.join(tempDir(), 'a-file');
     fs.writeFileSync(blocker, '');
-    expectStartupError(() => openDatabase(path.join(blocker, 'db.sqlite')), /Cannot open the database/);
+    expectStartupError(
+      () => openDatabase(path.join(blocker, 'db.sqlite')),
+      /DATABASE_PATH: cannot create the folder .*a-file/,
+    );
   });
 });

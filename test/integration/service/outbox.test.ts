@@ -77,14 +77,14 @@ describe('what an action saves for the channel', () => {
     ]);
   });
 
-  it('a throw of five of a kind saves one shout with its seq; the turn goes on, so no log', () => {
+  it('a throw of five of a kind saves one shout with its seq and turn; the turn goes on, so no log', () => {
     const { service, rng, db } = harness();
     const view = startedGame(service, ['ann', 'ben']);
     service.declare(view.id, 'ann', 3);
     rng.push([2, 2, 2, 2, 2]);
     const thrown = service.throwDice(view.id, 'ann');
     const seq = thrown.view.state!.version;
-    expect(thrown.outbox.map((i) => i.work)).toEqual([{ kind: 'shout', seat: 0, dice: [2, 2, 2, 2, 2], seq }]);
+    expect(thrown.outbox.map((i) => i.work)).toEqual([{ kind: 'shout', seat: 0, turn: 0, dice: [2, 2, 2, 2, 2], seq }]);
     expect(db.prepare('SELECT type, five FROM events WHERE game_id = ? AND seq = ?').get(view.id, seq)).toEqual({
       type: 'throw',
       five: 1,

@@ -18,6 +18,12 @@ const samples: ComponentId[] = [
   { action: 'hold', gameId: 42, seat: 0, stamp: '0.1', die: 4, held: true },
   { action: 'hold', gameId: 42, seat: 3, stamp: '2.2', die: 0, held: false },
   { action: 'write', gameId: 3, seat: 2, stamp: '5.3' },
+  { action: 'write', gameId: 3, seat: 2, stamp: '5.3', menu: 2 },
+  { action: 'apply', gameId: 3, seat: 2, stamp: '5.1', move: { kind: 'hold', held: [true, false, false, true, true] } },
+  { action: 'apply', gameId: 3, seat: 2, stamp: '5.3', move: { kind: 'write', column: 3, category: 'straight' } },
+  { action: 'confirm', gameId: 3, seat: 2, stamp: '5.3', move: { kind: 'write', column: 0, category: 'olathe' } },
+  { action: 'confirm', gameId: 3, seat: 2, stamp: '5.0', move: { kind: 'declare', column: 1 } },
+  { action: 'apply', gameId: 3, seat: 2, stamp: '5.0', move: { kind: 'throw' } },
   { action: 'analysis', gameId: 12 },
 ];
 
@@ -71,6 +77,40 @@ describe('custom_id codec', () => {
     expect(parseCustomId('o1:hold:7:1:3.1:2')).toEqual({ action: 'hold', gameId: 7, seat: 1, stamp: '3.1', die: 2 });
     for (const bad of ['o1:hold:7:1:3.1:2:2', 'o1:hold:7:1:3.1:2:', 'o1:hold:7:1:3.1:2:1:1', 'o1:hold:7:1:3.1:5:1'])
       expect(parseCustomId(bad)).toBeNull();
+  });
+
+  it("reads a card's second cell menu, and a hint's Apply with the move it makes, within 100 characters", () => {
+    expect(parseCustomId('o1:write:7:1:3.1')).toEqual({ action: 'write', gameId: 7, seat: 1, stamp: '3.1' });
+    expect(parseCustomId('o1:write:7:1:3.1:2')).toMatchObject({ menu: 2 });
+    expect(
+      encodeCustomId({
+        action: 'apply',
+        gameId: 7,
+        seat: 1,
+        stamp: '3.1',
+        move: { kind: 'hold', held: [true, true, false, false, true] },
+      }),
+    ).toBe('o1:apply:7:1:3.1:h11001');
+    const longest = encodeCustomId({
+      action: 'confirm',
+      gameId: 999_999_999,
+      seat: 7,
+      stamp: '999.9',
+      move: { kind: 'write', column: 5, category: 'straight' },
+    });
+    expect(longest.length).toBeLessThanOrEqual(MAX_CUSTOM_ID_LENGTH);
+    for (const bad of [
+      'o1:write:7:1:3.1:1',
+      'o1:write:7:1:3.1:x',
+      'o1:apply:7:1:3.1',
+      'o1:apply:7:1:3.1:h1100',
+      'o1:apply:7:1:3.1:h110012',
+      'o1:apply:7:1:3.1:w2.bogus',
+      'o1:confirm:7:1:3.1:dx',
+      'o1:confirm:7:1:3.1:t:1',
+      'o1:throw:7:1:3.1:2',
+    ])
+      expect(parseCustomId(bad), bad).toBeNull();
   });
 
   it('never throws on arbitrary text', () => {

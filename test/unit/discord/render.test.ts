@@ -123,7 +123,7 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     expect(options).toHaveLength(7);
   });
 
-  it('Balut lists categories, never more than 25 options, written into the leftmost empty cell', () => {
+  it('Balut lists categories, never more than 25 options, naming the leftmost empty cell', () => {
     let state = newGame(
       { variant: 'balut', columns: ['free', 'free', 'free', 'free'], throwsPerTurn: 3, predictions: false },
       ['a'],
@@ -133,7 +133,11 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     expect(limitsOf(body)).toEqual([]);
     const options = (body.components[2]!.components[0] as { options: { label: string; value: string }[] }).options;
     expect(options).toHaveLength(7);
-    expect(options[6]).toEqual({ label: 'Balut (4 left) — 45 pts', value: '0.olathe' });
+    expect(options[6]).toEqual({
+      label: 'Balut (Free 1) — 45 pts',
+      value: '0.olathe',
+      description: 'Also free in Free 2, Free 3, Free 4 (next menu)',
+    });
   });
 
   it('a lobby offers to remove each computer player, and only when there is one', () => {

@@ -10,6 +10,8 @@ import * as olathe from '../../../commands/olathe';
 import { createLogger } from '../../../src/logger';
 import { ServiceError } from '../../../src/service/game-service';
 import { notYourCard } from '../../../src/service/errors';
+import type { Metrics } from '../../../src/discord/metrics';
+import { AckClock } from '../../../src/discord/metrics';
 
 function harness(service: Partial<BotContext['service']>) {
   const lines: Record<string, unknown>[] = [];
@@ -51,7 +53,7 @@ describe('routeInteraction', () => {
     const { interaction, calls } = button('not-ours');
     await routeInteraction(interaction, ctx);
     expect(calls).toEqual([{ kind: 'reply', body: { content: UNKNOWN_CONTROL_TEXT, flags: MessageFlags.Ephemeral } }]);
-    expect(lines.some((l) => l.msg === 'refused' && l.what === 'not-ours')).toBe(true);
+    expect(lines.some((l) => l.msg === 'interaction' && l.outcome === 'refused' && l.what === 'not-ours')).toBe(true);
   });
 
   it("shows a service refusal's own words", async () => {
@@ -76,9 +78,11 @@ describe('routeInteraction', () => {
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
     expect(calls).toEqual([{ kind: 'reply', body: { content: UNEXPECTED_ERROR_TEXT, flags: MessageFlags.Ephemeral } }]);
-    const logged = lines.find((l) => l.msg === 'interaction failed')!;
+    const logged = lines.find((l) => l.msg === 'interaction')!;
     expect(logged).toMatchObject({
       level: 'error',
+      outcome: 'failed',
+      game: 5,
       what: 'o1:throw:5:0:0.0',
       user: '42',
       error: { message: 'disk I/O error' },
@@ -122,5 +126,90 @@ describe('refusal wording', () => {
     );
     expect(refusalText(new ServiceError('channel-busy', MESSAGES.channelBusy))).toMatch(/\/olathe end\.$/);
     expect(refusalText(new ServiceError('not-host', MESSAGES.notHost))).toBe(MESSAGES.notHost);
+  });
+});
+
+describe('the interaction log line and metrics', () => {
+  it('logs each interaction once with its id, guild, game, kind, outcome and acknowledgement latency, and counts it', async () => {
+    let now = 1000;
+    const acks = new AckClock(() => now);
+    const counted: unknown[][] = [];
+    const metrics: Metrics = {
+      interaction: (...args) => void counted.push(args),
+      restError: () => undefined,
+    };
+    const { ctx, lines } = harness({
+      throwDice: () => {
+        throw new ServiceError('stale', 'That button is from an earlier moment of the turn.');
+      },
+    });
+    const { interaction } = button('o1:throw:5:0:0.0');
+    // The refusal is the acknowledgement: Discord answers its callback 12.5 ms after the gateway delivered it.
+    (interaction as unknown as { reply: (body: unknown) => Promise<void> }).reply = async () => {
+      now += 12.5;
+      acks.response('/interactions/1/aW50ZXJhY3Rpb246MTIzNDU2Nzg5/callback', 204);
+    };
+    acks.received('1');
+    await routeInteraction(interaction, { ...ctx, acks, metrics });
+    const logged = lines.filter((l) => l.msg === 'interaction');
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({
+      level: 'info',
+      interactionId: '1',
+      guild: '7',
+      channel: '8',
+      user: '42',
+      kind: 'button',
+      game: 5,
+      what: 'o1:throw:5:0:0.0',
+      outcome: 'refused',
+      reason: 'That button is from an earlier moment of the turn.',
+      ackMs: 12.5,
+    });
+    expect(typeof logged[0]!.ms).toBe('number');
+    expect(counted).toEqual([['button', 'refused', 12.5]]);
+    // Never the interaction's token.
+    expect(JSON.stringify(lines)).not.toContain('aW50ZXJhY3Rpb246');
+  });
+
+  it('leaves the latency null when Discord refused the acknowledgement', async () => {
+    const acks = new AckClock();
+    const { ctx, lines } = harness({});
+    const { interaction } = button('bogus');
+    (interaction as unknown as { reply: (body: unknown) => Promise<void> }).reply = async () => {
+      acks.response('/interactions/1/token/callback', 404);
+      throw new Error('Unknown interaction');
+    };
+    acks.received('1');
+    await routeInteraction(interaction, { ...ctx, acks });
+    expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ outcome: 'refused', ackMs: null });
+  });
+});
+
+describe('AckClock', () => {
+  it('takes the first successful callback of each interaction, and forgets what it gave', () => {
+    let now = 0;
+    const acks = new AckClock(() => now);
+    acks.received('10');
+    acks.received('11');
+    now = 4;
+    acks.response('/channels/5/messages', 200);
+    acks.response('/interactions/10/tok/callback', 200);
+    now = 9;
+    acks.response('/interactions/10/tok/callback', 200);
+    acks.response('/interactions/99/tok/callback', 200);
+    expect(acks.take('10')).toBe(4);
+    expect(acks.take('10')).toBeNull();
+    expect(acks.take('11')).toBeNull();
+  });
+
+  it('forgets interactions nobody took after a minute', () => {
+    let now = 0;
+    const acks = new AckClock(() => now);
+    acks.received('1');
+    now = 61_000;
+    acks.received('2');
+    acks.response('/interactions/1/tok/callback', 200);
+    expect(acks.take('1')).toBeNull();
   });
 });

@@ -56,18 +56,21 @@ describe('bot ids and names', () => {
     expect(botNumber('bot:expert:3')).toBe(3);
     expect(botNumber('bot:expert')).toBeNull();
     expect(botNumber('ann')).toBeNull();
-    expect(botName('expert', 1)).toBe('🤖 Ada (expert)');
-    expect(botName('easy', 2)).toBe('🤖 Babbage (easy)');
-    expect(botName('normal', BOT_NAMES.length + 1)).toBe('🤖 Ada 2 (normal)');
-    expect(botIdentityName('expert')).toBe('🤖 Expert bot');
-    expect(botIdentityName('easy')).toBe('🤖 Easy bot');
+    // One name per difficulty, in every game and on the leaderboard; a second bot of it in a game is "2".
+    expect(botName('expert', 1)).toBe(`🤖 ${BOT_NAMES.expert} (expert)`);
+    expect(botName('expert', 1)).toBe('🤖 Turing (expert)');
+    expect(botName('easy', 2)).toBe('🤖 Ada 2 (easy)');
+    expect(botName('normal', 1)).toBe('🤖 Hopper (normal)');
+    expect(botIdentityName('expert')).toBe(botName('expert', 1));
+    expect(botIdentityName('easy')).toBe('🤖 Ada (easy)');
   });
 
-  it('nextBotNumber: the smallest number no bot of the game uses, whatever its difficulty', () => {
-    expect(nextBotNumber([])).toBe(1);
-    expect(nextBotNumber(['ann', 'bot:easy:1', 'bot:expert:2'])).toBe(3);
-    expect(nextBotNumber(['ann', 'bot:easy:2'])).toBe(1);
-    expect(nextBotNumber(['ann', 'bot:easy:1', 'bot:easy:3'])).toBe(2);
+  it('nextBotNumber: the smallest number no bot of that difficulty uses in the game', () => {
+    expect(nextBotNumber([], 'easy')).toBe(1);
+    expect(nextBotNumber(['ann', 'bot:easy:1', 'bot:expert:2'], 'easy')).toBe(2);
+    expect(nextBotNumber(['ann', 'bot:easy:1', 'bot:expert:2'], 'expert')).toBe(1);
+    expect(nextBotNumber(['ann', 'bot:easy:2'], 'easy')).toBe(1);
+    expect(nextBotNumber(['ann', 'bot:easy:1', 'bot:easy:3'], 'easy')).toBe(2);
   });
 });
 

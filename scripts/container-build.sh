@@ -1,0 +1,24 @@
+#!/bin/sh
+# The container image's build steps, in one place: the Dockerfile RUNs them, and so does the test that builds the
+# image's contents outside Docker (test/container/container.test.ts, part of `npm test`, since docker may not run
+# where CI does).
+#
+#   scripts/container-build.sh install   every dependency, exactly as the lock file has them (esbuild included)
+#   scripts/container-build.sh build     dist/ (npm run build), then the dev dependencies go (npm prune)
+#
+# Run from the project folder (the image's WORKDIR).
+set -eu
+
+case "${1:-}" in
+  install)
+    npm ci --no-audit --no-fund
+    ;;
+  build)
+    npm run build
+    npm prune --omit=dev --no-audit --no-fund
+    ;;
+  *)
+    echo "usage: $0 install|build" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,34 @@
+// `npm run backup -- <file> [--force]`: a consistent copy of the bot's database, made while the bot runs.
+// The database is found as the bot finds it (DATABASE_PATH from the environment or .env, same default). On
+// success one line on stdout says what was copied where; on failure one line on stderr, exit status 1 (2 for
+// bad arguments). Restoring is the README's "Backup and restore" section.
+import dotenv from 'dotenv';
+import { databasePathOf } from '../config';
+import { BackupError, backupDatabase } from '../db/backup';
+
+const USAGE = 'usage: npm run backup -- <file> [--force] (--force replaces an existing file)';
+
+function fail(message: string, code: number): void {
+  process.stderr.write(`olathe backup: ${message.replace(/\s+/g, ' ').trim()}\n`);
+  process.exitCode = code;
+}
+
+async function main(argv: readonly string[]): Promise<void> {
+  const force = argv.includes('--force');
+  const rest = argv.filter((a) => a !== '--force');
+  const unknown = rest.find((a) => a.startsWith('-'));
+  if (unknown || rest.length !== 1) {
+    return fail(unknown ? `unknown option ${unknown}; ${USAGE}` : USAGE, 2);
+  }
+  dotenv.config({ quiet: true });
+  const done = await backupDatabase(databasePathOf(process.env), rest[0]!, { overwrite: force });
+  const mb = (done.bytes / 2 ** 20).toFixed(1);
+  process.stdout.write(
+    `backed up ${done.source} to ${done.target} (${mb} MB, schema version ${done.schemaVersion}, ${Math.round(done.ms)} ms)\n`,
+  );
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof BackupError) return fail(error.message, 1);
+  fail(`backup failed: ${error instanceof Error ? error.message : String(error)}`, 1);
+});

@@ -1,0 +1,150 @@
+// Answering the hint: `/olathe hint` and 💡 reply with a fresh hint that replaces the player's previous one,
+// and the hint's own buttons (Apply, its confirmation, Back) redraw the hint message in place. Apply goes
+// through the service's ordinary actions with the stamp the hint was drawn at, so an old hint is refused
+// (refusals.ts words it); the turn message is then redrawn by the Publisher like after any other change.
+import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
+import { MessageFlags, Routes } from 'discord.js';
+import { columnLabel, scoreCell } from '../game';
+import type { ActionResult, GameView } from '../service/game-service';
+import { turnStamp } from '../service/stamp';
+import type { BotContext } from './context';
+import { UserFacingError } from './context';
+import type { ComponentId } from './custom-id';
+import { HINT_TEXT, confirmMessage, heldMessage, hintMessage, wroteMessage } from './hint';
+import { REFUSAL_TEXT } from './refusals';
+import type { MessageBody } from './render/turn';
+import { diceText } from './render/text';
+
+type Clicked = ButtonInteraction | StringSelectMenuInteraction;
+
+/** Discord lets an interaction's token edit or delete its messages for 15 minutes; a little less, to be safe. */
+const TOKEN_USABLE_MS = 14 * 60_000;
+
+interface ShownHint {
+  applicationId: string;
+  token: string;
+  at: number;
+}
+
+/**
+ * The newest hint message of each player in each game, by the token of the interaction that posted it. Only
+ * tokens young enough to use are kept (oldest first, so expiry is a look at the front), and only in memory:
+ * after a restart an older hint may stay up, and its Apply is then refused as out of date if the turn moved on.
+ */
+export class ShownHints {
+  private readonly byPlayer = new Map<string, ShownHint>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Records `next` as the player's newest hint; returns the one it replaces, if its token still works. */
+  swap(gameId: number, userId: string, next: Omit<ShownHint, 'at'>): ShownHint | undefined {
+    const at = this.now();
+    for (const [key, shown] of this.byPlayer) {
+      if (at - shown.at < TOKEN_USABLE_MS) break;
+      this.byPlayer.delete(key);
+    }
+    const key = `${gameId}:${userId}`;
+    const previous = this.byPlayer.get(key);
+    this.byPlayer.delete(key);
+    this.byPlayer.set(key, { ...next, at });
+    return previous;
+  }
+
+  get size(): number {
+    return this.byPlayer.size;
+  }
+}
+
+const shownHints = new WeakMap<BotContext, ShownHints>();
+
+function shownIn(ctx: BotContext): ShownHints {
+  let hints = shownHints.get(ctx);
+  if (!hints) shownHints.set(ctx, (hints = new ShownHints()));
+  return hints;
+}
+
+/**
+ * A fresh hint for the player. On the hint message itself (Back from a confirmation) it is redrawn in place.
+ * Otherwise it is a new ephemeral reply, and the previous one is deleted: a new message, rather than an edit
+ * of the old, because a player may have dismissed the old one and would then see nothing.
+ */
+export async function showHint(
+  interaction: ChatInputCommandInteraction | Clicked,
+  game: GameView,
+  ctx: BotContext,
+): Promise<void> {
+  const body = hintMessage(ctx.service, game, interaction.user.id);
+  if (!interaction.isChatInputCommand() && interaction.message.flags.has(MessageFlags.Ephemeral))
+    return void (await interaction.update(body));
+  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
+  const previous = shownIn(ctx).swap(game.id, interaction.user.id, {
+    applicationId: interaction.applicationId,
+    token: interaction.token,
+  });
+  if (!previous) return;
+  try {
+    await ctx.rest.delete(Routes.webhookMessage(previous.applicationId, previous.token), { auth: false });
+  } catch (error) {
+    // Already dismissed or deleted: either way it is no longer shown.
+    ctx.log.debug('could not delete the previous hint', { gameId: game.id, error });
+  }
+}
+
+/** Apply (and its confirmation) on a hint message: the move, then the hint message says what came of it. */
+export async function applyHint(
+  interaction: Clicked,
+  id: Extract<ComponentId, { action: 'apply' | 'confirm' }>,
+  ctx: BotContext,
+): Promise<void> {
+  const { service } = ctx;
+  const { gameId, seat, stamp, move } = id;
+  const userId = interaction.user.id;
+  if (id.action === 'apply' && (move.kind === 'write' || move.kind === 'declare')) {
+    const game = service.game(gameId);
+    const player = game?.state?.players[seat];
+    if (!game || !player || game.players[seat]?.userId !== userId || turnStamp(player) !== stamp)
+      throw new UserFacingError(REFUSAL_TEXT.staleHint);
+    return void (await interaction.update(confirmMessage(game, seat, move)));
+  }
+  let result: ActionResult;
+  if (move.kind === 'hold') result = service.setHolds(gameId, userId, move.held, stamp, seat);
+  else if (move.kind === 'throw') result = service.throwDice(gameId, userId, stamp, seat);
+  else if (move.kind === 'declare') result = service.declare(gameId, userId, move.column, stamp, seat);
+  else result = service.write(gameId, userId, move.column, move.category, stamp, seat);
+  try {
+    await interaction.update(afterApply(ctx, result, id));
+  } finally {
+    // Saved whether or not Discord took the answer: the card in the channel shows the move either way.
+    void ctx.publisher.kick(gameId);
+  }
+}
+
+/** What the hint message shows once its move is made: the next step, or the write that ended the turn. */
+function afterApply(
+  ctx: BotContext,
+  result: ActionResult,
+  { seat, move }: Extract<ComponentId, { action: 'apply' | 'confirm' }>,
+): MessageBody {
+  const game = result.view;
+  const before = result.before!;
+  switch (move.kind) {
+    case 'hold':
+      return heldMessage(game, seat);
+    case 'write':
+      return wroteMessage(game, move, scoreCell(move.category, before.players[seat]!.turn.dice!));
+    case 'throw':
+      return nextHint(ctx, game, seat, HINT_TEXT.threw(diceText(game.state?.players[seat]?.turn.dice ?? [])));
+    case 'declare':
+      return nextHint(ctx, game, seat, HINT_TEXT.declared(columnLabel(before.options.columns, move.column)));
+  }
+}
+
+/** The hint for the step after a move, headed by what the move did (just that, if there is nothing to advise). */
+function nextHint(ctx: BotContext, game: GameView, seat: number, note: string): MessageBody {
+  try {
+    return hintMessage(ctx.service, game, game.players[seat]!.userId, note);
+  } catch (error) {
+    if (!(error instanceof UserFacingError)) throw error;
+    return { embeds: [{ title: HINT_TEXT.title, description: note }], components: [] };
+  }
+}

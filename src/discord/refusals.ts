@@ -1,0 +1,108 @@
+// What a refused click or command is told. The service and the engine say what is wrong in words of the game
+// (a code and a sentence, never a slash command); this layer adds what to do about it: the command that helps,
+// and whose turn it is, read from the game as the service shows it (never from the refusal's words).
+import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
+import { nextSeat } from '../game';
+import type { GameView } from '../service/game-service';
+import type { BotContext } from './context';
+import { UserFacingError } from './context';
+import { parseCustomId } from './custom-id';
+import { seatName } from './render/view';
+
+export const REFUSAL_TEXT = {
+  startNew: 'Start a new one with /olathe start.',
+  hostCanEnd: 'The host can end it with /olathe end.',
+  turnOf: (name: string) => `It's ${name}'s turn.`,
+  turnOfThenYours: (name: string) => `It's ${name}'s turn — yours comes next.`,
+  staleHint: 'That hint is out of date: the turn has moved on since. Press 💡 Hint for a new one.',
+  ownCard: 'Play on your own card, the one that names you.',
+} as const;
+
+/** What the wording may look at besides the error. */
+export interface RefusalFacts {
+  userId: string;
+  /** The game the refused control or command was about; read only when the wording needs it. */
+  game?: () => GameView | null;
+  /** The refused control was a hint's own (Apply, or its confirmation). */
+  fromHint?: boolean;
+}
+
+/** Codes after which the game's state says more: whose turn it is, or whether the game is still on. */
+const NEEDS_GAME: ReadonlySet<string> = new Set(['not-your-turn', 'not-your-card', 'stale', 'game-over']);
+
+export function refusalText(error: Error, facts?: RefusalFacts): string {
+  const code = (error as { code?: unknown }).code;
+  if (error instanceof UserFacingError || typeof code !== 'string') return error.message;
+  const game = facts && NEEDS_GAME.has(code) ? readGame(facts) : null;
+  const turn = game && facts ? whoseTurn(game, facts.userId) : null;
+  switch (code) {
+    case 'no-game':
+      return `${error.message} ${REFUSAL_TEXT.startNew}`;
+    case 'game-over':
+      // A full Balut card is refused as game-over while the others still play: nothing to start then.
+      return game?.status === 'playing' ? error.message : `${error.message} ${REFUSAL_TEXT.startNew}`;
+    case 'channel-busy':
+      return `${error.message} ${REFUSAL_TEXT.hostCanEnd}`;
+    case 'not-your-turn':
+      return turn ?? error.message;
+    case 'stale':
+      return join(facts?.fromHint ? REFUSAL_TEXT.staleHint : error.message, turn);
+    case 'not-your-card':
+      // Balut has no turns to name: a player there is pointed to their own card instead.
+      return join(
+        error.message,
+        turn ?? (game && facts && playsBalut(game, facts.userId) ? REFUSAL_TEXT.ownCard : null),
+      );
+    default:
+      return error.message;
+  }
+}
+
+/**
+ * Whose turn it is, for a player waiting for theirs: "It's Bob's turn — yours comes next." when they play right
+ * after, "It's Bob's turn." otherwise. Null in Balut (everyone plays at once), for the player whose turn it is,
+ * for someone not playing (a spectator is told whose card it is, which is enough), and for a game not in play.
+ */
+export function whoseTurn(game: GameView, userId: string): string | null {
+  const state = game.state;
+  if (game.status !== 'playing' || !state || state.options.variant !== 'olathe') return null;
+  const mine = game.players.find((p) => p.userId === userId)?.seat;
+  if (mine === undefined || mine === state.current || state.players[mine]?.left) return null;
+  const name = seatName(game, state.current);
+  return nextSeat(state) === mine ? REFUSAL_TEXT.turnOfThenYours(name) : REFUSAL_TEXT.turnOf(name);
+}
+
+/** The refusal for an interaction: its game is the one its custom_id names, or the channel's for a command. */
+export function refusalFor(
+  error: Error,
+  interaction: ChatInputCommandInteraction | MessageComponentInteraction,
+  ctx: Pick<BotContext, 'service'>,
+): string {
+  const id = interaction.isChatInputCommand() ? null : parseCustomId(interaction.customId);
+  const game = (): GameView | null =>
+    id ? ctx.service.game(id.gameId) : ctx.service.openGameInChannel(interaction.channelId);
+  return refusalText(error, {
+    userId: interaction.user.id,
+    game,
+    fromHint: id?.action === 'apply' || id?.action === 'confirm',
+  });
+}
+
+function playsBalut(game: GameView, userId: string): boolean {
+  const seat = game.players.find((p) => p.userId === userId)?.seat;
+  const player = seat === undefined ? undefined : game.state?.players[seat];
+  return game.status === 'playing' && game.options.variant === 'balut' && player !== undefined && !player.left;
+}
+
+function readGame(facts: RefusalFacts): GameView | null {
+  try {
+    return facts.game?.() ?? null;
+  } catch {
+    // The wording is a courtesy: the refusal itself goes out even if the game cannot be read now.
+    return null;
+  }
+}
+
+function join(first: string, second: string | null): string {
+  return second ? `${first} ${second}` : first;
+}

@@ -1,0 +1,102 @@
+// METRICS_PORT with SHARDS=2: the manager serves /healthz and /metrics for both shard processes (they cannot
+// share a port): 200 when both are connected, each shard's series labelled, and 503 naming the shard while
+// one is dead, until the manager has started it again.
+import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeDiscord } from '../../src/fake-discord';
+import type { FakeDiscord } from '../../src/fake-discord';
+import { spawnScript } from '../support/project';
+import { freePort } from '../support/ports';
+
+let fake: FakeDiscord;
+let dir: string;
+let manager: ChildProcess;
+let base: string;
+let log = '';
+
+beforeAll(async () => {
+  fake = await startFakeDiscord({ recommendedShards: 2, maxConcurrency: 2, guildShard: [0, 2] });
+  fake.addGuild({ name: 'Second Server', shard: [1, 2] });
+  dir = mkdtempSync(join(tmpdir(), 'olathe-shard-ops-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    SHARDS: '2',
+    METRICS_PORT: String(port),
+    METRICS_HOST: '',
+  };
+  manager = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  manager.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  manager.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+  await fake.waitForShards(2, 60_000);
+}, 90_000);
+
+afterAll(async () => {
+  if (manager && manager.exitCode === null) {
+    const exited = new Promise((resolve) => manager.once('exit', resolve));
+    manager.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+async function get(path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${base}${path}`);
+  return { status: res.status, body: await res.text() };
+}
+
+async function healthz(wanted: (status: number) => boolean, timeoutMs = 20_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const answer = await get('/healthz');
+    if (wanted(answer.status) || Date.now() > until) return answer;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** The pid of the manager's child that runs `shard`, read from its environment. */
+function shardPid(shard: number): number | undefined {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid !== manager.pid) continue;
+      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`SHARDS=${shard}`)) return Number(entry);
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return undefined;
+}
+
+describe('METRICS_PORT with two shard processes', () => {
+  it("serves both shards' health and metrics from the manager, and names a dead shard until it is back", async () => {
+    expect(await healthz((s) => s === 200)).toEqual({ status: 200, body: 'ok\n' });
+    const metrics = await get('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toContain('olathe_gateway_connected{shard="0"} 1');
+    expect(metrics.body).toContain('olathe_gateway_connected{shard="1"} 1');
+    expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="manager"\} \d+/m);
+    expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="1"\} \d+/m);
+
+    process.kill(shardPid(1)!, 'SIGKILL');
+    const down = await healthz((s) => s === 503);
+    expect(down.status).toBe(503);
+    expect(down.body).toMatch(/^shard 1: /);
+    // The manager starts it again; health comes back without anyone's help.
+    expect(await healthz((s) => s === 200, 60_000)).toEqual({ status: 200, body: 'ok\n' });
+    expect(log).not.toContain(fake.botToken);
+  }, 90_000);
+});

@@ -1,0 +1,112 @@
+// What a refused click or command is told: the service's words, then what to do — the command that helps, and
+// whose turn it is, read from the saved game (never from the refusal's text). Games come from a real service.
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { GameError, nextSeat } from '../../../src/game';
+import { loadMigrations, migrate } from '../../../src/db/migrate';
+import type { GameView } from '../../../src/service/game-service';
+import { GameService, ServiceError } from '../../../src/service/game-service';
+import { MESSAGES, notYourCard } from '../../../src/service/errors';
+import { UserFacingError } from '../../../src/discord/context';
+import { REFUSAL_TEXT, refusalText, whoseTurn } from '../../../src/discord/refusals';
+import { BALUT, OLATHE, riggedRng } from '../../integration/service/helpers';
+
+function service(): GameService {
+  const db = new Database(':memory:');
+  migrate(db, loadMigrations());
+  return new GameService(db, { rng: riggedRng(), now: () => 1_700_000_000_000 });
+}
+
+function started(s: GameService, ids: string[], options = OLATHE): GameView {
+  const [host, ...others] = ids;
+  const lobby = s.openLobby({
+    guildId: 'g',
+    channelId: `c-${Math.random()}`,
+    host: { id: host!, name: host!.toUpperCase() },
+    options,
+    threads: false,
+  });
+  for (const id of others) s.join(lobby.id, { id, name: id.toUpperCase() });
+  return s.start(lobby.id, host!);
+}
+
+const notYourTurn = new GameError('not-your-turn', "It's not your turn — wait for the card that names you.");
+
+describe('whose turn a refusal names', () => {
+  it('tells the next player theirs comes next, the others only whose turn it is', () => {
+    const s = service();
+    const game = started(s, ['ann', 'ben', 'cat']);
+    const facts = (userId: string) => ({ userId, game: () => game });
+    expect(refusalText(notYourTurn, facts('ben'))).toBe("It's ANN's turn — yours comes next.");
+    expect(refusalText(notYourTurn, facts('cat'))).toBe("It's ANN's turn.");
+    expect(refusalText(new ServiceError('not-your-card', notYourCard('ANN')), facts('ben'))).toBe(
+      "This is ANN's card — only they can use its buttons. It's ANN's turn — yours comes next.",
+    );
+    expect(refusalText(new ServiceError('stale', MESSAGES.stale), facts('cat'))).toBe(
+      `${MESSAGES.stale} It's ANN's turn.`,
+    );
+    // The player in turn, and someone watching, are not told whose turn it is.
+    expect(refusalText(new ServiceError('stale', MESSAGES.stale), facts('ann'))).toBe(MESSAGES.stale);
+    expect(refusalText(new ServiceError('not-your-card', notYourCard('ANN')), facts('eve'))).toBe(notYourCard('ANN'));
+  });
+
+  it('follows the seat order past players who left, and says nothing in Balut', () => {
+    const s = service();
+    let game = started(s, ['ann', 'ben', 'cat']);
+    game = s.quit(game.id, 'ben').view;
+    expect(nextSeat(game.state!)).toBe(2);
+    expect(whoseTurn(game, 'cat')).toBe("It's ANN's turn — yours comes next.");
+    expect(whoseTurn(game, 'ben')).toBeNull();
+    const balut = started(s, ['ann', 'ben'], BALUT);
+    expect(nextSeat(balut.state!)).toBeNull();
+    expect(whoseTurn(balut, 'ben')).toBeNull();
+    expect(refusalText(notYourTurn, { userId: 'ben', game: () => balut })).toBe(notYourTurn.message);
+    // There a player on someone else's card is pointed to their own.
+    expect(
+      refusalText(new ServiceError('not-your-card', notYourCard('ANN')), { userId: 'ben', game: () => balut }),
+    ).toBe(`${notYourCard('ANN')} ${REFUSAL_TEXT.ownCard}`);
+    expect(
+      refusalText(new ServiceError('not-your-card', notYourCard('ANN')), { userId: 'eve', game: () => balut }),
+    ).toBe(notYourCard('ANN'));
+  });
+
+  it('reads the game only when the wording needs it, and still answers when it cannot', () => {
+    let reads = 0;
+    const game = () => {
+      reads++;
+      throw new Error('database is locked');
+    };
+    expect(refusalText(notYourTurn, { userId: 'ben', game })).toBe(notYourTurn.message);
+    expect(refusalText(new ServiceError('not-host', MESSAGES.notHost), { userId: 'ben', game })).toBe(MESSAGES.notHost);
+    expect(reads).toBe(1);
+  });
+});
+
+describe('what to do next', () => {
+  it('names the slash command that helps; the service never does', () => {
+    for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\/olathe/);
+    expect(refusalText(new ServiceError('no-game', MESSAGES.noGame))).toBe(
+      `${MESSAGES.noGame} ${REFUSAL_TEXT.startNew}`,
+    );
+    expect(refusalText(new ServiceError('channel-busy', MESSAGES.channelBusy))).toMatch(/\/olathe end\.$/);
+    expect(refusalText(new UserFacingError('Pick one of the listed cells.'))).toBe('Pick one of the listed cells.');
+  });
+
+  it('offers a new game only when the game is over: a full Balut card waits for the others', () => {
+    const s = service();
+    const balut = started(s, ['ann', 'ben'], BALUT);
+    const full = new GameError('game-over', 'Your card is full — wait for the others to finish.');
+    expect(refusalText(full, { userId: 'ann', game: () => balut })).toBe(full.message);
+    const over = new ServiceError('game-over', MESSAGES.gameOver);
+    expect(refusalText(over, { userId: 'ann', game: () => s.end(balut.id, 'ann', { canManage: false }).view })).toBe(
+      `${MESSAGES.gameOver} ${REFUSAL_TEXT.startNew}`,
+    );
+  });
+
+  it("says plainly that a hint's Apply is out of date", () => {
+    const s = service();
+    const game = started(s, ['ann', 'ben']);
+    const stale = new ServiceError('stale', MESSAGES.stale);
+    expect(refusalText(stale, { userId: 'ann', game: () => game, fromHint: true })).toBe(REFUSAL_TEXT.staleHint);
+  });
+});
