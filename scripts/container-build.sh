@@ -15,7 +15,9 @@ case "${1:-}" in
     ;;
   build)
     npm run build
-    npm prune --omit=dev --no-audit --no-fund
+    # --omit=optional too: typescript, a dev dependency, is also an optional peer of i18next, and only
+    # leaves with both (nothing at run time needs it; no other package is optional).
+    npm prune --omit=dev --omit=optional --no-audit --no-fund
     ;;
   *)
     echo "usage: $0 install|build" >&2

@@ -52,6 +52,8 @@ export interface GameRow {
   closed_reason: ClosedReason | null;
   /** The name of the host who last left the open lobby, handing it on. */
   host_left: string | null;
+  /** The language of the game's channel messages (a catalogue's locale code, e.g. 'en', 'da'). */
+  locale: string;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
@@ -97,6 +99,7 @@ type GameRowTuple = [
   ClosedReason | null,
   string | null,
   string,
+  string,
 ];
 
 export interface PlayerRow {
@@ -129,6 +132,7 @@ export interface NewGame {
   thread_mode: 0 | 1;
   /** When the lobby expires unless started. */
   next_deadline: number;
+  locale: string;
 }
 
 export interface NewPlayer {
@@ -221,7 +225,7 @@ export class GameStore {
         .prepare<[number], GameRowTuple>(
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
-             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left,
+             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = ?`,
@@ -239,8 +243,8 @@ export class GameStore {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -341,8 +345,9 @@ export class GameStore {
       shown: JSON.parse(f[20]) as Record<string, string>,
       closed_reason: f[21],
       host_left: f[22],
+      locale: f[23],
     };
-    const seats = f[23];
+    const seats = f[24];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({
         seat,

@@ -2,6 +2,7 @@
 // saved (shouts, ended turns' log lines), then compare every message the game should show (channel-view.ts)
 // with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
 // decides what they mean; only a deleted message (drawn anew) is handled here.
+import { gameT } from './render/text';
 import type { GameService, GameView, OutboxItem, ShoutWork } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { WantedMessage } from './channel-view';
@@ -134,7 +135,7 @@ export class ChannelSync {
         await this.rest.edit(
           game.playChannelId,
           id,
-          collapsedTurn(game.status === 'playing' ? '⏹ This turn is over.' : '🏁 The game is over.'),
+          collapsedTurn(gameT(game)(game.status === 'playing' ? 'turn.turnOver' : 'turn.gameOver')),
         );
         this.forget(game.id, key);
       }

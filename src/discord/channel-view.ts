@@ -6,6 +6,7 @@ import { seatsToAct } from '../game';
 import type { ActionResult, GameView, LastWrite, LogWork, OutboxItem } from '../service/game-service';
 import type { MessageBody } from './render/turn';
 import { renderTurn } from './render/turn';
+import { gameT } from './render/text';
 import { logLine, renderLobby, renderResults, renderScoreboard, variantName } from './render/game-messages';
 
 export interface WantedMessage {
@@ -85,7 +86,7 @@ export function turnMessage(game: GameView, seat: number): { body: MessageBody; 
     return {
       body: {
         ...renderTurn(game, seat),
-        content: `${player.name} is playing…`,
+        content: gameT(game)('turn.playing', { name: player.name }),
         components: [],
         allowedMentions: { parse: [] },
       },
@@ -94,7 +95,11 @@ export function turnMessage(game: GameView, seat: number): { body: MessageBody; 
   const others = state.players.some((p, i) => i !== seat && !p.left);
   const ping = state.players[seat]!.turnsTaken === 0 || others ? [player.userId] : [];
   return {
-    body: { ...renderTurn(game, seat), content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } },
+    body: {
+      ...renderTurn(game, seat),
+      content: gameT(game)('turn.yourTurn', { userId: player.userId }),
+      allowedMentions: { parse: [] },
+    },
     ping,
   };
 }
@@ -105,7 +110,9 @@ export function cardMessage(game: GameView, seat: number, acting: boolean): { bo
   const seatState = game.state!.players[seat]!;
   const rendered = renderTurn(game, seat);
   if (!acting) {
-    const why = player.left ? 'left the game' : game.status === 'playing' ? 'card complete' : 'final card';
+    const why = gameT(game)(
+      player.left ? 'turn.whyLeft' : game.status === 'playing' ? 'turn.whyComplete' : 'turn.whyFinal',
+    );
     return {
       body: { ...rendered, content: `**${player.name}** — ${why}.`, components: [], allowedMentions: { parse: [] } },
       ping: [],
@@ -113,12 +120,21 @@ export function cardMessage(game: GameView, seat: number, acting: boolean): { bo
   }
   if (player.isBot)
     return {
-      body: { ...rendered, content: `${player.name} is playing…`, components: [], allowedMentions: { parse: [] } },
+      body: {
+        ...rendered,
+        content: gameT(game)('turn.playing', { name: player.name }),
+        components: [],
+        allowedMentions: { parse: [] },
+      },
       ping: [],
     };
   const first = seatState.turnsTaken === 0 && seatState.turn.dice === null;
   return {
-    body: { ...rendered, content: `<@${player.userId}>, your turn!`, allowedMentions: { parse: [] } },
+    body: {
+      ...rendered,
+      content: gameT(game)('turn.yourTurn', { userId: player.userId }),
+      allowedMentions: { parse: [] },
+    },
     ping: first ? [player.userId] : [],
   };
 }
@@ -161,7 +177,7 @@ export function clickedMessage(result: ActionResult, seat: number): ClickedMessa
 /** Said once to the host, pinging them, when Discord refused the game's thread. */
 export function noThreadNote(game: GameView): MessageBody {
   return {
-    content: `<@${game.hostId}> I can't start threads in this channel, so game ${game.id} is played right here. (A server admin can give me **Create Public Threads** — or turn threads off with \`/olathe settings\`.)`,
+    content: gameT(game)('turn.noThread', { hostId: game.hostId, id: game.id }),
     embeds: [],
     components: [],
   };

@@ -43,6 +43,7 @@ export abstract class LobbyService extends ServiceCore {
           created_at: now,
           next_deadline: now + this.lobbyExpiryMs,
           thread_mode: (input.threads ?? this.outbox.guildThreads(input.guildId)) ? 1 : 0,
+          locale: input.locale ?? 'en',
         });
         this.step('insert game');
         this.store.insertPlayer(this.newPlayer(gameId, 0, input.host, now));

@@ -43,6 +43,8 @@ export interface OpenLobbyInput {
   turnTimeoutMs?: number;
   /** Play in a thread started from the lobby message; the server's setting (on by default) when not given. */
   threads?: boolean;
+  /** The language of the game's channel messages (the guild's preferred locale); English when not given. */
+  locale?: string;
 }
 
 export interface LeaderboardOptions {

@@ -51,6 +51,8 @@ export interface GameView {
   closedReason: ClosedReason | null;
   /** The name of the host who last left the open lobby, handing it to `hostId`. */
   hostLeft: string | null;
+  /** The language of the game's channel messages, fixed when the lobby opened. */
+  locale: string;
 }
 
 export interface Shout {
@@ -140,6 +142,7 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     lobbyExpiresAt: row.status === 'lobby' ? row.next_deadline : null,
     closedReason: row.closed_reason,
     hostLeft: row.host_left,
+    locale: row.locale,
   };
 }
 

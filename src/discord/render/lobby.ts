@@ -3,16 +3,16 @@
 // link to the results.
 import type { APIEmbed } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import { categoryLabel } from '../../game';
 import type { Difficulty } from '../../service/game-service';
 import { DIFFICULTIES } from '../../service/game-service';
 import { encodeCustomId } from '../custom-id';
+import type { Translate } from '../i18n';
 import type { MessageBody } from './turn';
 import { selectRow } from './turn';
 import { endReason, headline, standingsLine } from './results';
 import type { RenderableGame } from './view';
 import { mention } from './view';
-import { layoutText, variantName } from './text';
+import { categoryName, gameT, layoutText, variantName } from './text';
 
 export const MAX_PLAYERS = 8;
 
@@ -32,38 +32,32 @@ export interface LobbySummary {
   channelGone?: boolean;
 }
 
-const LOBBY_TITLE: Record<RenderableGame['status'], string> = {
-  lobby: 'new game',
-  playing: 'in play',
-  finished: 'finished',
-  ended: 'ended early',
-  cancelled: 'closed',
-};
-
-const NEW_GAME_HINT = 'Start a new one with `/olathe start`.';
-
 /** A Discord timestamp: each reader sees it in their own time zone, "in 30 minutes" with `R`. */
 const when = (ms: number, style: 'R' | 't' = 'R') => `<t:${Math.ceil(ms / 1000)}:${style}>`;
 
 function openText(game: RenderableGame): string {
-  const lines = ['Join, then the host presses ▶ Start.'];
-  if (game.hostLeft) lines.push(`👑 ${game.hostLeft} left — <@${game.hostId}> is the host now.`);
-  if (game.lobbyExpiresAt) lines.push(`⌛ Closes ${when(game.lobbyExpiresAt)} if nobody starts it.`);
+  const t = gameT(game);
+  const lines = [t('lobby.join')];
+  if (game.hostLeft) lines.push(t('lobby.hostLeft', { name: game.hostLeft, hostId: game.hostId }));
+  if (game.lobbyExpiresAt) lines.push(t('lobby.closes', { when: when(game.lobbyExpiresAt) }));
   return lines.join('\n');
 }
 
 function closedText(game: RenderableGame): string {
-  if (game.closedReason === 'expired') return `⌛ Nobody started this lobby in time, so it closed. ${NEW_GAME_HINT}`;
-  if (game.closedReason === 'empty') return `✖ Everyone left, so this lobby closed. ${NEW_GAME_HINT}`;
-  return `✖ This lobby was cancelled. ${NEW_GAME_HINT}`;
+  const t = gameT(game);
+  const hint = t('lobby.newGameHint');
+  if (game.closedReason === 'expired') return t('lobby.expired', { hint });
+  if (game.closedReason === 'empty') return t('lobby.empty', { hint });
+  return t('lobby.cancelled', { hint });
 }
 
 function overText(game: RenderableGame, summary: LobbySummary, where: string): string {
+  const t = gameT(game);
   const lines =
     game.status === 'finished'
-      ? [`🏁 The game is over${where}.`, headline(game)]
-      : [`⏹ The game ended early${summary.channelGone ? '' : where}: ${endReason(game)}.`];
-  if (summary.resultsUrl) lines.push(`[See the results](${summary.resultsUrl})`);
+      ? [t('lobby.over', { where }), headline(game)]
+      : [t('lobby.endedEarly', { where: summary.channelGone ? '' : where, reason: endReason(game) })];
+  if (summary.resultsUrl) lines.push(t('lobby.seeResults', { url: summary.resultsUrl }));
   // No results message can be posted where the game was: the outcome is kept here.
   else if (summary.channelGone) lines.push(standingsLine(game));
   return lines.join('\n');
@@ -72,38 +66,48 @@ function overText(game: RenderableGame, summary: LobbySummary, where: string): s
 function lobbyStatus(game: RenderableGame, summary: LobbySummary): string {
   if (game.status === 'lobby') return openText(game);
   if (game.status === 'cancelled') return closedText(game);
-  const where = summary.threadId ? ` in <#${summary.threadId}>` : '';
-  if (game.status === 'playing' || !game.state) return `▶ The game is being played${where}.`;
+  const t = gameT(game);
+  const where = summary.threadId ? t('lobby.inThread', { threadId: summary.threadId }) : '';
+  if (game.status === 'playing' || !game.state) return t('lobby.beingPlayed', { where });
   return overText(game, summary, where);
 }
 
 /** Everyone seated, as mentions (computer players by name); once the game runs, who left says so. */
 function playerList(game: RenderableGame): string {
   const left = (seat: number) => game.state?.players[seat]?.left === true;
-  const names = game.players.map((p) => `${mention(game, p.seat)}${left(p.seat) ? ' (left)' : ''}`);
-  return names.join(' ') || 'nobody';
+  const t = gameT(game);
+  const names = game.players.map((p) => `${mention(game, p.seat)}${left(p.seat) ? t('word.left') : ''}`);
+  return names.join(' ') || t('lobby.nobody');
 }
 
 export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): MessageBody {
   const open = game.status === 'lobby';
+  const t = gameT(game);
   const embed: APIEmbed = {
-    title: `🎲 ${variantName(game)} — ${LOBBY_TITLE[game.status]}`,
+    title: `🎲 ${variantName(game)} — ${t(`lobby.status.${game.status}`)}`,
     description: lobbyStatus(game, summary),
     color: open ? 0x57f287 : 0x99aab5,
     fields: [
-      { name: 'Host', value: `<@${game.hostId}>`, inline: true },
-      { name: 'Card', value: layoutText(game), inline: true },
-      { name: open ? `Players ${game.players.length}/${MAX_PLAYERS}` : 'Players', value: playerList(game) },
+      { name: t('lobby.host'), value: `<@${game.hostId}>`, inline: true },
+      { name: t('lobby.card'), value: layoutText(game), inline: true },
       {
-        name: 'Predict',
+        name: open ? t('lobby.playersOf', { count: game.players.length, max: MAX_PLAYERS }) : t('lobby.players'),
+        value: playerList(game),
+      },
+      {
+        name: t('lobby.predict'),
         value: game.options.predictions
-          ? `on — each player guesses how many ${categoryLabel('olathe', game.options.variant)}s will be scored`
-          : 'off',
+          ? t('lobby.predictOn', { word: categoryName(t, 'olathe', game.options.variant) })
+          : t('lobby.off'),
         inline: true,
       },
-      { name: 'Turn timer', value: `${Math.round(game.turnTimeoutMs / 60000)} min`, inline: true },
+      {
+        name: t('lobby.turnTimer'),
+        value: t('lobby.minutes', { count: Math.round(game.turnTimeoutMs / 60000) }),
+        inline: true,
+      },
     ],
-    footer: { text: `game ${game.id}` },
+    footer: { text: t('word.game', { id: game.id }) },
   };
   return {
     embeds: [embed],
@@ -114,6 +118,7 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
 }
 
 function lobbyControls(game: RenderableGame): MessageBody['components'] {
+  const t = gameT(game);
   const button = (
     action: 'join' | 'leave' | 'start' | 'cancel',
     label: string,
@@ -126,27 +131,27 @@ function lobbyControls(game: RenderableGame): MessageBody['components'] {
   });
   const addBot = selectRow(
     encodeCustomId({ action: 'addbot', gameId: game.id }),
-    '🤖 Add a computer player (host) ▾',
+    t('lobby.addBot'),
     DIFFICULTIES.map((d) => ({
-      label: `${d[0]!.toUpperCase()}${d.slice(1)}`,
+      label: t(`lobby.difficulty.${d}`),
       value: d,
-      description: DIFFICULTY_TEXT[d],
+      description: t(`lobby.difficultyText.${d}`),
     })),
   );
   const bots = game.players.filter((p) => p.isBot);
   const removeBot = selectRow(
     encodeCustomId({ action: 'removebot', gameId: game.id }),
-    '➖ Remove a computer player (host) ▾',
+    t('lobby.removeBot'),
     bots.map((p) => ({ label: p.name, value: p.userId })),
   );
   return [
     {
       type: ComponentType.ActionRow,
       components: [
-        button('join', 'Join', ButtonStyle.Primary),
-        button('leave', 'Leave', ButtonStyle.Secondary),
-        button('start', '▶ Start', ButtonStyle.Success),
-        button('cancel', '✖ Cancel', ButtonStyle.Danger),
+        button('join', t('lobby.joinButton'), ButtonStyle.Primary),
+        button('leave', t('lobby.leaveButton'), ButtonStyle.Secondary),
+        button('start', t('lobby.startButton'), ButtonStyle.Success),
+        button('cancel', t('lobby.cancelButton'), ButtonStyle.Danger),
       ],
     },
     ...(game.players.length < MAX_PLAYERS ? [addBot] : []),
@@ -155,13 +160,13 @@ function lobbyControls(game: RenderableGame): MessageBody['components'] {
 }
 
 /** The answer to `/olathe quit` (only the one who quit sees it), from the game after it. */
-export function quitText(game: RenderableGame, wasHost: boolean): string {
-  if (game.status === 'cancelled') return 'You left the lobby. Nobody else was in it, so it closed.';
-  if (game.status !== 'lobby') return 'You left the game; your card still scores.';
-  return wasHost ? `You left the lobby; <@${game.hostId}> is the host now.` : 'You left the lobby.';
+export function quitText(game: RenderableGame, wasHost: boolean, t: Translate = gameT(game)): string {
+  if (game.status === 'cancelled') return t('lobby.quitClosed');
+  if (game.status !== 'lobby') return t('lobby.quitGame');
+  return wasHost ? t('lobby.quitHost', { hostId: game.hostId }) : t('lobby.quit');
 }
 
 /** What `/olathe end` says in the channel, from the game after it. */
 export function endText(game: RenderableGame, userId: string): string {
-  return game.status === 'cancelled' ? `<@${userId}> cancelled the lobby.` : `<@${userId}> ended the game.`;
+  return gameT(game)(game.status === 'cancelled' ? 'lobby.endCancelled' : 'lobby.endEnded', { userId });
 }

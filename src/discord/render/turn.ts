@@ -6,8 +6,6 @@ import { turnStamp } from '../../service/stamp';
 import {
   CATEGORIES,
   DIE_FACE_GLYPHS,
-  categoryLabel,
-  columnLabel,
   declarableColumns,
   emptyCellCount,
   filledCellCount,
@@ -21,7 +19,8 @@ import {
 import { encodeCellValue, encodeCustomId } from '../custom-id';
 import type { RenderableGame } from './view';
 import { seatName } from './view';
-import { cardTable, count, diceText, fivesText, scoreLine } from './text';
+import type { Translate } from '../i18n';
+import { cardTable, categoryName, columnName, diceText, fivesText, gameT, scoreLine } from './text';
 
 export interface MessageBody {
   content?: string;
@@ -38,52 +37,55 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const state = game.state!;
   const player = state.players[seat]!;
   const { variant, columns: kinds } = state.options;
+  const t = gameT(game);
   const lines: string[] = [];
-  lines.push('```', cardTable(player.card, variant), '```');
-  lines.push(scoreLine(player.card, game.status !== 'playing' || player.left || isCardFull(player.card)));
+  lines.push('```', cardTable(player.card, variant, t), '```');
+  lines.push(scoreLine(player.card, t, game.status !== 'playing' || player.left || isCardFull(player.card)));
   if (variant === 'olathe') {
     const column = player.turn.column;
-    if (column === null) lines.push('**Column:** not declared yet — choose one below, then throw.');
+    if (column === null) lines.push(t('turn.columnNone'));
     else {
       const next = nextOrderedCell(player.card.columns[column]!);
-      lines.push(
-        `**Column:** ${columnLabel(kinds, column)}${next ? ` → next cell ${categoryLabel(next, variant)}` : ''}`,
-      );
+      const nextText = next ? t('turn.nextCell', { category: categoryName(t, next, variant) }) : '';
+      lines.push(`${t('turn.column', { column: columnName(t, kinds, column) })}${nextText}`);
     }
   }
   const { throwsUsed } = player.turn;
   const perTurn = state.options.throwsPerTurn;
   if (player.turn.dice) {
     const held = player.turn.dice.filter((_, i) => player.turn.held[i]);
-    lines.push(
-      `**Throw ${throwsUsed} of ${perTurn}** · Dice: ${diceText(player.turn.dice)}${held.length ? ` · held: ${diceText(held)}` : ''}`,
-    );
+    const heldText = held.length ? t('turn.held', { dice: diceText(held) }) : '';
+    lines.push(`${t('turn.throwOf', { used: throwsUsed, perTurn, dice: diceText(player.turn.dice) })}${heldText}`);
   } else {
-    lines.push(`**${count(perTurn, 'throw')}** this turn — nothing thrown yet.`);
+    lines.push(t('turn.nothingThrown', { throws: t('word.throws', { count: perTurn }) }));
   }
   if (state.options.predictions && player.prediction !== null)
-    lines.push(`🔮 You predicted ${fivesText(player.prediction, variant)} in the whole game.`);
+    lines.push(t('turn.predicted', { fives: fivesText(player.prediction, variant, t) }));
   const deadline = game.deadlines[seat];
   // A computer player's deadline is only its pace, not a countdown anyone waits for.
   if (deadline && !game.players[seat]?.isBot)
-    lines.push(`⏳ Turn ends on its own <t:${Math.ceil(deadline / 1000)}:R>.`);
+    lines.push(t('turn.deadline', { when: `<t:${Math.ceil(deadline / 1000)}:R>` }));
 
   const turnNumber = Math.min(player.turnsTaken + 1, totalCellCount(player.card));
   const embed: APIEmbed = {
-    title: `${seatName(game, seat)} — turn ${turnNumber} of ${totalCellCount(player.card)}`,
+    title: t('turn.title', { name: seatName(game, seat), turn: turnNumber, total: totalCellCount(player.card) }),
     description: lines.join('\n'),
     color: variant === 'olathe' ? 0x5865f2 : 0xeb459e,
     footer: {
-      text: `${variant === 'olathe' ? 'Olathe' : 'Balut'} · game ${game.id} · ${count(filledCellCount(player.card), 'cell')} written`,
+      text: t('turn.footer', {
+        variant: variant === 'olathe' ? 'Olathe' : 'Balut',
+        id: game.id,
+        cells: t('word.cells', { count: filledCellCount(player.card) }),
+      }),
     },
   };
   return {
     embeds: [embed],
-    components: turnControls(game, state, seat),
+    components: turnControls(game, state, seat, t),
   };
 }
 
-function turnControls(game: RenderableGame, state: GameState, seat: number): Row[] {
+function turnControls(game: RenderableGame, state: GameState, seat: number, t: Translate): Row[] {
   const player = state.players[seat]!;
   const stamp = turnStamp(player);
   const base = { gameId: game.id, seat, stamp };
@@ -113,7 +115,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number): Row
     {
       type: ComponentType.Button,
       custom_id: encodeCustomId({ action: 'throw', ...base }),
-      label: left === 0 ? '🎲 No throws left' : `🎲 Throw (${left} left)`,
+      label: left === 0 ? t('turn.noThrowsLeft') : t('turn.throw', { left }),
       style: ButtonStyle.Success,
       disabled: needsColumn || left === 0 || allHeld,
     },
@@ -122,34 +124,32 @@ function turnControls(game: RenderableGame, state: GameState, seat: number): Row
     buttons.push({
       type: ComponentType.Button,
       custom_id: encodeCustomId({ action: 'hint', ...base }),
-      label: '💡 Hint',
+      label: t('turn.hint'),
       style: ButtonStyle.Secondary,
     });
   }
   rows.push({ type: ComponentType.ActionRow, components: buttons });
 
-  if (needsColumn) rows.push(declareSelect(game, state, seat, stamp));
-  else if (dice) rows.push(...writeSelects(game, state, seat, stamp));
+  if (needsColumn) rows.push(declareSelect(game, state, seat, stamp, t));
+  else if (dice) rows.push(...writeSelects(game, state, seat, stamp, t));
 
   if (state.options.predictions && player.turnsTaken === 0 && !dice)
-    rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant));
+    rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant, t));
   return rows;
 }
 
-function declareSelect(game: RenderableGame, state: GameState, seat: number, stamp: string): Row {
+function declareSelect(game: RenderableGame, state: GameState, seat: number, stamp: string, t: Translate): Row {
   const player = state.players[seat]!;
   const { variant, columns: kinds } = state.options;
   const options: APISelectMenuOption[] = declarableColumns(state, seat).map((index) => {
     const column = player.card.columns[index]!;
     const next = nextOrderedCell(column);
-    const detail = next ? `next: ${categoryLabel(next, variant)}` : `${emptyCellCount(column)} empty`;
-    return { label: `${columnLabel(kinds, index)} — ${detail}`, value: String(index) };
+    const detail = next
+      ? t('turn.next', { category: categoryName(t, next, variant) })
+      : t('turn.empty', { count: emptyCellCount(column) });
+    return { label: `${columnName(t, kinds, index)} — ${detail}`, value: String(index) };
   });
-  return selectRow(
-    encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }),
-    'Declare your column ▾',
-    options,
-  );
+  return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), t('turn.declare'), options);
 }
 
 /**
@@ -158,7 +158,7 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
  * than a select's 25 options. So its first menu offers each category once, in its leftmost empty column
  * (named, so nobody wonders where the dice go), and a second menu offers the category's other empty columns.
  */
-function writeSelects(game: RenderableGame, state: GameState, seat: number, stamp: string): Row[] {
+function writeSelects(game: RenderableGame, state: GameState, seat: number, stamp: string, t: Translate): Row[] {
   const dice = state.players[seat]!.turn.dice!;
   const { variant, columns: kinds } = state.options;
   const cells = [...writableCells(state, seat)].sort(
@@ -167,7 +167,7 @@ function writeSelects(game: RenderableGame, state: GameState, seat: number, stam
   const option = (ref: CellRef, description?: string): APISelectMenuOption => {
     const points = scoreCell(ref.category, dice);
     return {
-      label: `${categoryLabel(ref.category, variant)} (${columnLabel(kinds, ref.column)}) — ${points === 0 ? 'scratch (0)' : `${points} pts`}`,
+      label: `${categoryName(t, ref.category, variant)} (${columnName(t, kinds, ref.column)}) — ${points === 0 ? t('turn.scratch') : t('turn.pts', { points })}`,
       value: encodeCellValue(ref.column, ref.category),
       ...(description ? { description } : {}),
     };
@@ -177,7 +177,7 @@ function writeSelects(game: RenderableGame, state: GameState, seat: number, stam
     return [
       selectRow(
         encodeCustomId(base),
-        WRITE_TEXT.placeholder,
+        t('turn.writePlaceholder'),
         cells.map((ref) => option(ref)),
       ),
     ];
@@ -186,10 +186,10 @@ function writeSelects(game: RenderableGame, state: GameState, seat: number, stam
   const rows = [
     selectRow(
       encodeCustomId(base),
-      WRITE_TEXT.placeholder,
+      t('turn.writePlaceholder'),
       first.map((ref) => {
-        const more = others.filter((o) => o.category === ref.category).map((o) => columnLabel(kinds, o.column));
-        return option(ref, more.length > 0 ? WRITE_TEXT.alsoFree(more) : undefined);
+        const more = others.filter((o) => o.category === ref.category).map((o) => columnName(t, kinds, o.column));
+        return option(ref, more.length > 0 ? t('turn.alsoFree', { columns: more.join(', ') }) : undefined);
       }),
     ),
   ];
@@ -197,18 +197,12 @@ function writeSelects(game: RenderableGame, state: GameState, seat: number, stam
     rows.push(
       selectRow(
         encodeCustomId({ ...base, menu: 2 }),
-        WRITE_TEXT.otherColumn,
+        t('turn.otherColumn'),
         others.map((ref) => option(ref)),
       ),
     );
   return rows;
 }
-
-const WRITE_TEXT = {
-  placeholder: 'Write your dice in… ▾',
-  otherColumn: '…or in another free column ▾',
-  alsoFree: (columns: string[]) => `Also free in ${columns.join(', ')} (next menu)`,
-} as const;
 
 function predictSelect(
   game: RenderableGame,
@@ -216,15 +210,16 @@ function predictSelect(
   stamp: string,
   current: number | null,
   variant: Variant,
+  t: Translate,
 ): Row {
   const options: APISelectMenuOption[] = Array.from({ length: MAX_PREDICTION + 1 }, (_, n) => ({
-    label: `${fivesText(n, variant)} in the whole game`,
+    label: t('turn.predictOption', { fives: fivesText(n, variant, t) }),
     value: String(n),
     default: current === n,
   }));
   return selectRow(
     encodeCustomId({ action: 'predict', gameId: game.id, seat, stamp }),
-    `🔮 Predict how many ${categoryLabel('olathe', variant)}s all players will score ▾`,
+    t('turn.predict', { word: categoryName(t, 'olathe', variant) }),
     options,
   );
 }

@@ -6,7 +6,7 @@ export type RenderableGame = Pick<
   GameView,
   'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'
 > &
-  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone'>> & {
+  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale'>> & {
     players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
   };
 

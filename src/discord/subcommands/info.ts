@@ -5,6 +5,7 @@ import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel, isCardFull } from '../../g
 import type { BotContext } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
+import { trFor } from '../i18n';
 import { UserFacingError } from '../context';
 import { layoutText, variantName } from '../render/game-messages';
 import { leaderboardEmbed } from '../render/leaderboard';
@@ -33,7 +34,8 @@ async function showCard(
   }
   const player = game.state.players[seat]!;
   const final = game.status !== 'playing' || player.left || isCardFull(player.card);
-  const lines = ['```', cardTable(player.card, game.options.variant), '```', scoreLine(player.card, final)];
+  const t = trFor(interaction);
+  const lines = ['```', cardTable(player.card, game.options.variant, t), '```', scoreLine(player.card, t, final)];
   if (player.turn.dice) lines.push(`Dice on the table: ${diceText(player.turn.dice)}`);
   await interaction.reply({
     embeds: [

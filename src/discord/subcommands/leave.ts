@@ -5,6 +5,7 @@ import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
 import { subcommand } from '../options';
 import { endText, quitText } from '../render/lobby';
+import { trFor } from '../i18n';
 
 function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
   const game = ctx.service.openGameInChannel(interaction.channelId);
@@ -18,7 +19,7 @@ async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown
   try {
     // In a lobby, the Publisher redraws the lobby message: who is in, and who hosts now.
     await interaction.reply({
-      content: quitText(view, game.hostId === interaction.user.id),
+      content: quitText(view, game.hostId === interaction.user.id, trFor(interaction)),
       flags: MessageFlags.Ephemeral,
       allowedMentions: { parse: [] },
     });

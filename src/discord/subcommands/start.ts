@@ -1,4 +1,5 @@
 // `/olathe start`: check the channel permissions and the options, open a lobby, post it.
+import { languageOf } from '../i18n';
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { PermissionFlagsBits } from 'discord.js';
 import type { GameOptions } from '../../game';
@@ -113,6 +114,8 @@ async function startLobby(
     turnTimeoutMs: minutes * 60_000,
     // Not given: the server's setting (/olathe settings), threads unless it turned them off.
     ...(args.thread !== undefined ? { threads: args.thread } : {}),
+    // Channel messages are for everyone there: the server's language, kept with the game.
+    locale: languageOf(interaction.guildLocale),
   });
   const difficulty = args.difficulty ?? 'normal';
   for (let n = args.bots ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);

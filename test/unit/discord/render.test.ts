@@ -24,6 +24,7 @@ import { cardTable } from '../../../src/discord/render/text';
 import { parseCustomId } from '../../../src/discord/custom-id';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
 import type { MessageBody } from '../../../src/discord/render/turn';
+import { tr } from '../../../src/discord/i18n';
 
 const SIX_COLUMNS: GameOptions = {
   variant: 'olathe',
@@ -186,7 +187,7 @@ describe('renderers respect every Discord limit on a 6-column card with 8 player
     state = applyEvent(state, { type: 'declare', seat: 0, column: 0 });
     state = applyEvent(state, throwEvent(state, 0, scriptedRng([4, 4, 4, 1, 2])));
     state = applyEvent(state, { type: 'write', seat: 0, column: 0, category: 'fours' });
-    const table = cardTable(state.players[0]!.card, 'olathe');
+    const table = cardTable(state.players[0]!.card, 'olathe', tr('en'));
     for (const line of table.split('\n')) expect([...line].length).toBeLessThanOrEqual(42);
     expect(table).toContain('12/52');
     expect(table.split('\n')[1]).toMatch(/^Fours\s+12\s+·\s+·\s+·/);
