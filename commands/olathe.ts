@@ -4,15 +4,28 @@
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context';
+import { commandKey, localisations } from '../src/discord/command-locales';
 import { addOptions } from '../src/discord/options';
 import { subcommands } from '../src/discord/subcommands';
 
 export const data = new SlashCommandBuilder()
   .setName('olathe')
   .setDescription('Play Olathe or Balut, the five-dice games, in this channel.')
+  .setNameLocalizations(localisations('command.olathe.name'))
+  .setDescriptionLocalizations(localisations('command.olathe.description'))
   .setContexts(InteractionContextType.Guild);
 for (const [name, spec] of Object.entries(subcommands)) {
-  data.addSubcommand((s) => addOptions(s.setName(name).setDescription(spec.description), spec.options));
+  const key = commandKey(name);
+  data.addSubcommand((s) =>
+    addOptions(
+      s
+        .setName(name)
+        .setDescription(spec.description)
+        .setNameLocalizations(localisations(`${key}.name`))
+        .setDescriptionLocalizations(localisations(`${key}.description`)),
+      spec.options,
+    ),
+  );
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {

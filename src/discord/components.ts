@@ -48,12 +48,12 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       return applyHint(interaction, id, ctx);
     case 'addbot': {
       const difficulty = DIFFICULTIES.find((d) => interaction.isStringSelectMenu() && d === interaction.values[0]);
-      if (!difficulty) throw new UserFacingError('Pick one of the listed difficulties.');
+      if (!difficulty) throw UserFacingError.of('refusal.pickDifficulty');
       return updateLobby(interaction, service.addBot(id.gameId, user.id, difficulty), ctx);
     }
     case 'removebot': {
       const botId = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
-      if (!botId) throw new UserFacingError('Pick one of the listed computer players.');
+      if (!botId) throw UserFacingError.of('refusal.pickBot');
       return updateLobby(interaction, service.removeBot(id.gameId, user.id, botId), ctx);
     }
     case 'analysis':
@@ -89,19 +89,19 @@ async function turnAction(
       break;
     case 'declare': {
       const column = parseSmallNumber(value);
-      if (column === null) throw new UserFacingError('Pick one of the listed columns.');
+      if (column === null) throw UserFacingError.of('refusal.pickColumn');
       result = service.declare(id.gameId, userId, column, id.stamp, card);
       break;
     }
     case 'predict': {
       const count = parseSmallNumber(value);
-      if (count === null) throw new UserFacingError('Pick one of the listed numbers.');
+      if (count === null) throw UserFacingError.of('refusal.pickNumber');
       result = service.predict(id.gameId, userId, count, card);
       break;
     }
     case 'write': {
       const cell = parseCellValue(value);
-      if (!cell) throw new UserFacingError('Pick one of the listed cells.');
+      if (!cell) throw UserFacingError.of('refusal.pickCell');
       result = service.write(id.gameId, userId, cell.column, cell.category, id.stamp, card);
       break;
     }
@@ -168,6 +168,6 @@ async function updateLobby(interaction: ComponentInteraction, view: GameView, ct
 }
 
 function requireGame(game: GameView | null): GameView {
-  if (!game) throw new UserFacingError('That game no longer exists; start a new one with /olathe start.');
+  if (!game) throw UserFacingError.of('refusal.gameGone');
   return game;
 }

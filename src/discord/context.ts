@@ -5,6 +5,8 @@ import type { GameService } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { Publisher } from './publisher';
 import type { AckClock, Metrics } from './metrics';
+import type { MessageKey } from './i18n';
+import { DEFAULT_LANGUAGE, tr } from './i18n';
 
 export interface BotContext {
   service: GameService;
@@ -32,7 +34,22 @@ export function commandMap(modules: readonly CommandModule[]): CommandMap {
   return new Map(modules.map((m) => [m.data.name, m]));
 }
 
-/** A refusal the user caused: shown to them as an ephemeral sentence, state unchanged. */
+/**
+ * A refusal the user caused: shown to them as an ephemeral sentence, state unchanged. Its message is English
+ * (for the log); with a catalogue key, the user reads it in their own language (refusals.ts).
+ */
 export class UserFacingError extends Error {
   override readonly name = 'UserFacingError';
+  constructor(
+    message: string,
+    readonly key?: MessageKey,
+    readonly vars?: Readonly<Record<string, string | number>>,
+  ) {
+    super(message);
+  }
+
+  /** The refusal a catalogue key words. */
+  static of(key: MessageKey, vars?: Record<string, string | number>): UserFacingError {
+    return new UserFacingError(tr(DEFAULT_LANGUAGE)(key, vars), key, vars);
+  }
 }

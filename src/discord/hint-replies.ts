@@ -4,16 +4,17 @@
 // (refusals.ts words it); the turn message is then redrawn by the Publisher like after any other change.
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { MessageFlags, Routes } from 'discord.js';
-import { columnLabel, scoreCell } from '../game';
+import { scoreCell } from '../game';
 import type { ActionResult, GameView } from '../service/game-service';
 import { turnStamp } from '../service/stamp';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import type { ComponentId } from './custom-id';
-import { HINT_TEXT, confirmMessage, heldMessage, hintMessage, wroteMessage } from './hint';
-import { REFUSAL_TEXT } from './refusals';
+import { confirmMessage, heldMessage, hintMessage, wroteMessage } from './hint';
+import type { Translate } from './i18n';
+import { trFor } from './i18n';
 import type { MessageBody } from './render/turn';
-import { diceText } from './render/text';
+import { columnName, diceText } from './render/text';
 
 type Clicked = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -73,7 +74,7 @@ export async function showHint(
   game: GameView,
   ctx: BotContext,
 ): Promise<void> {
-  const body = hintMessage(ctx.service, game, interaction.user.id);
+  const body = hintMessage(ctx.service, game, interaction.user.id, undefined, trFor(interaction));
   if (!interaction.isChatInputCommand() && interaction.message.flags.has(MessageFlags.Ephemeral))
     return void (await interaction.update(body));
   await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
@@ -103,8 +104,8 @@ export async function applyHint(
     const game = service.game(gameId);
     const player = game?.state?.players[seat];
     if (!game || !player || game.players[seat]?.userId !== userId || turnStamp(player) !== stamp)
-      throw new UserFacingError(REFUSAL_TEXT.staleHint);
-    return void (await interaction.update(confirmMessage(game, seat, move)));
+      throw UserFacingError.of('refusal.staleHint');
+    return void (await interaction.update(confirmMessage(game, seat, move, trFor(interaction))));
   }
   let result: ActionResult;
   if (move.kind === 'hold') result = service.setHolds(gameId, userId, move.held, stamp, seat);
@@ -112,7 +113,7 @@ export async function applyHint(
   else if (move.kind === 'declare') result = service.declare(gameId, userId, move.column, stamp, seat);
   else result = service.write(gameId, userId, move.column, move.category, stamp, seat);
   try {
-    await interaction.update(afterApply(ctx, result, id));
+    await interaction.update(afterApply(ctx, result, id, trFor(interaction)));
   } finally {
     // Saved whether or not Discord took the answer: the card in the channel shows the move either way.
     void ctx.publisher.kick(gameId);
@@ -124,27 +125,32 @@ function afterApply(
   ctx: BotContext,
   result: ActionResult,
   { seat, move }: Extract<ComponentId, { action: 'apply' | 'confirm' }>,
+  t: Translate,
 ): MessageBody {
   const game = result.view;
   const before = result.before!;
   switch (move.kind) {
     case 'hold':
-      return heldMessage(game, seat);
+      return heldMessage(game, seat, t);
     case 'write':
-      return wroteMessage(game, move, scoreCell(move.category, before.players[seat]!.turn.dice!));
-    case 'throw':
-      return nextHint(ctx, game, seat, HINT_TEXT.threw(diceText(game.state?.players[seat]?.turn.dice ?? [])));
-    case 'declare':
-      return nextHint(ctx, game, seat, HINT_TEXT.declared(columnLabel(before.options.columns, move.column)));
+      return wroteMessage(game, move, scoreCell(move.category, before.players[seat]!.turn.dice!), t);
+    case 'throw': {
+      const dice = diceText(game.state?.players[seat]?.turn.dice ?? []);
+      return nextHint(ctx, game, seat, t('hint.threw', { dice }), t);
+    }
+    case 'declare': {
+      const column = columnName(t, before.options.columns, move.column);
+      return nextHint(ctx, game, seat, t('hint.declared', { column }), t);
+    }
   }
 }
 
 /** The hint for the step after a move, headed by what the move did (just that, if there is nothing to advise). */
-function nextHint(ctx: BotContext, game: GameView, seat: number, note: string): MessageBody {
+function nextHint(ctx: BotContext, game: GameView, seat: number, note: string, t: Translate): MessageBody {
   try {
-    return hintMessage(ctx.service, game, game.players[seat]!.userId, note);
+    return hintMessage(ctx.service, game, game.players[seat]!.userId, note, t);
   } catch (error) {
     if (!(error instanceof UserFacingError)) throw error;
-    return { embeds: [{ title: HINT_TEXT.title, description: note }], components: [] };
+    return { embeds: [{ title: t('hint.title'), description: note }], components: [] };
   }
 }

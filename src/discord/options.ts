@@ -1,7 +1,13 @@
 // Slash-command options as plain data, and the types of their values derived from it (as discord-utils-bot
 // does): a subcommand declares its options once, the command definition is built from them, and
 // `readArgs` hands the subcommand its arguments already typed — no reading by name and casting.
-import type { ChatInputCommandInteraction, SlashCommandSubcommandBuilder, User } from 'discord.js';
+import type {
+  ApplicationCommandOptionBase,
+  ChatInputCommandInteraction,
+  SlashCommandSubcommandBuilder,
+  User,
+} from 'discord.js';
+import { choiceKey, commandKey, localisations } from './command-locales';
 import type { BotContext } from './context';
 
 interface Choice<V extends string> {
@@ -77,27 +83,42 @@ export function readArgs<T extends OptionSpecs>(interaction: ChatInputCommandInt
 }
 
 /** Adds the options, in their declared order, to a subcommand's definition. */
-export function addOptions(builder: SlashCommandSubcommandBuilder, specs: OptionSpecs): SlashCommandSubcommandBuilder {
+export function addOptions(
+  builder: SlashCommandSubcommandBuilder,
+  specs: OptionSpecs,
+  subcommand = builder.name,
+): SlashCommandSubcommandBuilder {
   for (const [name, spec] of Object.entries(specs)) {
+    const key = commandKey(subcommand, name);
+    const named = <O extends ApplicationCommandOptionBase>(o: O): O =>
+      o
+        .setName(name)
+        .setDescription(spec.description)
+        .setNameLocalizations(localisations(`${key}.name`))
+        .setDescriptionLocalizations(localisations(`${key}.description`));
     switch (spec.type) {
       case 'string':
         builder.addStringOption((o) => {
-          o.setName(name).setDescription(spec.description);
-          return spec.choices ? o.addChoices(...spec.choices) : o;
+          named(o);
+          const choices = (spec.choices ?? []).map((c) => ({
+            ...c,
+            name_localizations: localisations(choiceKey(c.value)),
+          }));
+          return choices.length ? o.addChoices(...choices) : o;
         });
         break;
       case 'integer':
         builder.addIntegerOption((o) => {
-          o.setName(name).setDescription(spec.description);
+          named(o);
           if (spec.min !== undefined) o.setMinValue(spec.min);
           return spec.max !== undefined ? o.setMaxValue(spec.max) : o;
         });
         break;
       case 'boolean':
-        builder.addBooleanOption((o) => o.setName(name).setDescription(spec.description));
+        builder.addBooleanOption(named);
         break;
       case 'user':
-        builder.addUserOption((o) => o.setName(name).setDescription(spec.description));
+        builder.addUserOption(named);
         break;
     }
   }

@@ -7,16 +7,27 @@ import type { GameView } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { parseCustomId } from './custom-id';
+import type { MessageKey, Translate } from './i18n';
+import { DEFAULT_LANGUAGE, tr, trFor } from './i18n';
 import { seatName } from './render/view';
+import { MESSAGES } from '../service/errors';
 
-export const REFUSAL_TEXT = {
-  startNew: 'Start a new one with /olathe start.',
-  hostCanEnd: 'The host can end it with /olathe end.',
-  turnOf: (name: string) => `It's ${name}'s turn.`,
-  turnOfThenYours: (name: string) => `It's ${name}'s turn — yours comes next.`,
-  staleHint: 'That hint is out of date: the turn has moved on since. Press 💡 Hint for a new one.',
-  ownCard: 'Play on your own card, the one that names you.',
-} as const;
+const ENGLISH = tr(DEFAULT_LANGUAGE);
+
+/** The catalogue key of each of the service's sentences (its MESSAGES are the English `error.*` texts). */
+const ERROR_KEYS: ReadonlyMap<string, MessageKey> = new Map(
+  Object.entries(MESSAGES).map(([name, text]) => [text, `error.${name}` as MessageKey]),
+);
+
+/** The error's own sentence in the reader's language; English for the engine's, which have no catalogue keys. */
+function said(error: Error, t: Translate): string {
+  if (error instanceof UserFacingError) return error.key ? t(error.key, error.vars) : error.message;
+  const code = (error as { code?: unknown }).code;
+  const vars = (error as { vars?: Record<string, string> }).vars;
+  if (code === 'not-your-card' && vars?.owner !== undefined) return t('refusal.notYourCard', { owner: vars.owner });
+  const key = ERROR_KEYS.get(error.message);
+  return key ? t(key) : error.message;
+}
 
 /** What the wording may look at besides the error. */
 export interface RefusalFacts {
@@ -30,31 +41,30 @@ export interface RefusalFacts {
 /** Codes after which the game's state says more: whose turn it is, or whether the game is still on. */
 const NEEDS_GAME: ReadonlySet<string> = new Set(['not-your-turn', 'not-your-card', 'stale', 'game-over']);
 
-export function refusalText(error: Error, facts?: RefusalFacts): string {
+/** The refusal in the language of `t` (English unless told). */
+export function refusalText(error: Error, facts?: RefusalFacts, t: Translate = ENGLISH): string {
   const code = (error as { code?: unknown }).code;
-  if (error instanceof UserFacingError || typeof code !== 'string') return error.message;
+  const message = said(error, t);
+  if (error instanceof UserFacingError || typeof code !== 'string') return message;
   const game = facts && NEEDS_GAME.has(code) ? readGame(facts) : null;
-  const turn = game && facts ? whoseTurn(game, facts.userId) : null;
+  const turn = game && facts ? whoseTurn(game, facts.userId, t) : null;
   switch (code) {
     case 'no-game':
-      return `${error.message} ${REFUSAL_TEXT.startNew}`;
+      return `${message} ${t('refusal.startNew')}`;
     case 'game-over':
       // A full Balut card is refused as game-over while the others still play: nothing to start then.
-      return game?.status === 'playing' ? error.message : `${error.message} ${REFUSAL_TEXT.startNew}`;
+      return game?.status === 'playing' ? message : `${message} ${t('refusal.startNew')}`;
     case 'channel-busy':
-      return `${error.message} ${REFUSAL_TEXT.hostCanEnd}`;
+      return `${message} ${t('refusal.hostCanEnd')}`;
     case 'not-your-turn':
-      return turn ?? error.message;
+      return turn ?? message;
     case 'stale':
-      return join(facts?.fromHint ? REFUSAL_TEXT.staleHint : error.message, turn);
+      return join(facts?.fromHint ? t('refusal.staleHint') : message, turn);
     case 'not-your-card':
       // Balut has no turns to name: a player there is pointed to their own card instead.
-      return join(
-        error.message,
-        turn ?? (game && facts && playsBalut(game, facts.userId) ? REFUSAL_TEXT.ownCard : null),
-      );
+      return join(message, turn ?? (game && facts && playsBalut(game, facts.userId) ? t('refusal.ownCard') : null));
     default:
-      return error.message;
+      return message;
   }
 }
 
@@ -63,13 +73,13 @@ export function refusalText(error: Error, facts?: RefusalFacts): string {
  * after, "It's Bob's turn." otherwise. Null in Balut (everyone plays at once), for the player whose turn it is,
  * for someone not playing (a spectator is told whose card it is, which is enough), and for a game not in play.
  */
-export function whoseTurn(game: GameView, userId: string): string | null {
+export function whoseTurn(game: GameView, userId: string, t: Translate = ENGLISH): string | null {
   const state = game.state;
   if (game.status !== 'playing' || !state || state.options.variant !== 'olathe') return null;
   const mine = game.players.find((p) => p.userId === userId)?.seat;
   if (mine === undefined || mine === state.current || state.players[mine]?.left) return null;
   const name = seatName(game, state.current);
-  return nextSeat(state) === mine ? REFUSAL_TEXT.turnOfThenYours(name) : REFUSAL_TEXT.turnOf(name);
+  return t(nextSeat(state) === mine ? 'refusal.turnOfThenYours' : 'refusal.turnOf', { name });
 }
 
 /** The refusal for an interaction: its game is the one its custom_id names, or the channel's for a command. */
@@ -81,11 +91,11 @@ export function refusalFor(
   const id = interaction.isChatInputCommand() ? null : parseCustomId(interaction.customId);
   const game = (): GameView | null =>
     id ? ctx.service.game(id.gameId) : ctx.service.openGameInChannel(interaction.channelId);
-  return refusalText(error, {
-    userId: interaction.user.id,
-    game,
-    fromHint: id?.action === 'apply' || id?.action === 'confirm',
-  });
+  return refusalText(
+    error,
+    { userId: interaction.user.id, game, fromHint: id?.action === 'apply' || id?.action === 'confirm' },
+    trFor(interaction),
+  );
 }
 
 function playsBalut(game: GameView, userId: string): boolean {

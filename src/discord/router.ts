@@ -13,6 +13,7 @@ import { UserFacingError } from './context';
 import { handleComponent } from './components';
 import { parseCustomId } from './custom-id';
 import { refusalFor } from './refusals';
+import { trFor } from './i18n';
 import type { InteractionKind, InteractionOutcome } from './metrics';
 
 export const UNEXPECTED_ERROR_TEXT = 'Something went wrong — your game is unchanged.';
@@ -73,7 +74,8 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
     const userError = isUserError(error);
     outcome = userError ? 'refused' : 'failed';
     why = userError ? { reason: error.message } : { error };
-    await tellUser(interaction, userError ? refusalFor(error, interaction, ctx) : UNEXPECTED_ERROR_TEXT, ctx);
+    const text = userError ? refusalFor(error, interaction, ctx) : trFor(interaction)('refusal.unexpected');
+    await tellUser(interaction, text, ctx);
   }
   const ackMs = ctx.acks?.take(interaction.id) ?? null;
   ctx.metrics?.interaction(kind, outcome, ackMs);

@@ -19,6 +19,8 @@ export interface FakeGuild {
   roles: Map<string, FakeRole>;
   /** Members by user id, with their roles here besides @everyone. */
   members: Map<string, string[]>;
+  /** The server's language (its community setting), sent as `preferred_locale` and `guild_locale`; default en-US. */
+  preferredLocale?: string;
 }
 
 export interface GuildInit {
@@ -26,6 +28,7 @@ export interface GuildInit {
   name: string;
   ownerId: string;
   channelName: string;
+  preferredLocale?: string;
 }
 
 /**
@@ -55,6 +58,7 @@ export function createGuild(state: FakeState, init: GuildInit): { guild: FakeGui
     ownerId: init.ownerId,
     joinedAt: state.now(),
     botRoleId: botRole.id,
+    ...(init.preferredLocale ? { preferredLocale: init.preferredLocale } : {}),
     roles: new Map([
       [everyone.id, everyone],
       [botRole.id, botRole],

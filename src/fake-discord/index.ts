@@ -10,6 +10,10 @@
 //   expect(fake.breaches).toEqual([]);
 //   await fake.close();
 //
+// Languages: `addUser({ locale: 'da' })` is a user whose Discord is in Danish (an interaction's `locale`);
+// `fake.setPreferredLocale('da')` or `addGuild({ preferredLocale: 'da' })` a Danish server (`guild_locale`,
+// GUILD_CREATE's `preferred_locale`). Both default to en-US.
+//
 // Several guilds and shards (Discord's formula: a guild is on shard (guild_id >> 22) % count):
 //
 //   const fake = await startFakeDiscord({ recommendedShards: 2, guildShard: [0, 2] });  // default guild on shard 0

@@ -143,7 +143,7 @@ export function apiGuild(state: FakeState, guild: FakeGuild): JsonObject {
     premium_tier: 0,
     premium_subscription_count: 0,
     premium_progress_bar_enabled: false,
-    preferred_locale: 'en-US',
+    preferred_locale: guild.preferredLocale ?? 'en-US',
     system_channel_id: null,
     system_channel_flags: 0,
     rules_channel_id: null,

@@ -20,6 +20,8 @@ export interface AddUserInit {
   permissions?: string | bigint;
   /** Guilds the user is a member of; default: the default guild only. `[]` makes a user of no guild. */
   guildIds?: string[];
+  /** The language of their Discord client (an interaction's `locale`), e.g. 'da'; default en-US. */
+  locale?: string;
 }
 
 export interface AddGuildInit {
@@ -31,6 +33,8 @@ export interface AddGuildInit {
   shard?: [number, number];
   /** An explicit guild id (a snowflake); default: a new one. */
   id?: string;
+  /** The server's language (`preferred_locale`, an interaction's `guild_locale`), e.g. 'da'; default en-US. */
+  preferredLocale?: string;
 }
 
 export type UserRef = string | FakeUser;
@@ -143,8 +147,14 @@ export abstract class FakePlaces {
       name: init.name ?? `Test Server ${state.guilds.size + 1}`,
       ownerId: state.guild.ownerId,
       channelName: init.channelName ?? 'dice',
+      ...(init.preferredLocale ? { preferredLocale: init.preferredLocale } : {}),
     });
     return { guildId: guild.id, channelId: channel.id };
+  }
+
+  /** A server admin changes the guild's language (default: the default guild's); later interactions carry it. */
+  setPreferredLocale(locale: string, guildId = this.guildId): void {
+    requireGuild(this.state, guildId).preferredLocale = locale;
   }
 
   /** Every guild's id, the default guild's first. */

@@ -294,6 +294,7 @@ export class FakeState {
     permissions?: string | bigint;
     bot?: boolean;
     guildIds?: string[];
+    locale?: string;
   }): FakeUser {
     const id = init.id ?? this.ids.next();
     if (this.users.has(id)) throw new Error(`a user with id ${id} already exists`);
@@ -306,6 +307,7 @@ export class FakeState {
       bot: init.bot ?? false,
       permissions: effectivePermissions(granted | EVERYONE_PERMISSIONS).toString(),
       roleIds: [],
+      ...(init.locale ? { locale: init.locale } : {}),
     };
     this.users.set(id, user);
     this.grantedPermissions.set(id, granted);

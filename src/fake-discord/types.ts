@@ -42,6 +42,8 @@ export interface FakeUser {
   permissions: string;
   /** Roles besides @everyone in the default guild (other guilds grant the same permissions by roles of their own). */
   roleIds: string[];
+  /** The language of their Discord client, sent as an interaction's `locale`; default en-US. */
+  locale?: string;
 }
 
 export interface FakeChannel {

@@ -23,6 +23,8 @@ export class ServiceError extends Error {
   constructor(
     readonly code: ServiceErrorCode,
     message: string,
+    /** What the message names (a player's name), for a wording in another language. */
+    readonly vars?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

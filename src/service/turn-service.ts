@@ -116,7 +116,8 @@ export abstract class TurnService extends LobbyService {
       if (card !== undefined) {
         const owner = g.players[card];
         if (!owner) throw new ServiceError('not-a-player', MESSAGES.noSuchCard);
-        if (owner.user_id !== userId) throw new ServiceError('not-your-card', notYourCard(owner.name));
+        if (owner.user_id !== userId)
+          throw new ServiceError('not-your-card', notYourCard(owner.name), { owner: owner.name });
       }
       const state = this.requirePlaying(g);
       const seat = this.seatOf(g, userId);

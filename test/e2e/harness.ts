@@ -11,6 +11,7 @@ import { PERMISSIONS, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
+import { LANGUAGES, tr } from '../../src/discord/i18n';
 
 export interface World {
   fake: FakeDiscord;
@@ -192,7 +193,8 @@ export function threadOf(fake: FakeDiscord, lobbyId: string): string | undefined
 
 /** The open turn message (or Balut card) of a user: it names them and still has controls. */
 export function turnMessageOf(fake: FakeDiscord, user: FakeUser): FakeMessage | undefined {
-  return publicMessages(fake).find((m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0);
+  const cues = LANGUAGES.map((language) => tr(language)('turn.yourTurn', { userId: user.id }));
+  return publicMessages(fake).find((m) => cues.some((cue) => m.content.includes(cue)) && m.components.length > 0);
 }
 
 /** Shouts of five of a kind; in a thread game each is also posted in the parent channel. */
@@ -239,8 +241,13 @@ export async function playSimpleTurn(fake: FakeDiscord, user: FakeUser, message:
   await fake.select(user, current.id, write.customId, [write.options![0]!.value]).acked();
 }
 
+/** What every language's results title says after the variant: " — game over", " — spillet er slut", … */
+const GAME_OVER = LANGUAGES.map(
+  (language) => tr(language)('results.title', { variant: '\0', early: '' }).split('\0')[1]!,
+);
+
 export function resultsMessages(fake: FakeDiscord): FakeMessage[] {
-  return publicMessages(fake).filter((m) => (m.embeds[0]?.title ?? '').includes('game over'));
+  return publicMessages(fake).filter((m) => GAME_OVER.some((cue) => (m.embeds[0]?.title ?? '').includes(cue)));
 }
 
 /** The newest results message. */

@@ -4,7 +4,7 @@
 // Balut's cell menus name the column and let the player pick another free one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
-import { REFUSAL_TEXT } from '../../src/discord/refusals';
+import { tr } from '../../src/discord/i18n';
 import { fiveOfAKindSeed } from './seeds';
 import type { World } from './harness';
 import {
@@ -18,6 +18,8 @@ import {
   threadOf,
   waitForTurn,
 } from './harness';
+
+const english = tr('en');
 
 let world: World;
 beforeAll(async () => {
@@ -101,7 +103,7 @@ describe('turns and refusals', () => {
     const old = control(hint, 'apply');
     await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'throw').customId).acked();
     const shown = fake.message(turn.id)!;
-    expect(await ephemeralAnswer(fake.click(alice, hint.id, old.customId))).toBe(REFUSAL_TEXT.staleHint);
+    expect(await ephemeralAnswer(fake.click(alice, hint.id, old.customId))).toBe(english('refusal.staleHint'));
     expect(fake.message(turn.id)!.editCount).toBe(shown.editCount);
 
     // A fresh hint, applied until it writes: holds show on the card, the write asks first and ends the turn.

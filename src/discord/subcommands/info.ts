@@ -25,22 +25,27 @@ async function showCard(
   ctx: BotContext,
 ): Promise<void> {
   const user = args.user ?? interaction.user;
+  const t = trFor(interaction);
   const game = ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
   const seat = game?.players.find((p) => p.userId === user.id)?.seat;
   if (!game || !game.state || seat === undefined) {
-    throw new UserFacingError(
-      `${user.id === interaction.user.id ? 'You have' : `<@${user.id}> has`} no card here yet — join a game with /olathe start.`,
-    );
+    throw user.id === interaction.user.id
+      ? UserFacingError.of('reply.noCardYou')
+      : UserFacingError.of('reply.noCardOther', { userId: user.id });
   }
   const player = game.state.players[seat]!;
   const final = game.status !== 'playing' || player.left || isCardFull(player.card);
-  const t = trFor(interaction);
   const lines = ['```', cardTable(player.card, game.options.variant, t), '```', scoreLine(player.card, t, final)];
-  if (player.turn.dice) lines.push(`Dice on the table: ${diceText(player.turn.dice)}`);
+  if (player.turn.dice) lines.push(t('reply.diceOnTable', { dice: diceText(player.turn.dice) }));
   await interaction.reply({
     embeds: [
       {
-        title: `${game.players[seat]!.name}'s card — ${variantName(game)} game ${game.id} (${game.status})`,
+        title: t('reply.cardTitle', {
+          name: game.players[seat]!.name,
+          variant: variantName(game),
+          id: game.id,
+          status: game.status,
+        }),
         description: lines.join('\n'),
       },
     ],
@@ -90,11 +95,12 @@ async function showHelp(
   ctx: BotContext,
 ): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
+  const t = trFor(interaction);
   const here = game
-    ? `**This channel:** ${variantName(game)} game ${game.id} (${game.status}) — ${layoutText(game)}.`
-    : '**This channel:** no game yet — `/olathe start` opens one.';
+    ? t('reply.helpHere', { variant: variantName(game), id: game.id, status: game.status, layout: layoutText(game) })
+    : t('reply.helpNoGame');
   await interaction.reply({
-    embeds: [{ title: '🎲 How to play', description: `${rulesText()}\n\n${here}` }],
+    embeds: [{ title: t('reply.helpTitle'), description: `${rulesText()}\n\n${here}` }],
     flags: MessageFlags.Ephemeral,
   });
 }
@@ -105,7 +111,7 @@ async function showHint(
   ctx: BotContext,
 ): Promise<void> {
   const game = ctx.service.openGameInChannel(interaction.channelId);
-  if (!game) throw new UserFacingError('There is no game in this channel — start one with /olathe start.');
+  if (!game) throw UserFacingError.of('reply.noGameForHint');
   await answerWithHint(interaction, game, ctx);
 }
 
@@ -123,16 +129,14 @@ async function changeSettings(
   const threads = args.threads;
   if (threads !== undefined) {
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-      throw new UserFacingError('Only members who can manage the server can change its settings.');
+      throw UserFacingError.of('reply.notManager');
     }
     ctx.service.setThreadsIn(guildId, threads);
   }
-  const now = ctx.service.threadsIn(guildId);
-  const text = now
-    ? '🧵 New games are played in a thread of their own, started from the lobby message (`/olathe start thread:false` plays one in the channel).'
-    : '💬 New games are played in the channel itself (`/olathe start thread:true` gives one its own thread).';
+  const t = trFor(interaction);
+  const text = t(ctx.service.threadsIn(guildId) ? 'reply.threadsOn' : 'reply.threadsOff');
   await interaction.reply({
-    content: `${threads !== undefined ? 'Saved. ' : ''}${text}`,
+    content: `${threads !== undefined ? t('reply.saved') : ''}${text}`,
     flags: MessageFlags.Ephemeral,
   });
 }

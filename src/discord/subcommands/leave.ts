@@ -9,7 +9,7 @@ import { trFor } from '../i18n';
 
 function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
   const game = ctx.service.openGameInChannel(interaction.channelId);
-  if (!game) throw new UserFacingError('There is no game in this channel.');
+  if (!game) throw UserFacingError.of('refusal.noGameHere');
   return game;
 }
 

@@ -77,7 +77,7 @@ export function gameOptionsFrom(args: Args<typeof START_OPTIONS>): GameOptions {
   const counts = { free: args.free ?? defaults.free, down: args.down ?? defaults.down, up: args.up ?? defaults.up };
   const throwsPerTurn = args.throws ?? DEFAULT_THROWS;
   const problem = layoutProblem(variant, counts) ?? throwsProblem(variant, throwsPerTurn);
-  if (problem) throw new UserFacingError(`${problem} (See /olathe help.)`);
+  if (problem) throw UserFacingError.of('reply.seeHelp', { problem });
   return {
     variant,
     columns: layoutColumns(counts),
@@ -100,9 +100,7 @@ async function startLobby(
 ): Promise<void> {
   const missing = missingPermissions(interaction);
   if (missing.length) {
-    throw new UserFacingError(
-      `I can't run a game here: I'm missing ${missing.join(', ')} in this channel. Ask a server admin to grant them.`,
-    );
+    throw UserFacingError.of('reply.missingPermissions', { permissions: missing.join(', ') });
   }
   const options = gameOptionsFrom(args);
   const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;

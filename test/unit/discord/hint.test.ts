@@ -8,11 +8,14 @@ import type { GameView } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import { parseCustomId } from '../../../src/discord/custom-id';
 import type { ComponentId } from '../../../src/discord/custom-id';
-import { HINT_TEXT, confirmMessage, heldMessage, hintMessage } from '../../../src/discord/hint';
+import { confirmMessage, heldMessage, hintMessage } from '../../../src/discord/hint';
+import { tr } from '../../../src/discord/i18n';
 import { ShownHints } from '../../../src/discord/hint-replies';
 import type { MessageBody } from '../../../src/discord/render/turn';
 import { checkMessageLimits } from '../../../src/fake-discord/limits';
 import { OLATHE, riggedRng } from '../../integration/service/helpers';
+
+const english = tr('en');
 
 function setup() {
   const db = new Database(':memory:');
@@ -63,7 +66,7 @@ describe('the hint message', () => {
     s.declare(game.id, 'ann', 0);
     rng.push([6, 6, 6, 2, 1]);
     const thrown = s.throwDice(game.id, 'ann').view;
-    const body = hintMessage(s, thrown, 'ann', HINT_TEXT.threw('⚅ ⚅ ⚅ ⚁ ⚀'));
+    const body = hintMessage(s, thrown, 'ann', english('hint.threw', { dice: '⚅ ⚅ ⚅ ⚁ ⚀' }));
     expect(body.embeds[0]!.description).toMatch(/^✅ Threw ⚅ ⚅ ⚅ ⚁ ⚀\.\n\n/);
     const id = buttons(body)[0]!.id;
     if (id?.action !== 'apply' || id.move.kind !== 'hold')
@@ -104,7 +107,7 @@ describe('the hint message', () => {
     expect(() => hintMessage(s, game, 'ben')).toThrow(
       "It's Ann's turn — yours comes next. Hints are for your own turn.",
     );
-    expect(() => hintMessage(s, game, 'eve')).toThrow(HINT_TEXT.notPlaying);
+    expect(() => hintMessage(s, game, 'eve')).toThrow(english('hint.notPlaying'));
   });
 });
 

@@ -8,8 +8,11 @@ import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError } from '../../../src/service/game-service';
 import { MESSAGES, notYourCard } from '../../../src/service/errors';
 import { UserFacingError } from '../../../src/discord/context';
-import { REFUSAL_TEXT, refusalText, whoseTurn } from '../../../src/discord/refusals';
+import { refusalText, whoseTurn } from '../../../src/discord/refusals';
+import { tr } from '../../../src/discord/i18n';
 import { BALUT, OLATHE, riggedRng } from '../../integration/service/helpers';
+
+const english = tr('en');
 
 function service(): GameService {
   const db = new Database(':memory:');
@@ -64,7 +67,7 @@ describe('whose turn a refusal names', () => {
     // There a player on someone else's card is pointed to their own.
     expect(
       refusalText(new ServiceError('not-your-card', notYourCard('ANN')), { userId: 'ben', game: () => balut }),
-    ).toBe(`${notYourCard('ANN')} ${REFUSAL_TEXT.ownCard}`);
+    ).toBe(`${notYourCard('ANN')} ${english('refusal.ownCard')}`);
     expect(
       refusalText(new ServiceError('not-your-card', notYourCard('ANN')), { userId: 'eve', game: () => balut }),
     ).toBe(notYourCard('ANN'));
@@ -86,7 +89,7 @@ describe('what to do next', () => {
   it('names the slash command that helps; the service never does', () => {
     for (const text of Object.values(MESSAGES)) expect(text).not.toMatch(/\/olathe/);
     expect(refusalText(new ServiceError('no-game', MESSAGES.noGame))).toBe(
-      `${MESSAGES.noGame} ${REFUSAL_TEXT.startNew}`,
+      `${MESSAGES.noGame} ${english('refusal.startNew')}`,
     );
     expect(refusalText(new ServiceError('channel-busy', MESSAGES.channelBusy))).toMatch(/\/olathe end\.$/);
     expect(refusalText(new UserFacingError('Pick one of the listed cells.'))).toBe('Pick one of the listed cells.');
@@ -99,7 +102,7 @@ describe('what to do next', () => {
     expect(refusalText(full, { userId: 'ann', game: () => balut })).toBe(full.message);
     const over = new ServiceError('game-over', MESSAGES.gameOver);
     expect(refusalText(over, { userId: 'ann', game: () => s.end(balut.id, 'ann', { canManage: false }).view })).toBe(
-      `${MESSAGES.gameOver} ${REFUSAL_TEXT.startNew}`,
+      `${MESSAGES.gameOver} ${english('refusal.startNew')}`,
     );
   });
 
@@ -107,6 +110,31 @@ describe('what to do next', () => {
     const s = service();
     const game = started(s, ['ann', 'ben']);
     const stale = new ServiceError('stale', MESSAGES.stale);
-    expect(refusalText(stale, { userId: 'ann', game: () => game, fromHint: true })).toBe(REFUSAL_TEXT.staleHint);
+    expect(refusalText(stale, { userId: 'ann', game: () => game, fromHint: true })).toBe(english('refusal.staleHint'));
+  });
+});
+
+describe("in the reader's language", () => {
+  it("words the service's refusals, whose turn it is and the command that helps in Danish", () => {
+    const s = service();
+    const game = started(s, ['ann', 'ben', 'cat']);
+    const danish = tr('da');
+    expect(refusalText(new ServiceError('no-game', MESSAGES.noGame), undefined, danish)).toBe(
+      `${danish('error.noGame')} ${danish('refusal.startNew')}`,
+    );
+    expect(refusalText(notYourTurn, { userId: 'ben', game: () => game }, danish)).toBe(
+      danish('refusal.turnOfThenYours', { name: 'ANN' }),
+    );
+    const card = new ServiceError('not-your-card', notYourCard('ANN'), { owner: 'ANN' });
+    expect(refusalText(card, { userId: 'eve', game: () => game }, danish)).toBe(
+      danish('refusal.notYourCard', { owner: 'ANN' }),
+    );
+    expect(refusalText(UserFacingError.of('refusal.pickCell'), undefined, danish)).toBe(danish('refusal.pickCell'));
+    expect(danish('refusal.pickCell')).not.toBe(english('refusal.pickCell'));
+  });
+
+  it('has a catalogue key for every sentence of the service', () => {
+    for (const [name, text] of Object.entries(MESSAGES)) expect(english(`error.${name}` as never)).toBe(text);
+    expect(english('refusal.notYourCard', { owner: 'ANN' })).toBe(notYourCard('ANN'));
   });
 });
