@@ -10,7 +10,7 @@ import type { RawData } from 'ws';
 import { isObject } from './json';
 import type { JsonObject } from './json';
 import { apiGuildCreate, apiUser, gatewayMessage } from './payloads';
-import { shardOfGuild } from './snowflake';
+import { isShard, shardOfGuild } from './snowflake';
 import type { FakeState, GuildDispatch } from './store';
 import type { ChangeEvent } from './types';
 
@@ -202,13 +202,7 @@ export class FakeGateway {
     }
     const shard = Array.isArray(d.shard) ? d.shard : [0, 1];
     const [shardId, shardCount] = [Number(shard[0]), Number(shard[1])];
-    if (
-      !Number.isInteger(shardId) ||
-      !Number.isInteger(shardCount) ||
-      shardCount < 1 ||
-      shardId < 0 ||
-      shardId >= shardCount
-    ) {
+    if (!isShard(shardId, shardCount)) {
       ws.close(Close.InvalidShard, 'Invalid shard.');
       return undefined;
     }

@@ -56,14 +56,15 @@ export function shardOfGuild(guildId: string, shardCount: number): number {
   return Number((BigInt(guildId) >> 22n) % BigInt(shardCount));
 }
 
+/** Whether `[shardId, shardCount]` is a shard Discord would accept in IDENTIFY. */
+export function isShard(shardId: number, shardCount: number): boolean {
+  return (
+    Number.isInteger(shardId) && Number.isInteger(shardCount) && shardCount >= 1 && shardId >= 0 && shardId < shardCount
+  );
+}
+
 /** Throws unless `[shardId, shardCount]` is a shard Discord would accept in IDENTIFY. */
 export function checkShard(shardId: number, shardCount: number): void {
-  if (
-    !Number.isInteger(shardId) ||
-    !Number.isInteger(shardCount) ||
-    shardCount < 1 ||
-    shardId < 0 ||
-    shardId >= shardCount
-  )
+  if (!isShard(shardId, shardCount))
     throw new Error(`[${shardId}, ${shardCount}] is not a shard: the id must be 0 ≤ id < count`);
 }

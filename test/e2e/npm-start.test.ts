@@ -2,59 +2,16 @@
 // script through `sh -c`, and Debian's sh (dash) neither passes SIGTERM on nor replaces itself with node: the
 // shell died and the bot ran on, orphaned. The script now `exec`s node, so npm's signal reaches the bot.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { Proc } from '../support/processes';
+import { alive, descendants } from '../support/processes';
 import { ROOT } from '../support/project';
 
 const dir = mkdtempSync(join(tmpdir(), 'olathe-npm-start-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-interface Proc {
-  pid: number;
-  ppid: number;
-  state: string;
-  command: string;
-}
-
-function processes(): Proc[] {
-  const found: Proc[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ').trim();
-      found.push({ pid: Number(entry), ppid: Number(ppid), state: state!, command });
-    } catch {
-      // It ended while we looked.
-    }
-  }
-  return found;
-}
-
-function descendants(root: number): Proc[] {
-  const all = processes();
-  const out: Proc[] = [];
-  let frontier = [root];
-  while (frontier.length) {
-    const children = all.filter((p) => frontier.includes(p.ppid));
-    out.push(...children);
-    frontier = children.map((p) => p.pid);
-  }
-  return out;
-}
-
-/** Still running: a zombie has ended, it only waits for its parent to read its exit status. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return false;
-  }
-}
 
 describe('npm start', () => {
   it('leaves no node process running after SIGTERM to npm', async () => {

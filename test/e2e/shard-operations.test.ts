@@ -1,13 +1,14 @@
 // METRICS_PORT with SHARDS=2: the manager serves /healthz and /metrics for both shard processes (they cannot
 // share a port): 200 when both are connected, each shard's series labelled, and 503 naming the shard while
 // one is dead, until the manager has started it again.
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
+import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
 import { freePort } from '../support/ports';
 
@@ -65,22 +66,6 @@ async function healthz(wanted: (status: number) => boolean, timeoutMs = 20_000) 
   }
 }
 
-/** The pid of the manager's child that runs `shard`, read from its environment. */
-function shardPid(shard: number): number | undefined {
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== manager.pid) continue;
-      if (readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(`SHARDS=${shard}`)) return Number(entry);
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return undefined;
-}
-
 describe('METRICS_PORT with two shard processes', () => {
   it("serves both shards' health and metrics from the manager, and names a dead shard until it is back", async () => {
     expect(await healthz((s) => s === 200)).toEqual({ status: 200, body: 'ok\n' });
@@ -91,7 +76,7 @@ describe('METRICS_PORT with two shard processes', () => {
     expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="manager"\} \d+/m);
     expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="1"\} \d+/m);
 
-    process.kill(shardPid(1)!, 'SIGKILL');
+    process.kill(shardProcesses(manager.pid!).get(1)!, 'SIGKILL');
     const down = await healthz((s) => s === 503);
     expect(down.status).toBe(503);
     expect(down.body).toMatch(/^shard 1: /);

@@ -1,12 +1,13 @@
 // SHARDS=2: the manager runs one bot process per gateway shard on the one database. Two guilds, one on each
 // shard, play a game each at the same time; shard 1's process is killed (-9) mid-turn, started again by the
 // manager, and its game finishes from the buttons it had; shard 0's game never notices.
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
+import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
 import type { ChildProcess } from 'node:child_process';
 import { control, eventually, findControl, gameChannelIds, playSimpleTurn, publicMessages, runScript } from './harness';
@@ -61,25 +62,6 @@ afterAll(async () => {
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-/** The shard processes the manager started: pid by shard id, read from their environment. */
-function shardProcesses(parent: number): Map<number, number> {
-  const found = new Map<number, number>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      if (ppid !== parent) continue;
-      const env = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
-      const shard = env.find((v) => v.startsWith('SHARDS='))?.slice('SHARDS='.length);
-      if (shard !== undefined) found.set(Number(shard), Number(entry));
-    } catch {
-      // The process ended while we looked.
-    }
-  }
-  return found;
-}
 
 function turnOf(t: Table, user: FakeUser): FakeMessage | undefined {
   return publicMessages(fake, gameChannelIds(fake, t.channelId)).find(

@@ -1,5 +1,7 @@
 // The English catalogue: the source every other language mirrors (its keys, and the {{variables}} of each).
 // Keys ending in _one/_other are i18next plurals, chosen by {{count}}.
+import { MESSAGES } from '../../../service/errors';
+
 export default {
   word: {
     olathe: 'Olathe',
@@ -179,26 +181,8 @@ export default {
     gameGone: 'That game no longer exists; start a new one with /olathe start.',
     noGameHere: 'There is no game in this channel.',
   },
-  error: {
-    noGame: 'That game no longer exists.',
-    notAPlayer: 'You are not playing in this game.',
-    notHost: 'Only the host can do that.',
-    notHostOrManager: 'Only the host, or a member who can manage messages, can end this game.',
-    stale: 'That button is from an earlier moment of the game — use the newest card.',
-    channelBusy: 'This channel already has a game — join it, or wait until it ends.',
-    lobbyFull: 'This game is full (8 players).',
-    alreadyJoined: 'You have already joined this game.',
-    notInLobby: 'This game has already started — wait for the next one.',
-    notStarted: 'The game has not started yet — the host starts it from the lobby.',
-    gameOver: 'This game has ended.',
-    botHost: 'A computer player cannot host a game.',
-    badDifficulty: 'A computer player plays easy, normal or expert.',
-    notAPlayerThere: 'That player is not in this game.',
-    notABot: 'Only computer players can be taken out of the lobby by the host.',
-    notFinished: 'The analysis is ready when the game ends.',
-    noSuchCard: "That card isn't part of this game — use the newest card.",
-    neverPlayed: 'That game was cancelled before it started: there is nothing to analyse.',
-  },
+  // The service's refusals, worded once (src/service/errors.ts); other languages translate them by key.
+  error: MESSAGES,
   hint: {
     title: '💡 Hint',
     footer: 'Expected final score = bonus + modifier your card should end with, if you play on as the solver would.',
