@@ -16,6 +16,7 @@ import type { GameOptions, Rng } from '../src/game';
 import { declarableColumns, newGame, seatsToAct, seededRng, writableCells, applyEvent } from '../src/game';
 import type { Db } from '../src/db/open';
 import { WAL_AUTOCHECKPOINT_PAGES, openDatabase } from '../src/db/open';
+import { StatsStore } from '../src/db/stats-store';
 import type { GameView } from '../src/service/game-service';
 import { GameService, turnStamp } from '../src/service/game-service';
 import { pathToFileURL } from 'node:url';
@@ -252,12 +253,15 @@ function fillWithFinishedGames(file: string, templates: number[], total: number)
      FROM games WHERE id = ? RETURNING id`,
   );
   const copyPlayers = db.prepare(
-    `INSERT INTO players SELECT ?, seat, user_id, name, is_bot, joined_at, prediction, left_reason, left_at, final_score, raw_total, place, won,
-       olathes_thrown, olathes_scored, exact_prediction FROM players WHERE game_id = ?`,
+    `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at, prediction, left_reason, left_at, final_score, raw_total,
+       place, won, olathes_thrown, olathes_scored, exact_prediction, incentives_met)
+     SELECT ?, seat, user_id, name, is_bot, joined_at, prediction, left_reason, left_at, final_score, raw_total, place, won,
+       olathes_thrown, olathes_scored, exact_prediction, incentives_met FROM players WHERE game_id = ?`,
   );
   const copyEvents = db.prepare(
     'INSERT INTO events SELECT ?, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count FROM events WHERE game_id = ?',
   );
+  const totals = new StatsStore(db);
   let n = stored();
   const batch = db.transaction((upTo: number) => {
     for (; n < upTo; n++) {
@@ -265,6 +269,7 @@ function fillWithFinishedGames(file: string, templates: number[], total: number)
       const id = copyGame.get(`bench-guild-${n % 20}`, `archive-${n}`, template)!.id;
       copyPlayers.run(id, template);
       copyEvents.run(id, template);
+      totals.countGame(id); // as the service does when a game finishes
     }
   });
   while (n < total) batch(Math.min(total, n + 1000));

@@ -16,6 +16,7 @@ import { Publisher } from './discord/publisher';
 import { CLIENT_CACHES } from './discord/caches';
 import type { Operations } from './operations';
 import { startOperations } from './operations';
+import { loadDailySecret } from './daily-secret';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -49,6 +50,15 @@ export async function startBot(
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
   const db = openDatabase(config.databasePath);
+  let dailySecret: string;
+  try {
+    // Beside the database (whose folder now exists), made on the first start when OLATHE_DAILY_SECRET is unset.
+    dailySecret = loadDailySecret(config.dailySecret, config.databasePath);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  redact(dailySecret);
   // Before anything else starts, so a port already in use leaves nothing to undo but the database. A shard
   // process does not serve: the manager that started it owns the port.
   let ops: Operations;
@@ -67,6 +77,7 @@ export async function startBot(
     shard,
     botStepMs: config.botStepMs,
     lobbyExpiryMs: config.lobbyExpiryMs,
+    dailySecret,
     ...(config.diceSeed !== null ? { rng: seededRng(config.diceSeed) } : {}),
   });
   const client = new Client({

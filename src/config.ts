@@ -28,6 +28,11 @@ export interface Config {
   metricsHost: string;
   /** LOG_FORMAT: JSON lines for a log collector, or text lines for a person at a terminal. */
   logFormat: LogFormat;
+  /**
+   * OLATHE_DAILY_SECRET: the key of the daily challenge's dice; null when unset, and then one is made on first
+   * start and kept in a file beside the database (src/daily-secret.ts). Never logged.
+   */
+  dailySecret: string | null;
 }
 
 export type LogFormat = 'json' | 'text';
@@ -121,6 +126,20 @@ function logFormat(value: string | undefined): LogFormat {
   return text;
 }
 
+/** The shortest OLATHE_DAILY_SECRET taken: a short key could be guessed, and with it every day's dice. */
+export const MIN_DAILY_SECRET_LENGTH = 16;
+
+function dailySecret(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  // The message never repeats the value: it is a secret, and this line may end up in a log.
+  if (text.length < MIN_DAILY_SECRET_LENGTH)
+    throw new ConfigError(
+      `OLATHE_DAILY_SECRET, when set, must be at least ${MIN_DAILY_SECRET_LENGTH} characters (leave it unset and one is made and kept beside the database).`,
+    );
+  return text;
+}
+
 /** DATABASE_PATH as the bot reads it; the backup command reads it the same way. */
 export function databasePathOf(env: NodeJS.ProcessEnv): string {
   return env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
@@ -163,5 +182,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     metricsPort: metricsPort(env.METRICS_PORT),
     metricsHost: metricsHost(env.METRICS_HOST),
     logFormat: logFormat(env.LOG_FORMAT),
+    dailySecret: dailySecret(env.OLATHE_DAILY_SECRET),
   };
 }

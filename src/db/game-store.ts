@@ -54,6 +54,10 @@ export interface GameRow {
   host_left: string | null;
   /** The language of the game's channel messages (a catalogue's locale code, e.g. 'en', 'da'). */
   locale: string;
+  /** The game whose Rematch button opened this one (at most one rematch per game). */
+  rematch_of: number | null;
+  /** A daily challenge game: the day whose dice it plays (from daily_attempts, read with the row); else null. */
+  daily_day: string | null;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
@@ -99,6 +103,8 @@ type GameRowTuple = [
   ClosedReason | null,
   string | null,
   string,
+  number | null,
+  string | null,
   string,
 ];
 
@@ -119,6 +125,8 @@ export interface ResultRow {
   olathes_thrown: number;
   olathes_scored: number;
   exact_prediction: 0 | 1;
+  /** The category incentives the card met, as bits (INCENTIVE_BITS in stats-store.ts). */
+  incentives_met: number;
 }
 
 export interface NewGame {
@@ -133,6 +141,8 @@ export interface NewGame {
   /** When the lobby expires unless started. */
   next_deadline: number;
   locale: string;
+  /** The game this one is the rematch of. */
+  rematch_of?: number | null;
 }
 
 export interface NewPlayer {
@@ -144,38 +154,9 @@ export interface NewPlayer {
   joined_at: number;
 }
 
-export interface LeaderboardQuery {
-  guild: string;
-  since: number;
-  bots: 0 | 1;
-  variant: string | null;
-}
-
-export interface LeaderboardSqlRow {
-  userId: string;
-  games: number;
-  wins: number;
-  averageFinal: number;
-  bestFinal: number;
-  olathesThrown: number;
-  olathesScored: number;
-  exactPredictions: number;
-}
-
 export type StoredEventRow = Pick<EventRow, 'seq' | 'type' | 'seat' | 'dice' | 'col' | 'category' | 'die' | 'count'> & {
   category: Category | null;
 };
-
-// The leaderboard's games: finished (every card full) games of one guild in the window, optionally one variant.
-const LEADERBOARD_FROM = `
-  FROM games g JOIN players p ON p.game_id = g.id
-  WHERE g.guild_id = @guild AND g.status = 'finished' AND g.finished_at >= @since
-    AND (p.is_bot = 0 OR @bots = 1) AND (@variant IS NULL OR g.variant = @variant)`;
-
-// Who a leaderboard row is: a person's user id; a computer player's difficulty across games, so every
-// `bot:expert:<k>` of every game counts as the one identity `bot:expert`.
-const LEADERBOARD_WHO = `CASE WHEN p.is_bot = 1 AND p.user_id GLOB 'bot:?*:?*'
-    THEN substr(p.user_id, 1, 3 + instr(substr(p.user_id, 5), ':')) ELSE p.user_id END`;
 
 // The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
 const SAVABLE = new Set<keyof GameChanges>([
@@ -225,7 +206,8 @@ export class GameStore {
         .prepare<[number], GameRowTuple>(
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
-             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale,
+             g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
+             (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = ?`,
@@ -243,8 +225,8 @@ export class GameStore {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale, rematch_of)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale, @rematch_of) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -256,7 +238,8 @@ export class GameStore {
       setLeft: p('UPDATE players SET left_reason = ?, left_at = ? WHERE game_id = ? AND seat = ?'),
       setResult: p(
         `UPDATE players SET final_score = @final_score, raw_total = @raw_total, place = @place, won = @won,
-           olathes_thrown = @olathes_thrown, olathes_scored = @olathes_scored, exact_prediction = @exact_prediction
+           olathes_thrown = @olathes_thrown, olathes_scored = @olathes_scored, exact_prediction = @exact_prediction,
+           incentives_met = @incentives_met
          WHERE game_id = @game_id AND seat = @seat`,
       ),
       insertEvent: p(
@@ -295,24 +278,20 @@ export class GameStore {
            WHERE g.channel_gone = 0 AND ${OWN_GUILD('g')}
          UNION SELECT id FROM games WHERE status IN ('finished', 'ended', 'cancelled') AND finished_at >= @since
            AND json_extract(messages, '$.lobby') IS NOT NULL AND json_extract(shown, '$.lobby') IS NULL
-           AND ${OWN_GUILD('games')}`,
+           AND ${OWN_GUILD('games')}
+         UNION SELECT id FROM games WHERE status = 'lobby' AND rematch_of IS NOT NULL
+           AND json_extract(messages, '$.lobby') IS NULL AND ${OWN_GUILD('games')}`,
       ),
+      // The lobby a game's Rematch button opened, if any (the unique index allows one).
+      rematchOf: p<{ id: number }>('SELECT id FROM games WHERE rematch_of = ?'),
+      // A rematch lobby that closed unplayed lets go of its game, so that game can open another.
+      detachRematch: p("UPDATE games SET rematch_of = NULL WHERE id = ? AND status = 'cancelled'"),
       openGames: p<{ id: number }>(`SELECT id FROM games WHERE status IN ('lobby', 'playing') ORDER BY id`),
       dueGames: p<{ id: number }>(
         `SELECT id FROM games WHERE next_deadline <= @now AND ${OWN_GUILD('games')} ORDER BY next_deadline, id`,
       ),
       nextDeadline: p<{ t: number | null }>(
         `SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games')}`,
-      ),
-      leaderboard: p<LeaderboardSqlRow>(
-        `SELECT ${LEADERBOARD_WHO} AS userId, COUNT(*) AS games, SUM(p.won) AS wins, AVG(p.final_score) AS averageFinal,
-           MAX(p.final_score) AS bestFinal, SUM(p.olathes_thrown) AS olathesThrown, SUM(p.olathes_scored) AS olathesScored,
-           SUM(p.exact_prediction) AS exactPredictions
-         ${LEADERBOARD_FROM} GROUP BY 1`,
-      ),
-      // SQLite takes the bare column `name` from the row holding the MAX: the name of each player's latest game.
-      latestNames: p<{ userId: string; name: string; isBot: 0 | 1 }>(
-        `SELECT ${LEADERBOARD_WHO} AS userId, p.name AS name, p.is_bot AS isBot, MAX(g.finished_at) ${LEADERBOARD_FROM} GROUP BY 1`,
       ),
     };
   }
@@ -346,8 +325,10 @@ export class GameStore {
       closed_reason: f[21],
       host_left: f[22],
       locale: f[23],
+      rematch_of: f[24],
+      daily_day: f[25],
     };
-    const seats = f[24];
+    const seats = f[26];
     const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
       ([seat, user_id, name, is_bot, prediction, left_reason]) => ({
         seat,
@@ -369,11 +350,23 @@ export class GameStore {
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get({ c: channelId })?.id ?? null;
   }
+  /** The game opened by `gameId`'s Rematch button, or null. */
+  rematchOf(gameId: number): number | null {
+    return this.s.rematchOf.get(gameId)?.id ?? null;
+  }
+  /** A closed, unplayed rematch lobby is no longer its game's rematch. */
+  detachRematch(gameId: number): void {
+    this.s.detachRematch.run(gameId);
+  }
   lastFinishedGameId(userId: string, guildId: string): number | null {
     return this.s.lastFinishedOf.get(userId, guildId)?.id ?? null;
   }
   insertGame(game: NewGame): number {
-    return this.s.insertGame.get({ ...game, options: JSON.stringify(game.options) })!.id;
+    return this.s.insertGame.get({
+      ...game,
+      options: JSON.stringify(game.options),
+      rematch_of: game.rematch_of ?? null,
+    })!.id;
   }
   /**
    * Writes the changed columns if nobody changed the game since `rev`; returns its message ids, or null on a
@@ -461,13 +454,5 @@ export class GameStore {
   }
   nextDeadline(): number | null {
     return this.s.nextDeadline.get(this.shard)?.t ?? null;
-  }
-  leaderboard(query: LeaderboardQuery): {
-    rows: LeaderboardSqlRow[];
-    names: Map<string, { name: string; isBot: boolean }>;
-  } {
-    const rows = this.s.leaderboard.all(query);
-    const names = new Map(this.s.latestNames.all(query).map((r) => [r.userId, { name: r.name, isBot: r.isBot === 1 }]));
-    return { rows, names };
   }
 }

@@ -1,34 +1,49 @@
 // The 📊 My analysis button on the results: how much expected score each decision gave away against the
-// solver, the three costliest, and an accuracy figure. Only the clicking player sees it.
+// solver, the three costliest, and an accuracy figure. Only the clicking player sees it, in their language.
 import type { APIEmbed } from 'discord.js';
+import type { GameOptions } from '../game';
 import type { Analysis } from '../service/game-service';
 import { ACCURACY_TOLERANCE } from '../service/game-service';
+import type { Translate } from './i18n';
 import { diceText } from './render/text';
+import { decisionText, expected } from './solver-words';
 
-export function analysisEmbed(analysis: Analysis): APIEmbed {
-  const { decisions, costliest, totalLoss, accuracy } = analysis;
+/** A loss this small is rounding, not a mistake. */
+const MEASURABLE_LOSS = 0.005;
+
+export function analysisEmbed(analysis: Analysis & { options: GameOptions }, t: Translate): APIEmbed {
+  const { decisions, costliest, totalLoss, accuracy, options } = analysis;
   const lines = [
-    `**Accuracy ${Math.round(accuracy)}%** — ${decisions.filter((d) => d.loss < ACCURACY_TOLERANCE).length} of ${decisions.length} decisions within ${ACCURACY_TOLERANCE} point of the solver's best.`,
-    `In all you gave away **${totalLoss.toFixed(2)}** points of expected final score.`,
+    t('analysis.accuracy', {
+      percent: Math.round(accuracy),
+      accurate: decisions.filter((d) => d.loss < ACCURACY_TOLERANCE).length,
+      decisions: decisions.length,
+      tolerance: ACCURACY_TOLERANCE,
+    }),
+    t('analysis.gaveAway', { points: expected(totalLoss) }),
   ];
-  const costly = costliest.filter((d) => d.loss >= 0.005);
+  const costly = costliest.filter((d) => d.loss >= MEASURABLE_LOSS);
   if (costly.length) {
-    lines.push('', '**Your costliest decisions**');
+    lines.push('', t('analysis.costliest'));
     costly.forEach((d, i) => {
-      const dice = d.dice ? ` with ${diceText(d.dice)}` : '';
       lines.push(
-        `${i + 1}. Turn ${d.turn}${dice}: you chose *${d.played}*; best was *${d.best}* — **−${d.loss.toFixed(2)}**`,
+        t('analysis.decision', {
+          rank: i + 1,
+          turn: d.turn,
+          dice: d.dice ? t('analysis.withDice', { dice: diceText(d.dice) }) : '',
+          played: decisionText(t, options, d.played),
+          best: decisionText(t, options, d.best),
+          loss: expected(d.loss),
+        }),
       );
     });
   } else {
-    lines.push('', 'Not one decision cost you anything measurable. Flawless.');
+    lines.push('', t('analysis.flawless'));
   }
   return {
-    title: '📊 Your game, decision by decision',
+    title: t('analysis.title'),
     description: lines.join('\n'),
-    footer: {
-      text: 'Compared with the expert solver: exact holds for the throws left, cells valued for bonuses and the modifier.',
-    },
+    footer: { text: t('analysis.footer') },
     color: 0x57f287,
   };
 }

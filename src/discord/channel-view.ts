@@ -4,8 +4,10 @@
 import { createHash } from 'node:crypto';
 import { seatsToAct } from '../game';
 import type { ActionResult, GameView, LastWrite, LogWork, OutboxItem } from '../service/game-service';
+import { offersRematch } from '../service/rematch';
 import type { MessageBody } from './render/turn';
 import { renderTurn } from './render/turn';
+import { withDailyResult } from './render/daily';
 import { gameT } from './render/text';
 import { logLine, renderLobby, renderResults, renderScoreboard, variantName } from './render/game-messages';
 
@@ -16,7 +18,7 @@ export interface WantedMessage {
   body: MessageBody;
   /** Who a first post of it notifies (edits and re-posts notify nobody). */
   ping: string[];
-  /** Only ever edited: the lobby is posted by /olathe start, never by the Publisher. */
+  /** Only ever edited: the lobby is posted by /olathe start (a rematch's lobby excepted), never by the Publisher. */
   editOnly?: boolean;
 }
 
@@ -55,13 +57,22 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
       wanted.push({
         key: RESULTS_KEY,
         where: 'play',
-        body: renderResults(game, { analysis: game.players.some((p) => !p.isBot) }),
+        body: withDailyResult(
+          game,
+          renderResults(game, { analysis: game.players.some((p) => !p.isBot), rematch: offersRematch(game) }),
+        ),
         ping: [],
       });
     }
   }
   if (game.messages[LOBBY_KEY])
     wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
+  // A rematch's lobby has no /olathe start to post it: the Publisher posts it, pinging the people seated in it
+  // but the one who opened it.
+  else if (game.rematchOf !== null && game.status === 'lobby') {
+    const ping = game.players.filter((p) => !p.isBot && p.userId !== game.hostId).map((p) => p.userId);
+    wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping });
+  }
   return wanted;
 }
 

@@ -4,6 +4,8 @@ import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js'
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { applyHint, showHint } from './hint-replies';
 import { analysisEmbed } from './analysis';
+import { openRematch } from './rematch';
+import { trFor } from './i18n';
 import { DIFFICULTIES } from '../service/game-service';
 import type { GameView } from '../service/game-service';
 import type { ComponentId } from './custom-id';
@@ -15,14 +17,11 @@ import { LOBBY_KEY, digestOf, lobbySummary } from './channel-view';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
-export const UNKNOWN_CONTROL_TEXT =
-  "That control isn't one I know — it may be from an older version of the bot. Use the newest card.";
-
 export async function handleComponent(interaction: ComponentInteraction, ctx: BotContext): Promise<void> {
   const id = parseCustomId(interaction.customId);
   if (!id) {
     ctx.log.warn('unknown custom_id', { customId: interaction.customId.slice(0, 100), user: interaction.user.id });
-    throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
+    throw UserFacingError.of('refusal.unknownControl');
   }
   const user = {
     id: interaction.user.id,
@@ -58,9 +57,11 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     }
     case 'analysis':
       return void (await interaction.reply({
-        embeds: [analysisEmbed(service.analysis(id.gameId, user.id))],
+        embeds: [analysisEmbed(service.analysis(id.gameId, user.id), trFor(interaction))],
         flags: MessageFlags.Ephemeral,
       }));
+    case 'rematch':
+      return openRematch(interaction, id.gameId, user.id, ctx);
     default:
       return turnAction(interaction, id, ctx);
   }
@@ -106,7 +107,7 @@ async function turnAction(
       break;
     }
     default:
-      throw new UserFacingError(UNKNOWN_CONTROL_TEXT);
+      throw UserFacingError.of('refusal.unknownControl');
   }
   // The click's own update shows its message's new state; the Publisher does the rest of the channel.
   const clicked = ctx.publisher.clicked(result, id.seat);

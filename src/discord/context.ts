@@ -5,7 +5,7 @@ import type { GameService } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { Publisher } from './publisher';
 import type { AckClock, Metrics } from './metrics';
-import type { MessageKey } from './i18n';
+import type { MessageKey, Translate } from './i18n';
 import { DEFAULT_LANGUAGE, tr } from './i18n';
 
 export interface BotContext {
@@ -44,12 +44,27 @@ export class UserFacingError extends Error {
     message: string,
     readonly key?: MessageKey,
     readonly vars?: Readonly<Record<string, string | number>>,
+    /** Variables whose value is itself a text of the catalogue (a reason inside a sentence), by key. */
+    readonly parts?: Readonly<Record<string, MessageKey>>,
   ) {
     super(message);
   }
 
+  /** The refusal a catalogue key words, in the language of `t`. */
+  text(t: Translate): string {
+    if (!this.key) return this.message;
+    const vars: Record<string, string | number> = { ...this.vars };
+    for (const [name, key] of Object.entries(this.parts ?? {})) vars[name] = t(key, this.vars);
+    return t(this.key, vars);
+  }
+
   /** The refusal a catalogue key words. */
-  static of(key: MessageKey, vars?: Record<string, string | number>): UserFacingError {
-    return new UserFacingError(tr(DEFAULT_LANGUAGE)(key, vars), key, vars);
+  static of(
+    key: MessageKey,
+    vars?: Record<string, string | number>,
+    parts?: Record<string, MessageKey>,
+  ): UserFacingError {
+    const error = new UserFacingError('', key, vars, parts);
+    return new UserFacingError(error.text(tr(DEFAULT_LANGUAGE)), key, vars, parts);
   }
 }

@@ -30,7 +30,9 @@ export type ComponentId =
   | { action: 'write'; gameId: number; seat: number; stamp: string; menu?: number }
   | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number; held?: boolean }
   | { action: 'apply' | 'confirm'; gameId: number; seat: number; stamp: string; move: HintMove }
-  | { action: 'analysis'; gameId: number };
+  | { action: 'analysis'; gameId: number }
+  // The results' Rematch button: opens (or points to) the game's rematch lobby.
+  | { action: 'rematch'; gameId: number };
 
 const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot', 'removebot'];
 const TURN_ACTIONS: readonly string[] = ['throw', 'hint', 'declare', 'write', 'predict'];
@@ -58,8 +60,8 @@ export function parseCustomId(text: string): ComponentId | null {
   const [, action = '', gameText = '', seatText, stamp, argText, heldText] = parts;
   const gameId = wholeNumber(gameText);
   if (gameId === null) return null;
-  if (LOBBY_ACTIONS.includes(action) || action === 'analysis') {
-    return parts.length === 3 ? { action: action as LobbyAction | 'analysis', gameId } : null;
+  if (LOBBY_ACTIONS.includes(action) || action === 'analysis' || action === 'rematch') {
+    return parts.length === 3 ? { action: action as LobbyAction | 'analysis' | 'rematch', gameId } : null;
   }
   const seat = wholeNumber(seatText ?? '');
   if (seat === null || seat > 7 || stamp === undefined || !STAMP.test(stamp)) return null;

@@ -12,7 +12,8 @@ import type { ComponentId, HintMove } from './custom-id';
 import { encodeCustomId } from './custom-id';
 import { whoseTurn } from './refusals';
 import type { MessageBody } from './render/turn';
-import { categoryName, columnName, diceText, points } from './render/text';
+import { columnName, diceText, points } from './render/text';
+import { cellName, choiceText, hintSummary } from './solver-words';
 import type { Translate } from './i18n';
 import { DEFAULT_LANGUAGE, tr } from './i18n';
 
@@ -44,17 +45,18 @@ export function hintMessage(
   const seat = hintSeat(game, userId, t);
   const advice = service.hint(game, seat);
   if (!advice) throw UserFacingError.of('hint.nothingToDecide');
+  const options = game.state!.options;
   const lines = advice.choices.map((c, i) =>
     t('hint.choice', {
       rank: i + 1,
-      text: c.text,
+      text: choiceText(t, options, advice, c),
       expected: points(Math.round(c.expectedFinal * 100) / 100),
       behind: c.behindBest > 0.005 ? t('hint.behind', { points: c.behindBest.toFixed(2) }) : '',
     }),
   );
   const embed: APIEmbed = {
     title: t('hint.title'),
-    description: [...(note ? [note, ''] : []), advice.summary, '', ...lines].join('\n'),
+    description: [...(note ? [note, ''] : []), hintSummary(t, options, advice), '', ...lines].join('\n'),
     footer: { text: t('hint.footer') },
     color: HINT_COLOR,
   };
@@ -142,20 +144,17 @@ export function wroteMessage(
 
 /** "House (Free 2)": a cell as the card and the cell menu name it. */
 export function cellText(state: GameState, column: number, category: Category, t: Translate = ENGLISH): string {
-  const { variant, columns } = state.options;
-  return `${categoryName(t, category, variant)} (${columnName(t, columns, column)})`;
+  return cellName(t, state.options, column, category);
 }
 
-function moveOf(choice: HintChoice): HintMove | null {
+function moveOf(choice: HintChoice): HintMove {
   switch (choice.kind) {
     case 'hold':
-      return choice.held ? { kind: 'hold', held: choice.held } : null;
+      return { kind: 'hold', held: choice.held };
     case 'write':
-      return choice.column !== undefined && choice.category
-        ? { kind: 'write', column: choice.column, category: choice.category }
-        : null;
+      return { kind: 'write', column: choice.column, category: choice.category };
     case 'declare':
-      return choice.column !== undefined ? { kind: 'declare', column: choice.column } : null;
+      return { kind: 'declare', column: choice.column };
     case 'throw':
       return { kind: 'throw' };
   }

@@ -2,7 +2,7 @@
 // (a code and a sentence, never a slash command); this layer adds what to do about it: the command that helps,
 // and whose turn it is, read from the game as the service shows it (never from the refusal's words).
 import type { ChatInputCommandInteraction, MessageComponentInteraction } from 'discord.js';
-import { nextSeat } from '../game';
+import { factVars, isGameError, nextSeat } from '../game';
 import type { GameView } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
@@ -10,6 +10,7 @@ import { parseCustomId } from './custom-id';
 import type { MessageKey, Translate } from './i18n';
 import { DEFAULT_LANGUAGE, tr, trFor } from './i18n';
 import { seatName } from './render/view';
+import { factWords } from './render/text';
 import { MESSAGES } from '../service/errors';
 
 const ENGLISH = tr(DEFAULT_LANGUAGE);
@@ -19,9 +20,10 @@ const ERROR_KEYS: ReadonlyMap<string, MessageKey> = new Map(
   Object.entries(MESSAGES).map(([name, text]) => [text, `error.${name}` as MessageKey]),
 );
 
-/** The error's own sentence in the reader's language; English for the engine's, which have no catalogue keys. */
+/** The error's own sentence in the reader's language. */
 function said(error: Error, t: Translate): string {
-  if (error instanceof UserFacingError) return error.key ? t(error.key, error.vars) : error.message;
+  if (error instanceof UserFacingError) return error.text(t);
+  if (isGameError(error)) return t(`game.${error.sentence}`, factVars(error.facts, factWords(t)));
   const code = (error as { code?: unknown }).code;
   const vars = (error as { vars?: Record<string, string> }).vars;
   if (code === 'not-your-card' && vars?.owner !== undefined) return t('refusal.notYourCard', { owner: vars.owner });

@@ -16,8 +16,6 @@ import { refusalFor } from './refusals';
 import { trFor } from './i18n';
 import type { InteractionKind, InteractionOutcome } from './metrics';
 
-export const UNEXPECTED_ERROR_TEXT = 'Something went wrong — your game is unchanged.';
-
 export function isUserError(error: unknown): error is Error {
   return error instanceof UserFacingError || isGameError(error) || isServiceError(error);
 }

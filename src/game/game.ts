@@ -7,7 +7,7 @@ import { CATEGORIES, DICE_COUNT, isDice, isFiveOfAKind, scoreCell } from './dice
 import type { Card, CellRef } from './card';
 import { emptyCard, emptyCellCount, isCardFull, legalCells, nextOrderedCell, withCell } from './card';
 import type { ColumnKind, Variant } from './layout';
-import { CATEGORY_LABELS, categoryLabel, columnLabel, fillOrder } from './layout';
+import { fillOrder } from './layout';
 import { GameError } from './errors';
 import type { Rng } from './rng';
 
@@ -202,14 +202,14 @@ function applyRule(state: GameState, event: GameEvent): GameState {
 }
 
 function gameOver(): GameError {
-  return new GameError('game-over', 'This game has ended.');
+  return new GameError('game-over', 'gameOver');
 }
 
 function checkSeat(state: GameState, seat: number): Player {
   if (!isPlaying(state)) throw gameOver();
   const player = state.players[seat];
-  if (!player) throw new GameError('not-a-player', 'You are not playing in this game.');
-  if (player.left) throw new GameError('player-left', 'You have left this game.');
+  if (!player) throw new GameError('not-a-player', 'notAPlayer');
+  if (player.left) throw new GameError('player-left', 'playerLeft');
   return player;
 }
 
@@ -217,10 +217,10 @@ function checkSeat(state: GameState, seat: number): Player {
 function checkActor(state: GameState, seat: number): Player {
   const player = checkSeat(state, seat);
   if (state.options.variant === 'olathe' && state.current !== seat) {
-    throw new GameError('not-your-turn', "It's not your turn — wait for the card that names you.");
+    throw new GameError('not-your-turn', 'notYourTurn');
   }
   // Balut: a player whose card is full has no turns left (Olathe never gives them the turn).
-  if (isCardFull(player.card)) throw new GameError('game-over', 'Your card is full — wait for the others to finish.');
+  if (isCardFull(player.card)) throw new GameError('game-over', 'cardFull');
   return player;
 }
 
@@ -232,12 +232,12 @@ function withPlayer(state: GameState, seat: number, player: Player): GameState {
 
 function predict(state: GameState, seat: number, count: number): GameState {
   const player = checkSeat(state, seat);
-  if (!state.options.predictions) throw new GameError('predictions-off', 'Predictions are off in this game.');
+  if (!state.options.predictions) throw new GameError('predictions-off', 'predictionsOff');
   if (player.turnsTaken > 0 || player.turn.dice !== null) {
-    throw new GameError('prediction-closed', 'Predictions close at your first throw.');
+    throw new GameError('prediction-closed', 'predictionClosed');
   }
   if (!Number.isInteger(count) || count < 0 || count > 99) {
-    throw new GameError('bad-prediction', 'A prediction is a whole number of Olathes, 0 to 99.');
+    throw new GameError('bad-prediction', 'badPrediction');
   }
   return withPlayer(state, seat, { ...player, prediction: count });
 }
@@ -245,35 +245,29 @@ function predict(state: GameState, seat: number, count: number): GameState {
 function declare(state: GameState, seat: number, column: number): GameState {
   const player = checkActor(state, seat);
   if (state.options.variant !== 'olathe') {
-    throw new GameError('declare-not-in-balut', 'Balut has no declarations: throw, then write in any empty cell.');
+    throw new GameError('declare-not-in-balut', 'declareNotInBalut');
   }
-  if (player.turn.dice !== null)
-    throw new GameError('already-thrown', 'The column is declared before the first throw and cannot change now.');
+  if (player.turn.dice !== null) throw new GameError('already-thrown', 'alreadyThrown');
   if (player.turn.column !== null) {
-    throw new GameError(
-      'already-declared',
-      `You already declared ${columnLabel(state.options.columns, player.turn.column)} this turn — it cannot change.`,
-    );
+    throw new GameError('already-declared', 'alreadyDeclared', {
+      columns: state.options.columns,
+      column: player.turn.column,
+    });
   }
   const col = player.card.columns[column];
-  if (!col || !Number.isInteger(column)) throw new GameError('no-such-column', 'Your card has no such column.');
+  if (!col || !Number.isInteger(column)) throw new GameError('no-such-column', 'noSuchColumn');
   if (emptyCellCount(col) === 0) {
-    throw new GameError(
-      'column-full',
-      `${columnLabel(state.options.columns, column)} is full — pick a column with an empty cell.`,
-    );
+    throw new GameError('column-full', 'columnFull', { columns: state.options.columns, column });
   }
   return withPlayer(state, seat, { ...player, turn: { ...player.turn, column } });
 }
 
 function toggleHold(state: GameState, seat: number, die: number): GameState {
   const player = checkActor(state, seat);
-  if (!Number.isInteger(die) || die < 0 || die >= DICE_COUNT)
-    throw new GameError('no-such-die', 'There are only five dice.');
-  if (player.turn.dice === null)
-    throw new GameError('nothing-thrown', 'Throw first — there are no dice on the table to hold.');
+  if (!Number.isInteger(die) || die < 0 || die >= DICE_COUNT) throw new GameError('no-such-die', 'noSuchDie');
+  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'nothingToHold');
   if (player.turn.throwsUsed >= state.options.throwsPerTurn) {
-    throw new GameError('no-throws-left', 'No throws left — write your dice into a cell.');
+    throw new GameError('no-throws-left', 'noThrowsLeft');
   }
   const held = player.turn.held.slice();
   held[die] = !held[die];
@@ -283,23 +277,23 @@ function toggleHold(state: GameState, seat: number, die: number): GameState {
 function checkThrow(state: GameState, seat: number): Player {
   const player = checkActor(state, seat);
   if (state.options.variant === 'olathe' && player.turn.column === null) {
-    throw new GameError('not-declared', 'Declare a column first, then throw.');
+    throw new GameError('not-declared', 'notDeclared');
   }
   if (player.turn.throwsUsed >= state.options.throwsPerTurn) {
-    throw new GameError('no-throws-left', 'No throws left — write your dice into a cell.');
+    throw new GameError('no-throws-left', 'noThrowsLeft');
   }
   if (player.turn.dice !== null && player.turn.held.every(Boolean)) {
-    throw new GameError('all-held', 'All five dice are held — release one to throw, or write your dice.');
+    throw new GameError('all-held', 'allHeld');
   }
   return player;
 }
 
 function applyThrow(state: GameState, seat: number, dice: Dice): GameState {
   const player = checkThrow(state, seat);
-  if (!isDice(dice)) throw new GameError('bad-dice', 'A throw is five dice, each 1 to 6.');
+  if (!isDice(dice)) throw new GameError('bad-dice', 'badDice');
   const previous = player.turn.dice;
   if (previous && player.turn.held.some((h, i) => h && previous[i] !== dice[i])) {
-    throw new GameError('bad-dice', 'Held dice cannot change in a throw.');
+    throw new GameError('bad-dice', 'badDice');
   }
   // Events are immutable data, so the state may share the event's dice.
   const turn: Turn = { ...player.turn, dice, throwsUsed: player.turn.throwsUsed + 1 };
@@ -308,34 +302,32 @@ function applyThrow(state: GameState, seat: number, dice: Dice): GameState {
 
 /** Why this cell may not take the dice now, in plain words; null when it may. */
 function writeProblem(state: GameState, player: Player, ref: CellRef): GameError | null {
-  const { variant, columns: kinds } = state.options;
+  const { variant, columns } = state.options;
   const column = player.card.columns[ref.column];
-  if (!column || !CATEGORIES.includes(ref.category))
-    return new GameError('no-such-cell', 'Your card has no such cell.');
-  const name = `${categoryLabel(ref.category, variant)} (${columnLabel(kinds, ref.column)})`;
+  if (!column || !CATEGORIES.includes(ref.category)) return new GameError('no-such-cell', 'noSuchCell');
   if (variant === 'olathe' && player.turn.column !== ref.column) {
-    return new GameError(
-      'wrong-column',
-      `You declared ${columnLabel(kinds, player.turn.column ?? 0)} this turn — write there.`,
-    );
+    return new GameError('wrong-column', 'wrongColumn', { columns, column: player.turn.column ?? 0 });
   }
-  if (column.cells[ref.category] !== null)
-    return new GameError('cell-taken', `${name} is already written — pick an empty cell.`);
+  if (column.cells[ref.category] !== null) {
+    return new GameError('cell-taken', 'cellTaken', { columns, variant, column: ref.column, category: ref.category });
+  }
   const next = nextOrderedCell(column);
   if (next !== null && next !== ref.category) {
     const order = fillOrder(column.kind)!;
-    const direction = `${CATEGORY_LABELS[order[0]!]} → ${CATEGORY_LABELS[order[order.length - 1]!]}`;
-    return new GameError(
-      'cell-out-of-order',
-      `${columnLabel(kinds, ref.column)} goes ${direction}; next is ${categoryLabel(next, variant)}.`,
-    );
+    return new GameError('cell-out-of-order', 'cellOutOfOrder', {
+      columns,
+      variant,
+      column: ref.column,
+      next,
+      order: [order[0]!, order[order.length - 1]!],
+    });
   }
   return null;
 }
 
 function write(state: GameState, seat: number, ref: CellRef, timedOut: boolean): GameState {
   const player = checkActor(state, seat);
-  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'Throw at least once before writing a cell.');
+  if (player.turn.dice === null) throw new GameError('nothing-thrown', 'nothingToWrite');
   const problem = writeProblem(state, player, ref);
   if (problem) throw problem;
   const card = withCell(player.card, ref, player.turn.dice);
@@ -362,10 +354,10 @@ function timeOut(state: GameState, seat: number, dice: Dice | null): GameState {
   }
   player = state.players[seat]!;
   if (player.turn.dice === null) {
-    if (!dice) throw new GameError('bad-dice', 'A timed-out turn with nothing thrown needs its throw.');
+    if (!dice) throw new GameError('bad-dice', 'badDice');
     state = applyThrow(state, seat, dice);
   } else if (dice) {
-    throw new GameError('bad-dice', 'The dice were already thrown this turn.');
+    throw new GameError('bad-dice', 'badDice');
   }
   const target = lowestScoringCell(state, seat);
   return write(state, seat, target, true);

@@ -8,3 +8,4 @@ export * from './errors';
 export * from './game';
 export * from './results';
 export * from './card-json';
+export * from './daily-dice';

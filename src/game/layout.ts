@@ -32,26 +32,56 @@ export function layoutColumns(counts: LayoutCounts): ColumnKind[] {
   ];
 }
 
-/** Why a layout is not allowed for a variant, in plain words; null when it is allowed. */
-export function layoutProblem(variant: Variant, counts: LayoutCounts): string | null {
+/** Why a layout or a throw count is not allowed, in English; other languages word the same keys. */
+export const LAYOUT_PROBLEMS = {
+  wholeNumbers: 'Column counts must be whole numbers.',
+  balutColumns: 'Balut is played on 4 Free columns only.',
+  olatheFree: 'An Olathe card has 2 to 4 Free columns.',
+  olatheDown: 'An Olathe card has at most one Down column.',
+  olatheUp: 'An Olathe card has at most one Up column.',
+  balutThrows: 'Balut allows up to 3 throws a turn.',
+  olatheThrows: 'Olathe allows {{min}} to {{max}} throws a turn.',
+} as const;
+
+export type LayoutProblem = keyof typeof LAYOUT_PROBLEMS;
+
+/** The values of LAYOUT_PROBLEMS' {{variables}}. */
+export const LAYOUT_PROBLEM_VARS = { min: MIN_THROWS, max: MAX_THROWS } as const;
+
+/** Why a layout is not allowed for a variant; null when it is allowed. */
+export function layoutProblemKey(variant: Variant, counts: LayoutCounts): LayoutProblem | null {
   const { free, down, up } = counts;
-  if (![free, down, up].every((n) => Number.isInteger(n) && n >= 0)) return 'Column counts must be whole numbers.';
-  if (variant === 'balut') {
-    return free === 4 && down === 0 && up === 0 ? null : 'Balut is played on 4 Free columns only.';
-  }
-  if (free < 2 || free > 4) return 'An Olathe card has 2 to 4 Free columns.';
-  if (down > 1) return 'An Olathe card has at most one Down column.';
-  if (up > 1) return 'An Olathe card has at most one Up column.';
+  if (![free, down, up].every((n) => Number.isInteger(n) && n >= 0)) return 'wholeNumbers';
+  if (variant === 'balut') return free === 4 && down === 0 && up === 0 ? null : 'balutColumns';
+  if (free < 2 || free > 4) return 'olatheFree';
+  if (down > 1) return 'olatheDown';
+  if (up > 1) return 'olatheUp';
   return null;
 }
 
 /** Why a throws-per-turn option is not allowed; null when it is. */
-export function throwsProblem(variant: Variant, throwsPerTurn: number): string | null {
-  if (variant === 'balut') return throwsPerTurn === DEFAULT_THROWS ? null : 'Balut allows up to 3 throws a turn.';
+export function throwsProblemKey(variant: Variant, throwsPerTurn: number): LayoutProblem | null {
+  if (variant === 'balut') return throwsPerTurn === DEFAULT_THROWS ? null : 'balutThrows';
   if (!Number.isInteger(throwsPerTurn) || throwsPerTurn < MIN_THROWS || throwsPerTurn > MAX_THROWS) {
-    return `Olathe allows ${MIN_THROWS} to ${MAX_THROWS} throws a turn.`;
+    return 'olatheThrows';
   }
   return null;
+}
+
+function problemText(key: LayoutProblem | null): string | null {
+  if (key === null) return null;
+  const template: string = LAYOUT_PROBLEMS[key];
+  return template.replace(/\{\{(\w+)\}\}/g, (_, name: 'min' | 'max') => String(LAYOUT_PROBLEM_VARS[name]));
+}
+
+/** Why a layout is not allowed for a variant, in plain English; null when it is allowed. */
+export function layoutProblem(variant: Variant, counts: LayoutCounts): string | null {
+  return problemText(layoutProblemKey(variant, counts));
+}
+
+/** Why a throws-per-turn option is not allowed, in plain English; null when it is. */
+export function throwsProblem(variant: Variant, throwsPerTurn: number): string | null {
+  return problemText(throwsProblemKey(variant, throwsPerTurn));
 }
 
 /** The order in which a Down or Up column must be filled. */

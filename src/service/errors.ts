@@ -16,7 +16,9 @@ export type ServiceErrorCode =
   | 'bad-message-key'
   | 'not-a-bot'
   | 'not-finished'
-  | 'not-your-card';
+  | 'not-your-card'
+  | 'daily-played'
+  | 'no-rematch';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
@@ -53,6 +55,16 @@ export const MESSAGES = {
   notFinished: 'The analysis is ready when the game ends.',
   noSuchCard: "That card isn't part of this game — use the newest card.",
   neverPlayed: 'That game was cancelled before it started: there is nothing to analyse.',
+  dailyPlayed: "You have played today's daily challenge already — the next one starts at midnight UTC.",
+  rematchNotOver: 'This game is not over yet: its results will offer a rematch.',
+  rematchNeverPlayed: 'That game was cancelled before it started: there is nothing to play again.',
+  rematchChannelGone: "This game's channel is gone, so its rematch cannot be opened there.",
+  noRematch: 'This game does not offer a rematch.',
+  rematchDaily: 'A daily challenge has no rematch: it is one attempt a day.',
+  rematchNotAPlayer: 'Only the people who played this game can open its rematch.',
+  rematchChannelBusy: 'This channel already has another game open: the rematch can be opened once it is over.',
+  rematchStarted: "This game's rematch has already started.",
+  rematchPlayed: "This game's rematch has been played: its own results have a Rematch button.",
 } as const;
 
 /** A click on someone else's card. */

@@ -1,20 +1,21 @@
 // Every player action, Discord-free: GameService is the one way in. Its parts, each a layer of the one
 // below: service-core.ts (how an operation reads, decides and writes), lobby-service.ts (the lobby),
 // turn-service.ts (turns, the clock, computer players), and here the channel's ledger and the reads.
-import type { GameEvent, GameState } from '../game';
+import type { GameEvent, GameOptions, GameState } from '../game';
 import { applyEvent, newGame } from '../game';
 import type { Analysis } from '../solver/strategy';
 import type { Hint } from '../solver/strategy';
 import { analyseGame, hint } from '../solver/strategy';
 import type { GameChanges } from '../db/game-store';
 import type { OutboxItem } from './channel-work';
-import { botDifficulty, botIdentityName } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import type { ActionResult, CardView, GameView, LastWrite, LeaderboardRow } from './view';
 import { cardView, gameView, playerViews } from './view';
 import { lobbyResult, RECONCILE_FINISHED_MS, MESSAGE_KEY } from './service-core';
-import type { Commit, LeaderboardOptions } from './service-core';
-import { TurnService } from './turn-service';
+import type { Commit } from './service-core';
+import type { HeadToHead, LeaderboardOptions, PlayerStats } from './stats';
+import { headToHead, leaderboard, playerStats } from './stats';
+import { DailyService } from './daily-service';
 
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
@@ -32,14 +33,26 @@ export type {
 export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work';
 export { DEFAULT_LOBBY_EXPIRY_MS, DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
-export type { Analysis, AnalysedDecision, Difficulty, Hint, HintChoice } from '../solver/strategy';
+export type { Analysis, AnalysedDecision, DecisionMove, Difficulty, Hint, HintChoice } from '../solver/strategy';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.
 export { ACCURACY_TOLERANCE, DIFFICULTIES } from '../solver/strategy';
 export { MAX_PLAYERS } from './service-core';
-export type { LeaderboardOptions, OpenLobbyInput, ServiceHooks, ServiceOptions, UserRef } from './service-core';
+export { DAILY_BOARD_SIZE } from './daily-service';
+export type { DailyBoard, DailyResult, DailyStartInput } from './daily-service';
+export type { OpenLobbyInput, ServiceHooks, ServiceOptions, UserRef } from './service-core';
+export type {
+  HeadToHead,
+  HeadToHeadRecord,
+  IncentiveName,
+  LeaderboardOptions,
+  LeaderboardPeriod,
+  PlayerStats,
+  VariantRecord,
+} from './stats';
+export { INCENTIVES, PERIOD_MS } from './stats';
 export type { ShardSlice } from '../db/game-store';
 
-export class GameService extends TurnService {
+export class GameService extends DailyService {
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
   hint(game: GameView, seat: number): Hint | null {
     return game.state ? hint(game.state, seat) : null;
@@ -128,7 +141,10 @@ export class GameService extends TurnService {
 
   game(gameId: number): GameView | null {
     const g = this.load(gameId);
-    return g ? gameView(g.row, playerViews(g.players), g.state, g.deadlines) : null;
+    if (!g) return null;
+    // A daily game's result (rank, solver's score) is saved with the move that ended it: part of the game.
+    const daily = g.row.status === 'finished' || g.row.status === 'ended' ? this.dailyResult(gameId) : null;
+    return { ...gameView(g.row, playerViews(g.players), g.state, g.deadlines), ...(daily ? { daily } : {}) };
   }
 
   /** The lobby or game in play in a channel. */
@@ -157,42 +173,19 @@ export class GameService extends TurnService {
     return view && seat !== undefined ? cardView(view, seat) : null;
   }
 
-  /**
-   * A guild's players over its finished games: sorted by wins, then average final score. A player who quit
-   * or was removed still played the game (their card scores). Computer players are left out unless asked
-   * for, and then counted apart from people: one row per difficulty across all games (userId
-   * `bot:<difficulty>`, name e.g. "🤖 Expert bot", isBot true). People's rows are the same either way.
-   */
+  /** A guild's players, ranked (stats.ts): all time from the kept totals, or over the last week or month. */
   leaderboard(guildId: string, options: LeaderboardOptions = {}): LeaderboardRow[] {
-    const { rows, names } = this.store.leaderboard({
-      guild: guildId,
-      since: options.since ?? Number.MIN_SAFE_INTEGER,
-      bots: options.includeBots ? 1 : 0,
-      variant: options.variant ?? null,
-    });
-    return rows
-      .map((r) => {
-        const seen = names.get(r.userId);
-        const isBot = seen?.isBot ?? false;
-        const difficulty = isBot ? botDifficulty(r.userId) : null;
-        return {
-          userId: r.userId,
-          name: difficulty ? botIdentityName(difficulty) : (seen?.name ?? r.userId),
-          isBot,
-          games: r.games,
-          wins: r.wins,
-          winRate: r.games > 0 ? r.wins / r.games : 0,
-          averageFinal: r.averageFinal,
-          bestFinal: r.bestFinal,
-          olathesThrown: r.olathesThrown,
-          olathesScored: r.olathesScored,
-          exactPredictions: r.exactPredictions,
-        };
-      })
-      .sort(
-        (a, b) =>
-          b.wins - a.wins || b.averageFinal - a.averageFinal || b.games - a.games || (a.userId < b.userId ? -1 : 1),
-      );
+    return leaderboard(this.stats, guildId, options, this.now());
+  }
+
+  /** One person's record in a guild (games, wins, points, incentives, streaks, rank); null with no game there. */
+  playerStats(guildId: string, userId: string): PlayerStats | null {
+    return playerStats(this.stats, guildId, userId);
+  }
+
+  /** Two people's finished games together in a guild, and who placed above whom. */
+  headToHead(guildId: string, userId: string, otherId: string): HeadToHead {
+    return headToHead(this.stats, guildId, userId, otherId);
   }
 
   /** Every stored event of a game, in order ([] before it started). */
@@ -206,7 +199,8 @@ export class GameService extends TurnService {
    * How one player's decisions compared with the solver's over a finished or ended game: the stored events
    * replayed through the analysis. Timed-out turns are not the player's decisions and are skipped.
    */
-  analysis(gameId: number, userId: string): Analysis {
+  /** The solver's review of a player's decisions in an ended game, with the game's options to name its cells. */
+  analysis(gameId: number, userId: string): Analysis & { options: GameOptions } {
     const g = this.load(gameId);
     if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
     const seat = this.seatOf(g, userId);
@@ -215,12 +209,13 @@ export class GameService extends TurnService {
     if (g.row.status !== 'finished' && g.row.status !== 'ended')
       throw new ServiceError('not-finished', MESSAGES.notFinished);
     const events = this.store.events(gameId);
-    return analyseGame(
+    const analysis = analyseGame(
       g.row.options,
       g.players.map((p) => p.user_id),
       events,
       seat,
     );
+    return { ...analysis, options: g.row.options };
   }
 
   /** The game rebuilt from its stored events alone (null in the lobby): what the snapshot must equal. */

@@ -9,6 +9,7 @@ import { earliestDeadline, nextDeadlines } from './deadlines';
 import { botDifficulty, botName, botUserId, nextBotNumber } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
+import { noRematchReason, offersRematch, rematchPlace } from './rematch';
 import type { ActionResult, GameView } from './view';
 import { playerViews } from './view';
 import { ServiceCore, MAX_PLAYERS, isRaceConstraint, isBotRow, lobbyResult } from './service-core';
@@ -56,6 +57,70 @@ export abstract class LobbyService extends ServiceCore {
       throw error;
     }
     return this.game(id)!;
+  }
+
+  /**
+   * A game's Rematch button: a lobby where the game was played, with its options, language and turn timer,
+   * everyone who played it seated in their old seats (computer players with their difficulty, and those who
+   * left, who can leave the lobby again) and the clicker as host. Only someone who played it may click. A
+   * game has one rematch at a time: every click while its lobby is open gets that lobby (`opened` false),
+   * two racing clicks too, since the unique index on rematch_of lets one insert win. A rematch lobby that
+   * closed unplayed gives way to a new one.
+   */
+  rematch(gameId: number, byUserId: string): { view: GameView; opened: boolean } {
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      const old = this.load(gameId);
+      if (!old) throw new ServiceError('no-game', MESSAGES.noGame);
+      // The game as its results show it (a daily challenge's view says it is one): the button and this agree.
+      const facts = this.game(gameId);
+      if (!facts) throw new ServiceError('no-game', MESSAGES.noGame);
+      if (!offersRematch(facts)) throw new ServiceError('no-rematch', noRematchReason(facts));
+      if (!old.players.some((p) => p.user_id === byUserId && !isBotRow(p)))
+        throw new ServiceError('not-a-player', MESSAGES.rematchNotAPlayer);
+      const earlierId = this.store.rematchOf(gameId);
+      const earlier = earlierId === null ? null : this.game(earlierId);
+      if (earlier?.status === 'lobby') return { view: earlier, opened: false };
+      if (earlier?.status === 'playing') throw new ServiceError('no-rematch', MESSAGES.rematchStarted);
+      if (earlier && earlier.status !== 'cancelled') throw new ServiceError('no-rematch', MESSAGES.rematchPlayed);
+      const place = rematchPlace(old.row);
+      if (this.store.openGameIdInChannel(place.channelId) !== null)
+        throw new ServiceError('channel-busy', MESSAGES.rematchChannelBusy);
+      const options = old.row.options;
+      const problem = optionsProblem(options);
+      if (problem) throw new ServiceError('bad-options', problem);
+      const now = this.now();
+      this.hooks.beforeWrite?.(null, attempt);
+      try {
+        const id = this.writeTx(() => {
+          if (earlier) this.store.detachRematch(earlier.id);
+          const newId = this.store.insertGame({
+            guild_id: old.row.guild_id,
+            channel_id: place.channelId,
+            variant: options.variant,
+            options,
+            turn_timeout_ms: old.row.turn_timeout_ms,
+            host_id: byUserId,
+            created_at: now,
+            next_deadline: now + this.lobbyExpiryMs,
+            thread_mode: place.threadMode,
+            locale: old.row.locale,
+            rematch_of: gameId,
+          });
+          this.step('insert game');
+          for (const p of old.players)
+            this.store.insertPlayer(
+              this.newPlayer(newId, p.seat, { id: p.user_id, name: p.name, isBot: isBotRow(p) }, now),
+            );
+          this.step('insert players');
+          return newId;
+        });
+        return { view: this.game(id)!, opened: true };
+      } catch (error) {
+        // Another click opened the rematch first (rematch_of), or another game took the channel: read again.
+        if (!isRaceConstraint(error)) throw error;
+      }
+    }
+    throw new ServiceError('stale', MESSAGES.stale);
   }
 
   join(gameId: number, user: UserRef): GameView {

@@ -9,6 +9,7 @@ import type { Difficulty } from '../solver/strategy';
 import type { GameChanges, GameRow, PlayerRow, ShardSlice } from '../db/game-store';
 import { GameStore } from '../db/game-store';
 import { OutboxStore } from '../db/outbox-store';
+import { StatsStore } from '../db/stats-store';
 import type { ChannelWork, Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
@@ -47,13 +48,6 @@ export interface OpenLobbyInput {
   locale?: string;
 }
 
-export interface LeaderboardOptions {
-  /** Only games finished at or after this time (ms since the epoch), e.g. 30 days ago. */
-  since?: number;
-  includeBots?: boolean;
-  variant?: GameOptions['variant'];
-}
-
 /** Test-only interleaving points. The bot passes none. */
 export interface ServiceHooks {
   /** After a game was read and the action decided, before its write transaction begins (gameId null: a new lobby). */
@@ -74,6 +68,8 @@ export interface ServiceOptions {
   shard?: ShardSlice;
   /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
   onBotError?: (error: unknown, where: { gameId: number; seat: number }) => void;
+  /** The key of the daily challenge's dice (OLATHE_DAILY_SECRET or its file); a random one per service unless given. */
+  dailySecret?: string;
 }
 
 /** A game as read: its row, its seats, and the parsed snapshot. */
@@ -116,6 +112,8 @@ export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partia
 export abstract class ServiceCore {
   protected readonly store: GameStore;
   protected readonly outbox: OutboxStore<ChannelWork>;
+  /** The statistics' statements: the all-time totals are added to when a game finishes. */
+  protected readonly stats: StatsStore;
   protected readonly rng: Rng;
   protected readonly now: () => number;
   protected readonly hooks: ServiceHooks;
@@ -130,6 +128,7 @@ export abstract class ServiceCore {
   ) {
     this.store = new GameStore(db, options.shard);
     this.outbox = new OutboxStore(db);
+    this.stats = new StatsStore(db);
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};

@@ -2,10 +2,11 @@
 // events and the channel work it implies (channel-work.ts), in one transaction. Computer players run on the
 // same clock as turn timeouts: a bot seat that may act has a deadline of now + botStepMs, and when it passes,
 // expireTurns applies one step of the solver's play instead of a timeout. Nothing about a bot lives in memory.
-import type { Category, GameEvent, GameState } from '../game';
+import type { Category, GameEvent, GameState, Rng } from '../game';
 import { applyEvent, gameResults, seatsToAct, throwEvent, timeoutEvent } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { botEvents } from '../solver/strategy';
+import { incentiveBits } from '../db/stats-store';
 import type { GameChanges, LeftReason, PlayerRow } from '../db/game-store';
 import { eventRow } from '../db/event-rows';
 import type { OutboxItem, Step } from './channel-work';
@@ -59,7 +60,13 @@ export abstract class TurnService extends LobbyService {
   }
 
   throwDice(gameId: number, userId: string, stamp?: string, card?: number): ActionResult {
-    return this.play(gameId, userId, stamp, (state, seat) => throwEvent(state, seat, this.rng), card);
+    return this.play(
+      gameId,
+      userId,
+      stamp,
+      (state, seat, g) => throwEvent(state, seat, this.diceFor(g, state, seat)),
+      card,
+    );
   }
 
   write(
@@ -109,7 +116,7 @@ export abstract class TurnService extends LobbyService {
     gameId: number,
     userId: string,
     stamp: string | undefined,
-    make: (state: GameState, seat: number) => GameEvent | readonly GameEvent[] | null,
+    make: (state: GameState, seat: number, g: Loaded) => GameEvent | readonly GameEvent[] | null,
     card?: number,
   ): ActionResult {
     return this.mutate(gameId, (g) => {
@@ -123,7 +130,7 @@ export abstract class TurnService extends LobbyService {
       const seat = this.seatOf(g, userId);
       if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!))
         throw new ServiceError('stale', MESSAGES.stale);
-      return this.playCommit(g, state, [(s) => make(s, seat)], this.now());
+      return this.playCommit(g, state, [(s) => make(s, seat, g)], this.now());
     });
   }
 
@@ -233,8 +240,10 @@ export abstract class TurnService extends LobbyService {
         olathes_thrown: fives.get(s.seat) ?? 0,
         olathes_scored: s.breakdown.columns.filter((c) => (c.cells.olathe ?? 0) > 0).length,
         exact_prediction: results.exactPredictions.includes(s.seat) ? 1 : 0,
+        incentives_met: incentiveBits(s.breakdown.incentives),
       });
     }
+    this.stats.countGame(gameId);
     this.step('save results');
   }
 
@@ -266,7 +275,9 @@ export abstract class TurnService extends LobbyService {
         const makers: EventMaker[] = due.map((seat) => (state) => {
           if (!seatsToAct(state).includes(seat)) return null;
           const difficulty = bots.get(seat);
-          return difficulty ? this.botStep(gameId, state, seat, difficulty) : timeoutEvent(state, seat, this.rng);
+          return difficulty
+            ? this.botStep(gameId, state, seat, difficulty)
+            : timeoutEvent(state, seat, this.diceFor(g, state, seat));
         });
         return this.playCommit(g, g.state, makers, now);
       });
@@ -290,6 +301,9 @@ export abstract class TurnService extends LobbyService {
       return fallbackBotEvents(state, seat, this.rng);
     }
   }
+
+  /** Where a seat's next throw's dice come from: the fair source, or the day's (daily-service.ts). */
+  protected abstract diceFor(g: Loaded, state: GameState, seat: number): Rng;
 
   /** The earliest stored deadline — a turn's timeout or a computer player's next step — so the bot can set one timer; null when none. */
   nextDeadline(): number | null {

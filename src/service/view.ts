@@ -4,6 +4,7 @@ import type { OutboxItem } from './channel-work';
 import { scoreCard } from '../game';
 import type { ClosedReason, GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
 export type { LastWrite } from '../db/game-store';
+import type { DailyResultRow as DailyResult } from '../db/daily-store';
 import type { Deadlines } from './deadlines';
 import { turnStamp } from './stamp';
 
@@ -53,6 +54,10 @@ export interface GameView {
   hostLeft: string | null;
   /** The language of the game's channel messages, fixed when the lobby opened. */
   locale: string;
+  /** The game whose Rematch button opened this one; null for a game opened otherwise. */
+  rematchOf: number | null;
+  /** A daily challenge game that is over: its result, rank that day and the solver's score (GameService.game). */
+  daily?: DailyResult;
 }
 
 export interface Shout {
@@ -92,6 +97,8 @@ export interface CardView {
 }
 
 export interface LeaderboardRow {
+  /** Competition rank (ranking.ts): equal records share it; people and computer players are ranked apart. */
+  rank: number;
   userId: string;
   /** The display name in the player's latest counted game. */
   name: string;
@@ -143,6 +150,7 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     closedReason: row.closed_reason,
     hostLeft: row.host_left,
     locale: row.locale,
+    rematchOf: row.rematch_of,
   };
 }
 

@@ -5,19 +5,9 @@
 // A bot turn is a sequence of engine events: declare (Olathe) → throw → hold toggles → throw … → write.
 // `chooseDecision` answers one step at a time; `botEvents` turns that step into the engine events.
 import type { Card, CellRef, Dice, GameEvent, GameOptions, GameState, Rng, Variant } from '../game';
-import {
-  CATEGORIES,
-  applyEvent,
-  categoryLabel,
-  columnLabel,
-  declarableColumns,
-  legalCells,
-  newGame,
-  seatsToAct,
-  throwEvent,
-} from '../game';
+import { CATEGORIES, applyEvent, declarableColumns, legalCells, newGame, seatsToAct, throwEvent } from '../game';
 import type { Category } from '../game';
-import type { HoldChoice, OutcomeValues } from './widget';
+import type { OutcomeValues } from './widget';
 import { bestHold, expectedValueBeforeFirstThrow, keepIndex, keepValue, outcomeIndex } from './widget';
 
 const OUTCOME_COUNT = 252;
@@ -223,47 +213,28 @@ export function playBotTurn(
 
 // ---------- the hint ----------
 
-export interface HintChoice {
-  kind: 'declare' | 'throw' | 'hold' | 'write';
-  /** declare / write: the column; write: the category. */
-  column?: number;
-  category?: Category;
-  /** hold: which dice on the table to hold, and their faces (empty: throw all five). */
-  held?: boolean[];
-  keptDice?: number[];
+/** A choice as data; the Discord layer words it in the reader's language. */
+export type Move =
+  | { kind: 'declare'; column: number }
+  | { kind: 'throw' }
+  /** Hold these faces and throw the others; none held: throw all five again. */
+  | { kind: 'hold'; held: boolean[]; keptDice: number[] }
+  /** Write the dice on the table here (in the middle of a turn: stop throwing and write). */
+  | { kind: 'write'; column: number; category: Category };
+
+export type HintChoice = Move & {
   /** The estimated expected final score of the card after this choice (incentives + modifier). */
   expectedFinal: number;
   /** How much less than the best choice it is expected to end with (0 for the best). */
   behindBest: number;
-  /** The choice in plain words, e.g. "Hold 6 6 6 and throw the other 2". */
-  text: string;
-  /** The choice with its worth in plain words, e.g. "… — expected final score 11.40, 0.35 less than the best". */
-  detail: string;
-}
+};
 
 export interface Hint {
   situation: 'declare' | 'throw' | 'hold' | 'write';
   /** Best first, at most three. */
   choices: HintChoice[];
-  /** One plain-words sentence about the best choice. */
-  summary: string;
-}
-
-function cellText(state: GameState, ref: CellRef): string {
-  const { variant, columns } = state.options;
-  const name = categoryLabel(ref.category, variant);
-  return variant === 'balut' ? name : `${name} (${columnLabel(columns, ref.column)})`;
-}
-
-function fmt(x: number): string {
-  return x.toFixed(2);
-}
-
-function holdText(choice: HoldChoice, throwsLeft: number, writeText: string): string {
-  if (choice.stop) return `Stop and write ${writeText}`;
-  if (choice.keptDice.length === 0)
-    return `Throw all five dice again${throwsLeft > 1 ? ` (${throwsLeft} throws left)` : ''}`;
-  return `Hold ${choice.keptDice.join(' ')} and throw the other ${5 - choice.keptDice.length}`;
+  /** Throws the turn still allows after the dice on the table. */
+  throwsLeft: number;
 }
 
 /**
@@ -276,87 +247,59 @@ export function hint(state: GameState, seat: number, options: StrategyOptions = 
   if (!player || !seatsToAct(state).includes(seat)) return null;
   const turn = player.turn;
   const throws = state.options.throwsPerTurn;
-  const finish = (
-    situation: Hint['situation'],
-    raw: Omit<HintChoice, 'behindBest' | 'detail'>[],
-    summaryOf: (best: HintChoice) => string,
-  ): Hint => {
+  const throwsLeft = throws - turn.throwsUsed;
+  const finish = (situation: Hint['situation'], raw: Omit<HintChoice, 'behindBest'>[]): Hint => {
     const top = raw.slice(0, 3);
     const bestEv = top[0]?.expectedFinal ?? 0;
-    const choices = top.map((c, i) => {
-      const behindBest = Math.max(0, bestEv - c.expectedFinal);
-      const worth = i === 0 || behindBest < 0.005 ? 'the best' : `${fmt(behindBest)} less than the best`;
-      return { ...c, behindBest, detail: `${c.text} — expected final score ${fmt(c.expectedFinal)}, ${worth}` };
-    });
-    return { situation, choices, summary: summaryOf(choices[0]!) };
+    const choices = top.map((c) => ({ ...c, behindBest: Math.max(0, bestEv - c.expectedFinal) }) as HintChoice);
+    return { situation, choices, throwsLeft };
   };
   if (state.options.variant === 'olathe' && turn.column === null) {
     const { ranking } = chooseColumn(state, seat, 'expert', options);
     return finish(
       'declare',
-      ranking.map((r) => ({
-        kind: 'declare' as const,
-        column: r.column,
-        expectedFinal: r.ev,
-        text: `Declare ${columnLabel(state.options.columns, r.column)}`,
-      })),
-      (b) =>
-        `${b.text}: with the best play from here your card is expected to end near ${fmt(b.expectedFinal)} points.`,
+      ranking.map((r) => ({ kind: 'declare' as const, column: r.column, expectedFinal: r.ev })),
     );
   }
   const valuation = turnValuation(state, seat, 'expert', turn.column, options);
   if (turn.dice === null) {
     const ev = expectedValueBeforeFirstThrow(throws, valuation.values);
-    return finish(
-      'throw',
-      [{ kind: 'throw', expectedFinal: ev, text: 'Throw all five dice' }],
-      (b) => `${b.text} — with the best play your card is expected to end near ${fmt(b.expectedFinal)} points.`,
-    );
+    return finish('throw', [{ kind: 'throw', expectedFinal: ev }]);
   }
   const o = outcomeIndex(turn.dice);
-  const throwsLeft = throws - turn.throwsUsed;
   const writeChoices = valuation.cells
     .map((ref, i) => ({ ref, ev: valuation.valueOfCell[i * OUTCOME_COUNT + o]! }))
     .sort((a, b) => b.ev - a.ev);
   if (throwsLeft <= 0) {
     return finish(
       'write',
-      writeChoices.map((w) => ({
-        kind: 'write' as const,
-        column: w.ref.column,
-        category: w.ref.category,
-        expectedFinal: w.ev,
-        text: `Write ${cellText(state, w.ref)}`,
-      })),
-      (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
+      writeChoices.map((w) => ({ kind: 'write' as const, ...w.ref, expectedFinal: w.ev })),
     );
   }
   const best = bestHold(turn.dice, throwsLeft, valuation.values, { top: 3, currentlyHeld: turn.held });
-  const bestWrite = writeChoices[0]!;
+  const bestWrite = writeChoices[0]!.ref;
   return finish(
     'hold',
     best.ranking.map((c) =>
       c.stop
         ? {
             kind: 'write' as const,
-            column: bestWrite.ref.column,
-            category: bestWrite.ref.category,
+            column: bestWrite.column,
+            category: bestWrite.category,
             expectedFinal: c.expectedValue,
-            text: holdText(c, throwsLeft, cellText(state, bestWrite.ref)),
           }
-        : {
-            kind: 'hold' as const,
-            held: c.held,
-            keptDice: c.keptDice,
-            expectedFinal: c.expectedValue,
-            text: holdText(c, throwsLeft, ''),
-          },
+        : { kind: 'hold' as const, held: c.held, keptDice: c.keptDice, expectedFinal: c.expectedValue },
     ),
-    (b) => `${b.text}: your card is then expected to end near ${fmt(b.expectedFinal)} points.`,
   );
 }
 
 // ---------- post-game analysis ----------
+
+/** A decision as the analysis tells it: a declaration, a hold (none held: throw all five), or a write. */
+export type DecisionMove =
+  | { kind: 'declare'; column: number }
+  | { kind: 'hold'; keptDice: number[] }
+  | { kind: 'write'; column: number; category: Category };
 
 export interface AnalysedDecision {
   /** The player's turn, from 1. */
@@ -366,8 +309,8 @@ export interface AnalysedDecision {
   dice: number[] | null;
   /** Throws still allowed after the dice on the table. */
   throwsLeft: number;
-  played: string;
-  best: string;
+  played: DecisionMove;
+  best: DecisionMove;
   /** Expected final score of the played choice and of the best one; loss = best − played (≥ 0). */
   playedValue: number;
   bestValue: number;
@@ -419,8 +362,8 @@ export function analyseGame(
             kind: 'declare',
             dice: null,
             throwsLeft: throws,
-            played: `declare ${columnLabel(options.columns, event.column)}`,
-            best: `declare ${columnLabel(options.columns, ranking[0]!.column)}`,
+            played: { kind: 'declare', column: event.column },
+            best: { kind: 'declare', column: ranking[0]!.column },
             playedValue: played.ev,
             bestValue: ranking[0]!.ev,
             loss: Math.max(0, ranking[0]!.ev - played.ev),
@@ -464,32 +407,29 @@ function analyseStep(
   const values: OutcomeValues = valuation.values;
   const bestWriteRef = valuation.cells[valuation.bestCell[o]!]!;
   let bestValue: number;
-  let best: string;
+  let best: DecisionMove;
+  const writeBest: DecisionMove = { kind: 'write', ...bestWriteRef };
   if (throwsLeft > 0) {
     const b = bestHold(dice, throwsLeft, values, { top: 1 });
     bestValue = b.expectedValue;
-    best = b.stop
-      ? `write ${cellText(state, bestWriteRef)}`
-      : b.keptDice.length
-        ? `hold ${b.keptDice.join(' ')}`
-        : 'throw all five';
+    best = b.stop ? writeBest : { kind: 'hold', keptDice: b.keptDice };
   } else {
     bestValue = valuation.values[o]!;
-    best = `write ${cellText(state, bestWriteRef)}`;
+    best = writeBest;
   }
   let playedValue: number;
-  let played: string;
+  let played: DecisionMove;
   if (event.type === 'write') {
     const ref = { column: event.column, category: event.category };
     const i = valuation.cells.findIndex(
       (c) => c.category === ref.category && (state.options.variant === 'balut' || c.column === ref.column),
     );
     playedValue = i >= 0 ? valuation.valueOfCell[i * OUTCOME_COUNT + o]! : bestValue;
-    played = `write ${cellText(state, ref)}`;
+    played = { kind: 'write', ...ref };
   } else {
     const kept = dice.filter((_, i) => player.turn.held[i]);
     playedValue = keepValue(keepIndex(kept), throwsLeft, values);
-    played = kept.length ? `hold ${[...kept].sort().join(' ')}` : 'throw all five';
+    played = { kind: 'hold', keptDice: [...kept].sort() };
   }
   return {
     turn: turnNo,

@@ -44,7 +44,7 @@ describe('parseCommandLine', () => {
       variant: 'balut',
       predictions: false,
     });
-    expect(parse('/olathe leaderboard period:"Last 30 days"').options).toEqual({ period: '30d' });
+    expect(parse('/olathe leaderboard period:"Last 30 days"').options).toEqual({ period: 'month' });
   });
 
   it('finds users by @name, username, mention or id', () => {

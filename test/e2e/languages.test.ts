@@ -7,7 +7,16 @@ import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord'
 import en from '../../src/discord/i18n/locales/en';
 import { tr } from '../../src/discord/i18n';
 import type { World } from './harness';
-import { control, embedText, gameChannelIds, playToTheEnd, startWorld, turnMessageOf, waitForTurn } from './harness';
+import {
+  control,
+  embedText,
+  gameChannelIds,
+  playToTheEnd,
+  resultsMessage,
+  startWorld,
+  turnMessageOf,
+  waitForTurn,
+} from './harness';
 
 let world: World;
 beforeAll(async () => {
@@ -64,6 +73,9 @@ async function playGame(
   const since = newestId(fake);
   await fake.slash(host, 'olathe', {}, { subcommand: 'settings' }).reply();
   await fake.slash(guest, 'olathe', {}, { subcommand: 'help' }).reply();
+  // A layout the rules forbid is refused with the reason, in the asker's language.
+  const badLayout = await fake.slash(host, 'olathe', { free: 5 }, { subcommand: 'start' }).reply();
+  expect(badLayout.ephemeralFor).toBe(host.id);
   const lobby = await fake.slash(host, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start' }).reply();
   await fake.click(guest, lobby.id, control(lobby, 'join').customId).acked();
   await fake.click(host, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
@@ -79,6 +91,10 @@ async function playGame(
   await waitForTurn(fake, inTurn);
 
   await playToTheEnd(fake, [host, guest]);
+  const results = await fake.waitFor(() => resultsMessage(fake), 8000);
+  const analysis = await fake.click(guest, results.id, control(results, 'analysis').customId).reply();
+  expect(analysis.ephemeralFor).toBe(guest.id);
+  await fake.slash(guest, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
   return { messages: messagesSince(fake, since), turn };
 }
 
@@ -114,6 +130,11 @@ describe('the languages of a game', () => {
     expect(texts.ephemeral).toMatch(/Det er (Anne|Bent)s tur/);
     expect(texts.ephemeral).toContain(da('reply.helpTitle'));
     expect(texts.ephemeral).toContain(da('reply.threadsOn'));
+    expect(texts.ephemeral).toContain(da('layout.olatheFree'));
+    expect(texts.ephemeral).toContain('**Hver tur:**');
+    expect(texts.ephemeral).toMatch(/med det bedste spil herfra|din blok forventes/);
+    expect(texts.ephemeral).toContain(da('analysis.title'));
+    expect(texts.ephemeral).not.toMatch(/Each turn|expected to end|decision by decision|Accuracy/);
     const command = fake.registeredCommands.guilds[fake.guildId]![0]!;
     expect(command.options!.map((o) => o.name_localizations?.da)).toContain('hjælp');
     expect(fake.breaches).toEqual([]);
@@ -130,6 +151,8 @@ describe('the languages of a game', () => {
     expect(texts.ephemeral).toContain('💡 Hint');
     expect(texts.ephemeral).toMatch(/It's (Alice|Bob)'s turn/);
     expect(texts.ephemeral).toContain('🎲 How to play');
+    expect(texts.ephemeral).toContain('An Olathe card has 2 to 4 Free columns.');
+    expect(texts.ephemeral).toContain('📊 Your game, decision by decision');
     expect(fake.breaches).toEqual([]);
   });
 });

@@ -18,7 +18,18 @@ describe('a two-player Olathe game, end to end', () => {
     const commands = world.fake.registeredCommands.guilds[world.fake.guildId] ?? [];
     expect(commands.map((c) => c.name)).toEqual(['olathe']);
     const subcommands = (commands[0]!.options ?? []).map((o) => o.name);
-    expect(subcommands).toEqual(['start', 'hint', 'card', 'leaderboard', 'help', 'quit', 'end', 'settings']);
+    expect(subcommands).toEqual([
+      'start',
+      'hint',
+      'card',
+      'leaderboard',
+      'stats',
+      'help',
+      'quit',
+      'end',
+      'settings',
+      'daily',
+    ]);
   });
 
   it('is played from lobby to results', async () => {
@@ -59,7 +70,7 @@ describe('a two-player Olathe game, end to end', () => {
         expect(advice.ephemeralFor).toBe(player.id);
         expect(advice.embeds[0]!.title).toBe('💡 Hint');
         expect(advice.embeds[0]!.description).toMatch(
-          /\*\*1\.\*\* (Hold [1-6 ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/,
+          /\*\*1\.\*\* (Hold [⚀-⚅ ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/,
         );
         const other = player === alice ? bob : alice;
         const refusal = await fake.slash(other, 'olathe', {}, { subcommand: 'hint' }).reply();

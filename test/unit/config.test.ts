@@ -21,6 +21,7 @@ describe('readConfig', () => {
       metricsPort: null,
       metricsHost: '127.0.0.1',
       logFormat: 'text',
+      dailySecret: null,
     });
   });
 
@@ -45,6 +46,7 @@ describe('readConfig', () => {
       metricsPort: null,
       metricsHost: '127.0.0.1',
       logFormat: 'text',
+      dailySecret: null,
     });
   });
 

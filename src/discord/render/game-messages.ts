@@ -11,7 +11,7 @@ import { categoryName, columnName, diceText, gameT, variantName } from './text';
 
 export { layoutText, variantName } from './text';
 export type { LobbySummary } from './lobby';
-export { DIFFICULTY_TEXT, MAX_PLAYERS, quitText, renderLobby } from './lobby';
+export { MAX_PLAYERS, quitText, renderLobby } from './lobby';
 export { renderResults } from './results';
 
 const cry = (t: Translate, variant: Variant) => t(variant === 'olathe' ? 'log.cryOlathe' : 'log.cryBalut');

@@ -3,7 +3,6 @@
 // link to the results.
 import type { APIEmbed } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
-import type { Difficulty } from '../../service/game-service';
 import { DIFFICULTIES } from '../../service/game-service';
 import { encodeCustomId } from '../custom-id';
 import type { Translate } from '../i18n';
@@ -15,12 +14,6 @@ import { mention } from './view';
 import { categoryName, gameT, layoutText, variantName } from './text';
 
 export const MAX_PLAYERS = 8;
-
-export const DIFFICULTY_TEXT: Record<Difficulty, string> = {
-  easy: 'Greedy: takes the best points now',
-  normal: 'Plays for the bonuses, one throw ahead',
-  expert: 'Exact holds for every throw left',
-};
 
 /** Where a started game is and how it went, for its lobby message (the game's summary in the channel). */
 export interface LobbySummary {
@@ -110,11 +103,23 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
     footer: { text: t('word.game', { id: game.id }) },
   };
   return {
+    ...(game.rematchOf != null ? { content: rematchNote(game, game.rematchOf) } : {}),
     embeds: [embed],
     // A closed lobby or a started game has nothing left to click.
     components: open ? lobbyControls(game) : [],
     allowedMentions: { parse: [] },
   };
+}
+
+/**
+ * A rematch's lobby says which game it replays and, while open, names the people it seated without asking
+ * (its first post pings them), so each knows they are in and can leave.
+ */
+function rematchNote(game: RenderableGame, rematchOf: number): string {
+  const t = gameT(game);
+  if (game.status !== 'lobby') return t('rematch.lobbyOf', { id: rematchOf });
+  const people = game.players.filter((p) => !p.isBot).map((p) => `<@${p.userId}>`);
+  return t('rematch.lobbyNote', { id: rematchOf, players: people.join(' ') });
 }
 
 function lobbyControls(game: RenderableGame): MessageBody['components'] {

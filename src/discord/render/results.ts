@@ -124,7 +124,13 @@ function breakdownField(game: RenderableGame, seat: number, place: number, left:
   return { name: [...name].slice(0, 256).join(''), value: lines.join('\n') };
 }
 
-export function renderResults(game: RenderableGame, opts: { analysis?: boolean } = {}): MessageBody {
+/** What the results offer besides the scores: each person's analysis, and a rematch (see offersRematch). */
+export interface ResultsControls {
+  analysis?: boolean;
+  rematch?: boolean;
+}
+
+export function renderResults(game: RenderableGame, opts: ResultsControls = {}): MessageBody {
   const state = game.state!;
   const results = gameResults(state);
   const t = gameT(game);
@@ -155,18 +161,23 @@ export function renderResults(game: RenderableGame, opts: { analysis?: boolean }
     components: [],
     allowedMentions: { parse: [] },
   };
+  const buttons = [];
   if (opts.analysis) {
-    body.components.push({
-      type: ComponentType.ActionRow,
-      components: [
-        {
-          type: ComponentType.Button,
-          custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }),
-          label: t('results.analysis'),
-          style: ButtonStyle.Secondary,
-        },
-      ],
+    buttons.push({
+      type: ComponentType.Button as const,
+      custom_id: encodeCustomId({ action: 'analysis', gameId: game.id }),
+      label: t('results.analysis'),
+      style: ButtonStyle.Secondary as const,
     });
   }
+  if (opts.rematch) {
+    buttons.push({
+      type: ComponentType.Button as const,
+      custom_id: encodeCustomId({ action: 'rematch', gameId: game.id }),
+      label: t('rematch.button'),
+      style: ButtonStyle.Primary as const,
+    });
+  }
+  if (buttons.length > 0) body.components.push({ type: ComponentType.ActionRow, components: buttons });
   return body;
 }

@@ -1,5 +1,5 @@
 // Small text pieces shared by the renderers: die faces, card tables, padding, counts.
-import type { Card, ColumnKind, Variant } from '../../game';
+import type { Card, ColumnKind, FactWords, Variant } from '../../game';
 import type { Category } from '../../game';
 import { CATEGORIES, DIE_FACE_GLYPHS, TOTAL_THRESHOLDS, scaledThreshold, scoreCard } from '../../game';
 import type { Translate } from '../i18n';
@@ -21,6 +21,14 @@ export function columnName(t: Translate, kinds: readonly ColumnKind[], index: nu
   const kind = kinds[index];
   if (kind === 'down' || kind === 'up') return t(`word.column.${kind}`);
   return t('word.column.free', { n: kinds.slice(0, index + 1).filter((k) => k === 'free').length });
+}
+
+/** How the engine's refusals name columns and categories in the language of `t`. */
+export function factWords(t: Translate): FactWords {
+  return {
+    column: (kinds, index) => columnName(t, kinds, index),
+    category: (c, variant) => categoryName(t, c, variant),
+  };
 }
 
 /** "1 cell", "2 cells": a count with its noun, singular only for exactly one. */

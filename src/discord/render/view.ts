@@ -6,7 +6,7 @@ export type RenderableGame = Pick<
   GameView,
   'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'
 > &
-  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale'>> & {
+  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale' | 'rematchOf'>> & {
     players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
   };
 

@@ -4,14 +4,18 @@ import type { SubcommandEntry } from '../options';
 import { start } from './start';
 import { card, help, hint, leaderboard, settings } from './info';
 import { end, quit } from './leave';
+import { daily } from './daily';
+import { stats } from './stats';
 
 export const subcommands: Readonly<Record<string, SubcommandEntry>> = {
   start,
   hint,
   card,
   leaderboard,
+  stats,
   help,
   quit,
   end,
   settings,
+  daily,
 };

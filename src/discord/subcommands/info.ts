@@ -1,19 +1,19 @@
 // `/olathe card`, `/olathe leaderboard`, `/olathe help`: reading, never changing, a game.
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
-import { CATEGORIES, TOTAL_THRESHOLDS, categoryLabel, isCardFull } from '../../game';
+import { isCardFull } from '../../game';
 import type { BotContext } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
-import { trFor } from '../i18n';
+import { languageOf, trFor } from '../i18n';
 import { UserFacingError } from '../context';
 import { layoutText, variantName } from '../render/game-messages';
 import { leaderboardEmbed } from '../render/leaderboard';
+import { rulesText } from '../render/rules';
 import { cardTable, diceText, scoreLine } from '../render/text';
 import { showHint as answerWithHint } from '../hint-replies';
 
 export { LEADERBOARD_SIZE } from '../render/leaderboard';
-export const THIRTY_DAYS_MS = 30 * 24 * 60 * 60 * 1000;
 
 const CARD_OPTIONS = {
   user: { type: 'user', description: 'Whose card (default: yours)' },
@@ -57,10 +57,20 @@ async function showCard(
 const LEADERBOARD_OPTIONS = {
   period: {
     type: 'string',
-    description: 'All time (default) or the last 30 days',
+    description: 'All time (default), the last 7 days or the last 30 days',
     choices: [
       { name: 'All time', value: 'all' },
-      { name: 'Last 30 days', value: '30d' },
+      { name: 'Last 7 days', value: 'week' },
+      { name: 'Last 30 days', value: 'month' },
+    ],
+  },
+  variant: {
+    type: 'string',
+    description: 'Olathe, Balut, or both (default)',
+    choices: [
+      { name: 'Olathe', value: 'olathe' },
+      { name: 'Balut', value: 'balut' },
+      { name: 'Both', value: 'both' },
     ],
   },
 } as const satisfies OptionSpecs;
@@ -70,23 +80,12 @@ async function showLeaderboard(
   args: Args<typeof LEADERBOARD_OPTIONS>,
   ctx: BotContext,
 ): Promise<void> {
+  // Week and month are the last 7 and 30 days up to now (the service's PERIOD_MS), not calendar ones.
   const period = args.period ?? 'all';
-  const since = period === '30d' ? Date.now() - THIRTY_DAYS_MS : undefined;
-  const rows = ctx.service.leaderboard(interaction.guildId!, { since, includeBots: true });
-  await interaction.reply({ embeds: [leaderboardEmbed(rows, period)], allowedMentions: { parse: [] } });
-}
-
-export function rulesText(): string {
-  const thresholds = `Fours ≥ ${TOTAL_THRESHOLDS.fours}, Fives ≥ ${TOTAL_THRESHOLDS.fives}, Sixes ≥ ${TOTAL_THRESHOLDS.sixes}, Choice ≥ ${TOTAL_THRESHOLDS.choice}`;
-  return [
-    '**Each turn:** (Olathe: declare a column) → throw five dice up to 3 times, holding any between throws → write them into one empty cell.',
-    `**Cells:** ${CATEGORIES.map((c) => categoryLabel(c, 'olathe')).join(', ')}. Fours/Fives/Sixes count those faces; Straight 1-5 = 15, 2-6 = 20; House (3+2) = pips; Choice = pips; Olathe (five of a kind) = 20 + pips. Dice that don't fit score 0.`,
-    '**Columns:** Free — any empty cell. ↓ Down — Fours first, Olathe last. ↑ Up — Olathe first, Fours last.',
-    `**Bonus points** (4 columns): ${thresholds} → 2 each; every Straight made → 4; every House made → 3; each Olathe → 2.`,
-    '**Modifier** from the raw total: under 300 → −2, then +1 every 50 up to 650+ → +6. **Final = bonus + modifier** (−2 to 29). Other column counts scale the thresholds by N/4.',
-    '**Balut:** 4 Free columns, everybody plays at once; the five-of-a-kind row is called Balut.',
-    "**Full rules**, with worked examples: `docs/RULES.md` in the bot's repository.",
-  ].join('\n');
+  const variant = args.variant === 'both' ? undefined : args.variant;
+  const rows = ctx.service.leaderboard(interaction.guildId!, { period, variant, includeBots: true });
+  const embed = leaderboardEmbed(rows, period, variant ?? null, trFor(interaction), languageOf(interaction.locale));
+  await interaction.reply({ embeds: [embed], allowedMentions: { parse: [] } });
 }
 
 async function showHelp(
@@ -97,10 +96,15 @@ async function showHelp(
   const game = ctx.service.openGameInChannel(interaction.channelId);
   const t = trFor(interaction);
   const here = game
-    ? t('reply.helpHere', { variant: variantName(game), id: game.id, status: game.status, layout: layoutText(game) })
+    ? t('reply.helpHere', {
+        variant: variantName(game),
+        id: game.id,
+        status: t(`lobby.status.${game.status}`),
+        layout: layoutText(game),
+      })
     : t('reply.helpNoGame');
   await interaction.reply({
-    embeds: [{ title: t('reply.helpTitle'), description: `${rulesText()}\n\n${here}` }],
+    embeds: [{ title: t('reply.helpTitle'), description: `${rulesText(t)}\n\n${here}` }],
     flags: MessageFlags.Ephemeral,
   });
 }
@@ -154,7 +158,7 @@ export const card = subcommand({
   run: showCard,
 });
 export const leaderboard = subcommand({
-  description: "This server's best players.",
+  description: "This server's best players: all time, or the last 7 or 30 days.",
   options: LEADERBOARD_OPTIONS,
   run: showLeaderboard,
 });

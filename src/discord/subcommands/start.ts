@@ -9,8 +9,9 @@ import {
   MAX_THROWS,
   MIN_THROWS,
   layoutColumns,
-  layoutProblem,
-  throwsProblem,
+  LAYOUT_PROBLEM_VARS,
+  layoutProblemKey,
+  throwsProblemKey,
 } from '../../game';
 import type { BotContext } from '../context';
 import { DIFFICULTIES } from '../../service/game-service';
@@ -76,8 +77,8 @@ export function gameOptionsFrom(args: Args<typeof START_OPTIONS>): GameOptions {
   const defaults = DEFAULT_LAYOUT[variant];
   const counts = { free: args.free ?? defaults.free, down: args.down ?? defaults.down, up: args.up ?? defaults.up };
   const throwsPerTurn = args.throws ?? DEFAULT_THROWS;
-  const problem = layoutProblem(variant, counts) ?? throwsProblem(variant, throwsPerTurn);
-  if (problem) throw UserFacingError.of('reply.seeHelp', { problem });
+  const problem = layoutProblemKey(variant, counts) ?? throwsProblemKey(variant, throwsPerTurn);
+  if (problem) throw UserFacingError.of('reply.seeHelp', LAYOUT_PROBLEM_VARS, { problem: `layout.${problem}` });
   return {
     variant,
     columns: layoutColumns(counts),

@@ -863,6 +863,7 @@ const QUICK = [
   '/olathe card',
   '/olathe help',
   '/olathe leaderboard',
+  '/olathe stats',
   '/olathe quit',
   '/olathe end',
 ];

@@ -91,6 +91,7 @@ describe('the leaderboard of a guild', () => {
     const rows = h.service.leaderboard('G');
     expect(rows.map((r) => r.userId)).toEqual(['ann', 'ben', 'cy']);
     expect(rows[0]).toEqual({
+      rank: 1,
       userId: 'ann',
       name: 'Ann',
       isBot: false,
@@ -104,6 +105,7 @@ describe('the leaderboard of a guild', () => {
       exactPredictions: 3,
     });
     expect(rows[1]).toEqual({
+      rank: 2,
       userId: 'ben',
       name: 'Benjamin',
       isBot: false,
@@ -117,6 +119,7 @@ describe('the leaderboard of a guild', () => {
       exactPredictions: 0,
     });
     expect(rows[2]).toEqual({
+      rank: 3,
       userId: 'cy',
       name: 'Cy',
       isBot: false,
@@ -131,7 +134,7 @@ describe('the leaderboard of a guild', () => {
     });
   });
 
-  it('the last 30 days: equal wins are ordered by the better average', () => {
+  it('the last 30 days: equal wins and win rates are ordered by the better average', () => {
     const rows = h.service.leaderboard('G', { since: h.clock.t - 30 * DAY });
     expect(rows).toEqual([
       row({ userId: 'ben', games: 2, wins: 1, averageFinal: 5, bestFinal: 8 }),
@@ -152,8 +155,15 @@ describe('the leaderboard of a guild', () => {
 
   it('computer players only when asked for', () => {
     const rows = h.service.leaderboard('G', { includeBots: true });
-    expect(rows.map((r) => r.userId)).toEqual(['ann', 'ben', 'robo', 'cy']);
-    expect(rows[2]).toEqual({
+    // People first, then the computer players, ranked apart.
+    expect(rows.map((r) => [r.userId, r.rank])).toEqual([
+      ['ann', 1],
+      ['ben', 2],
+      ['cy', 3],
+      ['robo', 1],
+    ]);
+    expect(rows[3]).toEqual({
+      rank: 1,
       userId: 'robo',
       name: 'Robo',
       isBot: true,

@@ -1,15 +1,12 @@
 // The lobby message in every state: open (who is in, who hosts and why, when it closes), closed without a
 // game (why, and no buttons), and as the summary of a started game — in play, finished, ended early by a
-// stop, by everyone leaving, or by losing its channel — which says how it ended and links the results. And
-// the leaderboard, whose marks are explained.
+// stop, by everyone leaving, or by losing its channel — which says how it ended and links the results. (The
+// leaderboard's own test is leaderboard-render.test.ts.)
 import { describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
 import { newGame } from '../../../src/game';
 import type { RenderableGame } from '../../../src/discord/render/view';
 import { endText, quitText, renderLobby } from '../../../src/discord/render/lobby';
-import { LEADERBOARD_LEGEND, leaderboardEmbed } from '../../../src/discord/render/leaderboard';
-import type { LeaderboardRow } from '../../../src/service/game-service';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
 import type { MessageBody } from '../../../src/discord/render/turn';
 
 const SMALL: GameOptions = { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 1, predictions: false };
@@ -142,49 +139,5 @@ describe('the answers to /olathe quit and /olathe end', () => {
       '<@200> cancelled the lobby.',
     );
     expect(endText(started('ended'), '200')).toBe('<@200> ended the game.');
-  });
-});
-
-describe('the leaderboard', () => {
-  const row = (i: number, extra: Partial<LeaderboardRow> = {}): LeaderboardRow => ({
-    userId: String(i),
-    name: `${'Somebody with a rather long display name '.repeat(2)}${i}`,
-    isBot: false,
-    games: 3,
-    wins: 2,
-    winRate: 2 / 3,
-    averageFinal: 7.25,
-    bestFinal: 17,
-    olathesThrown: 4,
-    olathesScored: 1,
-    exactPredictions: 1,
-    ...extra,
-  });
-
-  it('labels its marks and counts with the right plural', () => {
-    const embed = leaderboardEmbed(
-      [row(1, { name: 'Ann', games: 1, wins: 1, winRate: 1 }), row(2, { name: 'Ben' })],
-      'all',
-    );
-    expect(embed.description).toContain(
-      '**1. Ann** — 1 win in 1 game (100%) · avg 7.3 · best 17 · 🎲 4 thrown, 1 scored · 🔮 1',
-    );
-    expect(embed.description).toContain('**2. Ben** — 2 wins in 3 games (67%)');
-    expect(embed.footer!.text).toBe(LEADERBOARD_LEGEND);
-    expect(LEADERBOARD_LEGEND).toMatch(/🎲 fives of a kind: thrown, and scored/);
-    expect(LEADERBOARD_LEGEND).toMatch(/🔮 predictions that were exactly right/);
-  });
-
-  it('fifteen long names and every computer player stay within an embed', () => {
-    const rows = [
-      ...Array.from({ length: 20 }, (_, i) => row(i)),
-      ...['easy', 'normal', 'expert'].map((d, i) =>
-        row(100 + i, { userId: `bot:${d}`, name: `🤖 Somebody (${d})`, isBot: true }),
-      ),
-    ];
-    const embed = leaderboardEmbed(rows, '30d');
-    expect(checkMessageLimits({ content: '', embeds: [embed], components: [], flags: 0 })).toEqual([]);
-    expect(embed.description!.match(/^\*\*\d+\. /gm)).toHaveLength(18);
-    expect(embed.description).toContain('**Computer players** (ranked apart, one row per difficulty)');
   });
 });

@@ -2,7 +2,8 @@
 // whose turn it is, read from the saved game (never from the refusal's text). Games come from a real service.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { GameError, nextSeat } from '../../../src/game';
+import { GAME_MESSAGES, GameError, LAYOUT_PROBLEM_VARS, layoutColumns, nextSeat } from '../../../src/game';
+import type { GameErrorFacts } from '../../../src/game';
 import { loadMigrations, migrate } from '../../../src/db/migrate';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError } from '../../../src/service/game-service';
@@ -33,7 +34,7 @@ function started(s: GameService, ids: string[], options = OLATHE): GameView {
   return s.start(lobby.id, host!);
 }
 
-const notYourTurn = new GameError('not-your-turn', "It's not your turn — wait for the card that names you.");
+const notYourTurn = new GameError('not-your-turn', 'notYourTurn');
 
 describe('whose turn a refusal names', () => {
   it('tells the next player theirs comes next, the others only whose turn it is', () => {
@@ -98,7 +99,7 @@ describe('what to do next', () => {
   it('offers a new game only when the game is over: a full Balut card waits for the others', () => {
     const s = service();
     const balut = started(s, ['ann', 'ben'], BALUT);
-    const full = new GameError('game-over', 'Your card is full — wait for the others to finish.');
+    const full = new GameError('game-over', 'cardFull');
     expect(refusalText(full, { userId: 'ann', game: () => balut })).toBe(full.message);
     const over = new ServiceError('game-over', MESSAGES.gameOver);
     expect(refusalText(over, { userId: 'ann', game: () => s.end(balut.id, 'ann', { canManage: false }).view })).toBe(
@@ -136,5 +137,37 @@ describe("in the reader's language", () => {
   it('has a catalogue key for every sentence of the service', () => {
     for (const [name, text] of Object.entries(MESSAGES)) expect(english(`error.${name}` as never)).toBe(text);
     expect(english('refusal.notYourCard', { owner: 'ANN' })).toBe(notYourCard('ANN'));
+  });
+
+  it("words the engine's refusals with the reader's names of columns and categories", () => {
+    const columns = layoutColumns({ free: 2, down: 1, up: 1 });
+    const facts: GameErrorFacts = { columns, variant: 'olathe', column: 2, next: 'fours', order: ['fours', 'olathe'] };
+    const outOfOrder = new GameError('cell-out-of-order', 'cellOutOfOrder', facts);
+    expect(outOfOrder.message).toBe('↓ Down goes Fours → Olathe; next is Fours.');
+    expect(refusalText(outOfOrder)).toBe(outOfOrder.message);
+    expect(refusalText(outOfOrder, undefined, tr('da'))).toBe('↓ Ned udfyldes Firere → Olathe; næste er Firere.');
+    const taken = new GameError('cell-taken', 'cellTaken', {
+      columns,
+      variant: 'balut',
+      column: 0,
+      category: 'olathe',
+    });
+    expect(refusalText(taken, undefined, tr('da'))).toBe('Balut (Fri 1) er allerede skrevet — vælg et tomt felt.');
+  });
+
+  it("has a catalogue key for every sentence of the engine, English the engine's own", () => {
+    const facts: GameErrorFacts = { columns: ['free', 'up'], column: 1, category: 'house', next: 'sixes' };
+    for (const sentence of Object.keys(GAME_MESSAGES) as (keyof typeof GAME_MESSAGES)[]) {
+      const error = new GameError('bad-dice', sentence, { ...facts, order: ['olathe', 'fours'] });
+      expect(refusalText(error)).toBe(error.message);
+      expect(error.message).not.toMatch(/\{\{/);
+      expect(refusalText(error, undefined, tr('da'))).not.toMatch(/\{\{|^game\./);
+    }
+  });
+
+  it("says why a layout is not allowed in the reader's language, with the numbers filled in", () => {
+    const refusal = UserFacingError.of('reply.seeHelp', LAYOUT_PROBLEM_VARS, { problem: 'layout.olatheThrows' });
+    expect(refusal.message).toBe('Olathe allows 1 to 5 throws a turn. (See /olathe help.)');
+    expect(refusalText(refusal, undefined, tr('da'))).toBe('Olathe tillader 1 til 5 kast pr. tur. (Se /olathe help.)');
   });
 });

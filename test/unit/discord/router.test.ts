@@ -2,8 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Interaction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
-import { UNEXPECTED_ERROR_TEXT, routeInteraction } from '../../../src/discord/router';
-import { UNKNOWN_CONTROL_TEXT } from '../../../src/discord/components';
+import { routeInteraction } from '../../../src/discord/router';
+import { tr } from '../../../src/discord/i18n';
 import type { BotContext } from '../../../src/discord/context';
 import { commandMap } from '../../../src/discord/context';
 import * as olathe from '../../../commands/olathe';
@@ -52,7 +52,9 @@ describe('routeInteraction', () => {
     const { ctx, lines } = harness({});
     const { interaction, calls } = button('not-ours');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([{ kind: 'reply', body: { content: UNKNOWN_CONTROL_TEXT, flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([
+      { kind: 'reply', body: { content: tr('en')('refusal.unknownControl'), flags: MessageFlags.Ephemeral } },
+    ]);
     expect(lines.some((l) => l.msg === 'interaction' && l.outcome === 'refused' && l.what === 'not-ours')).toBe(true);
   });
 
@@ -77,7 +79,9 @@ describe('routeInteraction', () => {
     });
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([{ kind: 'reply', body: { content: UNEXPECTED_ERROR_TEXT, flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([
+      { kind: 'reply', body: { content: tr('en')('refusal.unexpected'), flags: MessageFlags.Ephemeral } },
+    ]);
     const logged = lines.find((l) => l.msg === 'interaction')!;
     expect(logged).toMatchObject({
       level: 'error',

@@ -1,6 +1,7 @@
 // The English catalogue: the source every other language mirrors (its keys, and the {{variables}} of each).
 // Keys ending in _one/_other are i18next plurals, chosen by {{count}}.
 import { MESSAGES } from '../../../service/errors';
+import { GAME_MESSAGES, LAYOUT_PROBLEMS } from '../../../game';
 
 export default {
   word: {
@@ -164,6 +165,16 @@ export default {
     footer: 'game {{id}} · final = bonus + modifier; the modifier comes from the raw total',
     analysis: '📊 My analysis',
   },
+  rematch: {
+    button: '🔁 Rematch',
+    lobbyNote: "🔁 Rematch of game {{id}} — {{players}}: you're seated. Press **Leave** if you'd rather not play.",
+    lobbyOf: '🔁 Rematch of game {{id}}',
+    link: '[go to the lobby]({{url}})',
+    opened: '🔁 Rematch lobby opened, with everyone from the game seated: {{link}}.',
+    alreadyOpen: 'The rematch lobby is already open: {{link}}.',
+    notPostedYet: 'The rematch lobby is open; it will show up in the channel in a moment.',
+    lobbyGone: 'The rematch lobby has already closed.',
+  },
   refusal: {
     startNew: 'Start a new one with /olathe start.',
     hostCanEnd: 'The host can end it with /olathe end.',
@@ -171,6 +182,7 @@ export default {
     turnOfThenYours: "It's {{name}}'s turn — yours comes next.",
     staleHint: 'That hint is out of date: the turn has moved on since. Press 💡 Hint for a new one.',
     ownCard: 'Play on your own card, the one that names you.',
+    unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
     notYourCard: "This is {{owner}}'s card — only they can use its buttons.",
     pickDifficulty: 'Pick one of the listed difficulties.',
@@ -183,6 +195,9 @@ export default {
   },
   // The service's refusals, worded once (src/service/errors.ts); other languages translate them by key.
   error: MESSAGES,
+  // The engine's refusals and its reasons a layout is not allowed, worded once (src/game); translated by key.
+  game: GAME_MESSAGES,
+  layout: LAYOUT_PROBLEMS,
   hint: {
     title: '💡 Hint',
     footer: 'Expected final score = bonus + modifier your card should end with, if you play on as the solver would.',
@@ -213,6 +228,48 @@ export default {
     declared: '✅ Declared {{column}}.',
     wrote: '✅ Wrote {{score}} in {{cell}}.',
   },
+  // How the solver's choices read (src/discord/solver-words.ts).
+  solver: {
+    declare: 'Declare {{column}}',
+    throwAll: 'Throw all five dice',
+    throwAllAgain: 'Throw all five dice again',
+    throwsLeft: ' ({{throws}} left)',
+    hold: 'Hold {{dice}} and throw the other {{count}}',
+    stopAndWrite: 'Stop and write {{cell}}',
+    write: 'Write {{cell}}',
+    summaryDeclare: '{{choice}}: with the best play from here your card is expected to end near {{points}} points.',
+    summaryThrow: '{{choice}} — with the best play your card is expected to end near {{points}} points.',
+    summaryThen: '{{choice}}: your card is then expected to end near {{points}} points.',
+  },
+  analysis: {
+    title: '📊 Your game, decision by decision',
+    accuracy:
+      "**Accuracy {{percent}}%** — {{accurate}} of {{decisions}} decisions within {{tolerance}} point of the solver's best.",
+    gaveAway: 'In all you gave away **{{points}}** points of expected final score.',
+    costliest: '**Your costliest decisions**',
+    decision: '{{rank}}. Turn {{turn}}{{dice}}: you chose *{{played}}*; best was *{{best}}* — **−{{loss}}**',
+    withDice: ' with {{dice}}',
+    flawless: 'Not one decision cost you anything measurable. Flawless.',
+    footer:
+      'Compared with the expert solver: exact holds for the throws left, cells valued for bonuses and the modifier.',
+    declare: 'declare {{column}}',
+    hold: 'hold {{dice}}',
+    throwAll: 'throw all five',
+    write: 'write {{cell}}',
+  },
+  // The rules in short (/olathe help); the figures and category names come from the engine.
+  rules: {
+    turn: '**Each turn:** (Olathe: declare a column) → throw five dice up to 3 times, holding any between throws → write them into one empty cell.',
+    cells:
+      "**Cells:** {{categories}}. Fours/Fives/Sixes count those faces; Straight 1-5 = 15, 2-6 = 20; House (3+2) = pips; Choice = pips; Olathe (five of a kind) = 20 + pips. Dice that don't fit score 0.",
+    columns: '**Columns:** Free — any empty cell. ↓ Down — Fours first, Olathe last. ↑ Up — Olathe first, Fours last.',
+    bonus:
+      '**Bonus points** (4 columns): {{thresholds}} → 2 each; every Straight made → 4; every House made → 3; each Olathe → 2.',
+    modifier:
+      '**Modifier** from the raw total: under 300 → −2, then +1 every 50 up to 650+ → +6. **Final = bonus + modifier** (−2 to 29). Other column counts scale the thresholds by N/4.',
+    balut: '**Balut:** 4 Free columns, everybody plays at once; the five-of-a-kind row is called Balut.',
+    full: "**Full rules**, with worked examples: `docs/RULES.md` in the bot's repository.",
+  },
   reply: {
     noGameForHint: 'There is no game in this channel — start one with /olathe start.',
     noCardYou: 'You have no card here yet — join a game with /olathe start.',
@@ -230,6 +287,64 @@ export default {
     missingPermissions:
       "I can't run a game here: I'm missing {{permissions}} in this channel. Ask a server admin to grant them.",
     seeHelp: '{{problem}} (See /olathe help.)',
+  },
+  daily: {
+    starter: '📅 **{{name}}** takes on the daily challenge of {{day}} — follow the game in its thread.',
+    starterHere: '📅 **{{name}}** takes on the daily challenge of {{day}}, right here.',
+    threadName: '📅 Daily {{day}} — {{name}}',
+    noPlace:
+      'A daily game plays in a thread of its own, or in a channel with no game open: here I can start no thread, and this channel has a game. Try /olathe daily in another channel.',
+    resultTitle: '📅 **Daily challenge {{day}}**',
+    rank: 'Rank when you finished: **#{{server}}** of {{ofServer}} on this server · **#{{world}}** of {{ofWorld}} in the world',
+    solver: '🤖 The expert solver scored **{{points}}** (raw {{raw}}) on the same dice.',
+    next: 'The next challenge starts at midnight UTC. `/olathe daily board:` shows the boards.',
+    boardTitle: '📅 Daily challenge {{day}} — {{scope}}',
+    scopeServer: 'this server',
+    scopeWorld: 'the world',
+    row: '**{{rank}}.** {{name}} — {{points}} (raw {{raw}})',
+    empty: "Nobody has finished today's challenge here yet.",
+    own: 'You: **#{{rank}}** of {{total}} — {{points}}',
+    playing: 'Your game today is still in play.',
+    elsewhere: "You played today's challenge on another server: the world board has you.",
+    notPlayed: "You haven't played today's challenge yet: /olathe daily",
+    solverLine: "🤖 The expert solver on today's dice: {{points}} (raw {{raw}})",
+    footer:
+      'One attempt a day, the same dice for everyone; a new challenge at midnight UTC. Ranked by final points, then raw total.',
+  },
+  leaderboard: {
+    title: '🏆 Leaderboard — {{period}}',
+    titleVariant: '🏆 Leaderboard — {{period}} · {{variant}} only',
+    period: { week: 'the last 7 days', month: 'the last 30 days', all: 'all time' },
+    empty: 'No finished games yet. Start one with /olathe start!',
+    emptyPeriod: 'No game finished here in {{period}}.',
+    noPeople: 'No human has finished a game yet.',
+    computers: '**Computer players** (ranked apart, one row per difficulty)',
+    row: '**{{rank}}. {{name}}** — {{wins}} in {{games}} ({{rate}}%) · avg {{average}} · best {{best}} · 🎲 {{thrown}} thrown, {{scored}} scored · 🔮 {{exact}}',
+    legend:
+      '🎲 fives of a kind: thrown, and scored in an Olathe or Balut cell · 🔮 predictions that were exactly right · avg and best: final points · ranked by wins, then win rate, average, best; equal on all four share a rank',
+  },
+  stats: {
+    title: '📊 {{name}} — statistics in this server',
+    overall: '**{{wins}}** in {{games}} ({{rate}}%) · rank **{{rank}}** of {{of}} (all time)',
+    since: 'Playing here since <t:{{at}}:D>',
+    variant: '{{wins}} in {{games}} ({{rate}}%)\nAverage {{average}} · best {{best}} final points',
+    fives: '🎲 {{fives}} scored, {{thrown}} thrown',
+    predictions: '🔮 {{count}} exact predictions',
+    incentives: '✓ Incentives met: {{list}}',
+    incentive: '{{name}} ×{{count}}',
+    noIncentive: '✓ No incentive met yet',
+    streak: '🔥 Longest winning streak: **{{longest}}** · current: **{{current}}**',
+    footer: 'Finished games in this server; a game stopped early and the daily challenge do not count.',
+    noGamesYou: "You haven't finished a game in this server yet — start one with /olathe start.",
+    noGamesOther: '{{name}} has not finished a game in this server yet.',
+    notAPerson: 'Bots have no statistics: pick a person.',
+    samePlayer: 'Pick two different players to compare.',
+    versusTitle: '⚔️ {{a}} vs {{b}} — in this server',
+    versusNone: '{{a}} and {{b}} have not finished a game together in this server yet.',
+    versusGames: '{{games}} together',
+    versusPlaces: '{{a}} placed above {{b}}: **{{ahead}}** · {{b}} above {{a}}: **{{behind}}** · level: **{{level}}**',
+    versusWins: 'Games won: {{a}} **{{wins}}** · {{b}} **{{otherWins}}**',
+    versusFooter: 'Placed above: the better final points (then raw total) in a game both finished; level: equal.',
   },
   command: {
     olathe: { name: 'olathe', description: 'Play Olathe or Balut, the five-dice games, in this channel.' },
@@ -264,8 +379,19 @@ export default {
     },
     leaderboard: {
       name: 'leaderboard',
-      description: "This server's best players.",
-      options: { period: { name: 'period', description: 'All time (default) or the last 30 days' } },
+      description: "This server's best players: all time, or the last 7 or 30 days.",
+      options: {
+        period: { name: 'period', description: 'All time (default), the last 7 days or the last 30 days' },
+        variant: { name: 'variant', description: 'Olathe, Balut, or both (default)' },
+      },
+    },
+    stats: {
+      name: 'stats',
+      description: "A player's record in this server, or two players' games together.",
+      options: {
+        user: { name: 'user', description: 'Whose record (default: yours)' },
+        vs: { name: 'vs', description: 'Compare with this player: the games you (or user) played together' },
+      },
     },
     help: { name: 'help', description: "The rules in short, and this channel's game." },
     quit: { name: 'quit', description: "Leave this channel's game (your card still scores)." },
@@ -275,6 +401,11 @@ export default {
       description: "This server's game settings (Manage Server to change them).",
       options: { threads: { name: 'threads', description: 'Play each game in a thread of its own (default on)' } },
     },
+    daily: {
+      name: 'daily',
+      description: "Today's daily challenge: the same dice for everyone, one attempt a day (UTC).",
+      options: { board: { name: 'board', description: "Show today's board instead: this server's or the world's" } },
+    },
     choice: {
       olathe: 'Olathe',
       balut: 'Balut',
@@ -282,7 +413,11 @@ export default {
       normal: 'normal',
       expert: 'expert',
       all: 'All time',
-      '30d': 'Last 30 days',
+      week: 'Last 7 days',
+      month: 'Last 30 days',
+      both: 'Both',
+      server: 'This server',
+      world: 'The world',
     },
   },
 } as const;

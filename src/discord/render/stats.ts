@@ -1,0 +1,77 @@
+// /olathe stats: one player's record in the server (a field per variant played), and two players' games
+// together. In the asker's language; names are plain text, never mentions.
+import type { APIEmbed } from 'discord.js';
+import type { HeadToHead, PlayerStats, VariantRecord } from '../../service/game-service';
+import { INCENTIVES } from '../../service/game-service';
+import type { Translate } from '../i18n';
+import { plainName } from './daily';
+import { decimal } from './leaderboard';
+
+const rate = (wins: number, games: number) => Math.round((wins / games) * 100);
+/** Long display names are cut, so a title stays one line and within Discord's 256 characters. */
+const NAME_LENGTH = 40;
+const shortName = (name: string) => plainName([...name].slice(0, NAME_LENGTH).join(''));
+
+function variantField(v: VariantRecord, t: Translate, language: string): { name: string; value: string } {
+  const met = INCENTIVES.filter((name) => v.incentives[name] > 0).map((name) =>
+    t('stats.incentive', { name: t(`word.category.${name}`), count: v.incentives[name] }),
+  );
+  const lines = [
+    t('stats.variant', {
+      wins: t('word.wins', { count: v.wins }),
+      games: t('word.games', { count: v.games }),
+      rate: rate(v.wins, v.games),
+      average: decimal(v.averageFinal, language),
+      best: v.bestFinal,
+    }),
+    t('stats.fives', {
+      fives: t('word.fives', { count: v.olathesScored, word: t(`word.${v.variant}`) }),
+      thrown: v.olathesThrown,
+    }),
+    met.length ? t('stats.incentives', { list: met.join(' · ') }) : t('stats.noIncentive'),
+  ];
+  if (v.exactPredictions > 0) lines.push(t('stats.predictions', { count: v.exactPredictions }));
+  return { name: t(`word.${v.variant}`), value: lines.join('\n') };
+}
+
+/** One player's record: overall, each variant played, and the streaks. */
+export function statsEmbed(stats: PlayerStats, t: Translate, language: string): APIEmbed {
+  const description = [
+    t('stats.overall', {
+      wins: t('word.wins', { count: stats.wins }),
+      games: t('word.games', { count: stats.games }),
+      rate: rate(stats.wins, stats.games),
+      rank: stats.rank.rank,
+      of: stats.rank.of,
+    }),
+    t('stats.streak', { longest: stats.longestStreak, current: stats.currentStreak }),
+    t('stats.since', { at: Math.floor(stats.firstFinishedAt / 1000) }),
+  ];
+  return {
+    title: t('stats.title', { name: shortName(stats.name) }),
+    description: description.join('\n'),
+    fields: stats.variants.map((v) => ({ ...variantField(v, t, language), inline: true })),
+    footer: { text: t('stats.footer') },
+  };
+}
+
+/** Two players' games together, and who placed above whom. */
+export function versusEmbed(h: HeadToHead, names: { a: string; b: string }, t: Translate): APIEmbed {
+  const a = shortName(names.a);
+  const b = shortName(names.b);
+  const lines = (r: Omit<HeadToHead, 'userId' | 'otherId' | 'variants'>) =>
+    [
+      t('stats.versusGames', { games: t('word.games', { count: r.games }) }),
+      t('stats.versusPlaces', { a, b, ahead: r.ahead, behind: r.behind, level: r.level }),
+      t('stats.versusWins', { a, b, wins: r.wins, otherWins: r.otherWins }),
+    ].join('\n');
+  return {
+    title: t('stats.versusTitle', { a, b }),
+    description: lines(h),
+    fields:
+      h.variants.length > 1
+        ? h.variants.map((v) => ({ name: t(`word.${v.variant}`), value: lines(v), inline: false }))
+        : [],
+    footer: { text: t('stats.versusFooter') },
+  };
+}

@@ -1,0 +1,181 @@
+// The daily challenge: `startDaily` opens a solo game that is in play at once, and records the player's
+// attempt for the day (UTC) in the same transaction, where the attempts table's key refuses a second one. A
+// daily game's throws take the day's dice (daily-dice.ts, keyed by the server's secret) instead of the fair
+// source; when the game is over — played out, or abandoned with what its card has — its result and its rank
+// at that moment are saved with the move that ended it, so its results message is drawn from the saved game.
+import { randomBytes } from 'node:crypto';
+import type Database from 'better-sqlite3';
+import type { GameState, Rng } from '../game';
+import { gameResults, newGame } from '../game';
+import type { KeyedHash } from '../game';
+import { dailyRng } from '../game';
+import type { BoardSqlRow, DailyResultRow } from '../db/daily-store';
+import { DailyStore } from '../db/daily-store';
+import { DAILY_OPTIONS, dailyHash, solverDaily, utcDay } from './daily';
+import { earliestDeadline, nextDeadlines } from './deadlines';
+import { botDifficulty } from './bots';
+import { MESSAGES, ServiceError } from './errors';
+import { DEFAULT_TURN_TIMEOUT_MS } from './options';
+import { isRaceConstraint } from './service-core';
+import type { Loaded, ServiceOptions, UserRef } from './service-core';
+import { TurnService } from './turn-service';
+import type { GameView } from './view';
+
+export type { DailyResultRow as DailyResult } from '../db/daily-store';
+
+/** How many rows a board shows. */
+export const DAILY_BOARD_SIZE = 15;
+
+export interface DailyStartInput {
+  guildId: string;
+  /** Where the game plays: a thread of its own, or a channel with no game open. */
+  channelId: string;
+  user: UserRef;
+  /** The language of the game's channel messages; English when not given. */
+  locale?: string;
+}
+
+/** A day's board, in one server or the world: the best finished attempts, and where the asker stands. */
+export interface DailyBoard {
+  day: string;
+  rows: BoardSqlRow[];
+  /** Finished attempts in this scope. */
+  total: number;
+  /** The asker's row, when they finished today's game here. */
+  own: BoardSqlRow | null;
+  /** The asker has an attempt today (finished or in play), and whether it is over (anywhere). */
+  played: boolean;
+  finished: boolean;
+  /** The expert solver on the day's dice: shown to those who finished the day's game only. */
+  solver: { final: number; raw: number } | null;
+}
+
+export abstract class DailyService extends TurnService {
+  protected readonly dailyStore: DailyStore;
+  /** HMAC-SHA256 under the secret; the secret itself is kept nowhere else. */
+  private readonly dailyDice: KeyedHash;
+
+  constructor(db: Database.Database, options: ServiceOptions = {}) {
+    super(db, options);
+    this.dailyStore = new DailyStore(db);
+    this.dailyDice = dailyHash(options.dailySecret ?? randomBytes(32).toString('hex'));
+  }
+
+  /** The day whose challenge is played now (UTC, at the service's clock). */
+  dailyDay(): string {
+    return utcDay(this.now());
+  }
+
+  /** Refuses a player who has played today's challenge already (before anything is made for a new one). */
+  checkDailyOpen(userId: string): void {
+    if (this.dailyStore.attempt(userId, this.dailyDay()) !== null)
+      throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
+  }
+
+  /**
+   * Starts the player's daily game in `channelId`, in play at once: no lobby, one seat, today's options. The
+   * attempt is written in the same transaction, and the key of the attempts table refuses a second one.
+   */
+  startDaily(input: DailyStartInput): GameView {
+    const { user } = input;
+    if (user.isBot || botDifficulty(user.id) !== null) throw new ServiceError('bad-options', MESSAGES.botHost);
+    const now = this.now();
+    const day = utcDay(now);
+    this.checkDailyOpen(user.id);
+    if (this.store.openGameIdInChannel(input.channelId) !== null)
+      throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+    // Once a day, before the game's transaction: the solver's game takes a few tens of milliseconds.
+    if (this.dailyStore.solver(day) === null) this.dailyStore.saveSolver(day, solverDaily(this.dailyDice, day), now);
+    const state = newGame(DAILY_OPTIONS, [user.id]);
+    const turnMs = DEFAULT_TURN_TIMEOUT_MS;
+    const deadlines = nextDeadlines(null, state, {}, now, turnMs);
+    this.hooks.beforeWrite?.(null, 1);
+    let id: number;
+    try {
+      id = this.writeTx(() => {
+        if (this.dailyStore.attempt(user.id, day) !== null)
+          throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
+        const gameId = this.store.insertGame({
+          guild_id: input.guildId,
+          channel_id: input.channelId,
+          variant: DAILY_OPTIONS.variant,
+          options: DAILY_OPTIONS,
+          turn_timeout_ms: turnMs,
+          host_id: user.id,
+          created_at: now,
+          next_deadline: earliestDeadline(deadlines) ?? now,
+          thread_mode: 0,
+          locale: input.locale ?? 'en',
+        });
+        this.step('insert game');
+        this.store.insertPlayer(this.newPlayer(gameId, 0, user, now));
+        this.step('insert player');
+        this.store.saveGame(gameId, 0, {
+          status: 'playing',
+          started_at: now,
+          version: state.version,
+          state,
+          deadlines,
+          next_deadline: earliestDeadline(deadlines),
+          play_channel_id: input.channelId,
+        });
+        this.step('start game');
+        this.dailyStore.insertAttempt({
+          user_id: user.id,
+          day,
+          game_id: gameId,
+          guild_id: input.guildId,
+          started_at: now,
+        });
+        this.step('insert daily attempt');
+        return gameId;
+      });
+    } catch (error) {
+      // A racing start: the attempt's key (a second /olathe daily) or the channel's one open game.
+      if (isRaceConstraint(error)) {
+        if (this.dailyStore.attempt(user.id, day) !== null)
+          throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
+        throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+      }
+      throw error;
+    }
+    return this.game(id)!;
+  }
+
+  /** A daily game's saved result (null for another game, or one still in play). */
+  dailyResult(gameId: number): DailyResultRow | null {
+    return this.dailyStore.result(gameId);
+  }
+
+  /** Today's board in one server (`guildId`) or the world (null), with where `userId` stands. */
+  dailyBoard(guildId: string | null, userId: string, size = DAILY_BOARD_SIZE): DailyBoard {
+    const day = this.dailyDay();
+    const own = this.dailyStore.own(day, guildId, userId);
+    // Finished anywhere today: the solver's score no longer gives anything away.
+    const finished = this.dailyStore.own(day, null, userId) !== null;
+    return {
+      day,
+      rows: this.dailyStore.board(day, guildId, size),
+      total: this.dailyStore.count(day, guildId),
+      own,
+      played: this.dailyStore.attempt(userId, day) !== null,
+      finished,
+      solver: finished ? this.dailyStore.solver(day) : null,
+    };
+  }
+
+  /** A daily game throws the day's dice, at each die's place in the game; any other the fair (or test) source. */
+  protected diceFor(g: Loaded, state: GameState, seat: number): Rng {
+    const day = g.row.daily_day;
+    return day === null ? this.rng : dailyRng(this.dailyDice, day, state, seat);
+  }
+
+  /** When a daily game is over, its result and rank today go with the move that ended it. */
+  protected override saveResults(gameId: number, state: GameState): void {
+    super.saveResults(gameId, state);
+    // One UPDATE that changes nothing for any other game: no read of its own.
+    const { breakdown } = gameResults(state).standings[0]!;
+    if (this.dailyStore.finish(gameId, { final: breakdown.final, raw: breakdown.rawTotal, at: this.now() }))
+      this.step('save daily result');
+  }
+}
