@@ -96,6 +96,10 @@ describe('the playground in headless Chromium', () => {
 
     // The command box suggests commands and completes them, as Discord's does.
     await page.locator('#command').pressSequentially('/olathe st');
+    await expect
+      .poll(() => page.locator('#suggestions .suggestion .name').allInnerTexts())
+      .toEqual(['/olathe start', '/olathe stats']);
+    await page.locator('#command').pressSequentially('ar');
     await expect.poll(() => page.locator('#suggestions .suggestion .name').allInnerTexts()).toEqual(['/olathe start']);
     await page.locator('#command').press('Tab');
     expect(await page.locator('#command').inputValue()).toBe('/olathe start ');
