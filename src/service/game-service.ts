@@ -3,9 +3,8 @@
 // turn-service.ts (turns, the clock, computer players), and here the channel's ledger and the reads.
 import type { GameEvent, GameOptions, GameState } from '../game';
 import { applyEvent, newGame } from '../game';
-import type { Analysis } from '../solver/strategy';
-import type { Hint } from '../solver/strategy';
-import { analyseGame, hint } from '../solver/strategy';
+import type { Analysis, Hint } from '../solver/advice';
+import { analyseGame, hint } from '../solver/advice';
 import type { GameChanges } from '../db/game-store';
 import type { OutboxItem } from './channel-work';
 import { MESSAGES, ServiceError } from './errors';
@@ -33,9 +32,11 @@ export type {
 export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work';
 export { DEFAULT_LOBBY_EXPIRY_MS, DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
-export type { Analysis, AnalysedDecision, DecisionMove, Difficulty, Hint, HintChoice } from '../solver/strategy';
+export type { Difficulty } from '../solver/strategy';
+export type { Analysis, AnalysedDecision, DecisionMove, Hint, HintChoice } from '../solver/advice';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.
-export { ACCURACY_TOLERANCE, DIFFICULTIES } from '../solver/strategy';
+export { DIFFICULTIES } from '../solver/strategy';
+export { ACCURACY_TOLERANCE } from '../solver/advice';
 export { MAX_PLAYERS } from './service-core';
 export { DAILY_BOARD_SIZE } from './daily-service';
 export type { DailyBoard, DailyResult, DailyStartInput } from './daily-service';

@@ -13,15 +13,8 @@ import {
 } from '../../../src/game/index';
 import { headToHead } from '../../../src/cli/simulate';
 import type { Difficulty } from '../../../src/solver/strategy';
-import {
-  ACCURACY_TOLERANCE,
-  DIFFICULTIES,
-  analyseGame,
-  chooseDecision,
-  decisionEvents,
-  hint,
-  playBotTurn,
-} from '../../../src/solver/strategy';
+import { DIFFICULTIES, chooseDecision, decisionEvents, playBotTurn } from '../../../src/solver/strategy';
+import { ACCURACY_TOLERANCE, analyseGame, hint } from '../../../src/solver/advice';
 
 const OLATHE_CARD: ColumnKind[] = ['free', 'free', 'down', 'up'];
 const BALUT_CARD: ColumnKind[] = ['free', 'free', 'free', 'free'];
