@@ -1,45 +1,16 @@
 // Issue 15 in the playground, in headless Chromium: the daily challenge (its own thread, the rank and the
 // solver's score on the results), the Rematch button of a finished game's results, and /olathe stats and the
 // leaderboard's periods — typed and clicked the way a person would, and shown by the page as the bot sent them.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createLogger } from '../../src/logger';
-import type { Playground } from '../../src/playground/playground';
-import { startPlayground } from '../../src/playground/playground';
-import { commands } from '../../commands';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { playToTheEnd } from '../e2e/harness';
-import { chromiumMissing, launchChromium } from './chromium';
+import { chromiumMissing } from './chromium';
+import { playgroundSession } from './playground-session';
 
 const WAIT = { timeout: 15_000 };
 
-let dir: string;
-let playground: Playground | undefined;
-let context: BrowserContext | undefined;
-let opened: Page | null = null;
-const tab = (): Page => {
-  if (!opened) throw new Error('the browser is not open');
-  return opened;
-};
-const botLog: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'olathe-come-back-'));
-  playground = await startPlayground({
-    port: 0,
-    databasePath: join(dir, 'playground.sqlite'),
-    log: createLogger('warn', (line) => botLog.push(line)),
-    commands,
-  });
-}, 60_000);
-
-afterAll(async () => {
-  await context?.close();
-  await playground?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const session = playgroundSession('come-back');
+const tab = (): Page => session.tab();
 
 const messages = () => tab().locator('#message-list article.message');
 const messageWith = (text: string | RegExp) => messages().filter({ hasText: text });
@@ -54,7 +25,7 @@ async function viewing(channelId: string): Promise<void> {
 }
 
 async function openThread(name: RegExp): Promise<string> {
-  const fake = playground!.fake;
+  const fake = session.playground.fake;
   const thread = await fake.waitFor(() => fake.threads(fake.channelId).find((t) => name.test(t.name)), 10_000);
   const link = tab().locator(`#threads a.thread[data-thread="${thread.id}"]`);
   await link.waitFor(WAIT);
@@ -66,11 +37,10 @@ async function openThread(name: RegExp): Promise<string> {
 describe('reasons to come back, in the playground', () => {
   it('plays the daily challenge in its thread, opens a rematch, and shows stats and the leaderboard', async () => {
     expect(chromiumMissing()).toBeNull();
-    context = await launchChromium(dir, { viewport: { width: 1280, height: 1100 } });
-    opened = context.pages()[0] ?? (await context.newPage());
+    await session.open({ viewport: { width: 1280, height: 1100 } });
     const page = tab();
     page.setDefaultTimeout(WAIT.timeout);
-    await page.goto(playground!.url);
+    await page.goto(session.playground.url);
     await page.locator('body[data-viewer="alice"]').waitFor(WAIT);
 
     // The daily challenge: announced in the channel, played in a thread of its own; quitting it still
@@ -85,7 +55,7 @@ describe('reasons to come back, in the playground', () => {
     expect(await daily.last().innerText()).toMatch(/Rank when you finished: #1 of 1 on this server/);
     // One attempt a day.
     await page.locator('#crumb').click();
-    await viewing(playground!.fake.channelId);
+    await viewing(session.playground.fake.channelId);
     await command('/olathe daily');
     const refusal = messages()
       .filter({ has: page.locator('.ephemeral-note') })
@@ -94,11 +64,11 @@ describe('reasons to come back, in the playground', () => {
 
     // A solo game on the smallest card, started from the page and played to its end through the loopback
     // Discord's handle: its results offer a rematch, which opens one lobby with the same seats.
-    const fake = playground!.fake;
+    const fake = session.playground.fake;
     await command('/olathe start free:2 down:0 up:0 thread:false');
     const lobby = messageWith('Olathe — new game').last();
     await lobby.getByRole('button', { name: '▶ Start' }).click();
-    await playToTheEnd(fake, [playground!.users.find((u) => u.username === 'alice')!]);
+    await playToTheEnd(fake, [session.playground.users.find((u) => u.username === 'alice')!]);
     const results = messages().filter({ has: page.getByRole('button', { name: '🔁 Rematch' }) });
     await results.last().waitFor(WAIT);
     await results.last().getByRole('button', { name: '🔁 Rematch' }).click();
@@ -117,6 +87,6 @@ describe('reasons to come back, in the playground', () => {
     await command('/olathe leaderboard period:week');
     await messageWith('Leaderboard — the last 7 days').waitFor(WAIT);
     expect(await page.locator('.notice.error').count()).toBe(0);
-    expect(playground!.fake.breaches).toEqual([]);
+    expect(session.playground.fake.breaches).toEqual([]);
   }, 120_000);
 });

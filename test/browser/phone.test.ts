@@ -2,18 +2,14 @@
 // would — the command box, the switcher above it, the ☰ drawer with the channel's threads, the turn's buttons and
 // selects — and after every step nothing is wider than the screen, except inside a box meant to scroll sideways
 // (a code block's card table, the switcher). The screenshot is kept for the README: artifacts/playground-phone.png.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { REST, Routes } from 'discord.js';
-import { createLogger } from '../../src/logger';
-import type { Playground } from '../../src/playground/playground';
-import { startPlayground } from '../../src/playground/playground';
-import { commands } from '../../commands';
-import { chromiumMissing, launchChromium } from './chromium';
+import { chromiumMissing } from './chromium';
+import { playgroundSession } from './playground-session';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'playground-phone.png');
@@ -51,37 +47,8 @@ const MEASURE = `(() => {
   };
 })()`;
 
-let dir: string;
-let playground: Playground | undefined;
-let context: BrowserContext | undefined;
-let opened: Page | null = null;
-const tab = (): Page => {
-  if (!opened) throw new Error('the browser is not open');
-  return opened;
-};
-const botLog: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'olathe-phone-'));
-  playground = await startPlayground({
-    port: 0,
-    databasePath: join(dir, 'playground.sqlite'),
-    log: createLogger('warn', (line) => botLog.push(line)),
-    commands,
-  });
-}, 60_000);
-
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail' || !opened) return;
-  mkdirSync(dirname(SCREENSHOT), { recursive: true });
-  await opened.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-failure.png') }).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await playground?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const session = playgroundSession('phone', { screenshot: SCREENSHOT });
+const tab = (): Page => session.tab();
 
 /** Nothing reaches past the screen's edges: checked after every step, named by the step. */
 async function fitsTheScreen(step: string): Promise<void> {
@@ -111,11 +78,10 @@ async function actAs(username: string): Promise<void> {
 describe('the playground on a phone (400 × 800)', () => {
   it('plays a turn — start, join, throw, hold, write — with nothing wider than the screen', async () => {
     expect(chromiumMissing()).toBeNull();
-    context = await launchChromium(dir, { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
-    opened = context.pages()[0] ?? (await context.newPage());
+    await session.open({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1 });
     const page = tab();
     page.setDefaultTimeout(WAIT.timeout);
-    await page.goto(playground!.url);
+    await page.goto(session.playground.url);
     await page.locator('body[data-viewer="alice"]').waitFor(WAIT);
     // The sidebar is behind ☰; the channel, the switcher and the command box share the screen.
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
@@ -141,7 +107,9 @@ describe('the playground on a phone (400 × 800)', () => {
     await lobby.getByRole('button', { name: '▶ Start' }).tap();
 
     // Alice is taken into the game's thread; the header leads back to the channel.
-    const thread = await playground!.fake.waitFor(() => playground!.fake.threads(playground!.fake.channelId)[0]);
+    const thread = await session.playground.fake.waitFor(
+      () => session.playground.fake.threads(session.playground.fake.channelId)[0],
+    );
     await page.locator(`body[data-view="${thread.id}"]`).waitFor(WAIT);
     expect(await page.locator('#crumb').isVisible()).toBe(true);
     const turn = turnOf('Alice');
@@ -154,7 +122,7 @@ describe('the playground on a phone (400 × 800)', () => {
     await page.locator(`#threads a.thread[data-thread="${thread.id}"]`).waitFor(WAIT);
     await fitsTheScreen('the drawer');
     await page.locator('#channel-link').tap();
-    await page.locator(`body[data-view="${playground!.fake.channelId}"]`).waitFor(WAIT);
+    await page.locator(`body[data-view="${session.playground.fake.channelId}"]`).waitFor(WAIT);
     expect(await page.locator('#sidebar').isVisible()).toBe(false);
     await lobby.locator('a.thread-link').tap();
     await page.locator(`body[data-view="${thread.id}"]`).waitFor(WAIT);
@@ -192,7 +160,7 @@ describe('the playground on a phone (400 × 800)', () => {
     // Wider than any phone: a code block in a message and in an embed scroll inside their own boxes, and a long
     // word (a link) wraps.
     const wide = Array.from({ length: 6 }, (_, i) => `row ${i} ${'│ 88 '.repeat(16)}`).join('\n');
-    const rest = new REST({ api: playground!.fake.apiUrl }).setToken(playground!.fake.botToken);
+    const rest = new REST({ api: session.playground.fake.apiUrl }).setToken(session.playground.fake.botToken);
     await rest.post(Routes.channelMessages(thread.id), {
       body: {
         content: `https://example.com/${'a'.repeat(150)}\n\`\`\`\n${wide}\n\`\`\``,
@@ -208,7 +176,7 @@ describe('the playground on a phone (400 × 800)', () => {
     await fitsTheScreen('a message wider than the screen');
 
     expect(existsSync(SCREENSHOT)).toBe(true);
-    expect(playground!.fake.breaches).toEqual([]);
-    expect(botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+    expect(session.playground.fake.breaches).toEqual([]);
+    expect(session.botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   }, 120_000);
 });

@@ -1,62 +1,20 @@
 // The playground in a real browser: Debian's headless Chromium, driven by playwright-core, plays the start of
 // a game the way a person would — type the command, switch users, click, pick from selects, follow the game
 // into its thread — and keeps a screenshot of the page as an artifact of the run (artifacts/playground.png).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
-import { createLogger } from '../../src/logger';
-import type { Playground } from '../../src/playground/playground';
-import { startPlayground } from '../../src/playground/playground';
-import { commands } from '../../commands';
-import { CHROMIUM, chromiumMissing, launchChromium } from './chromium';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { CHROMIUM, chromiumMissing } from './chromium';
+import { playgroundSession } from './playground-session';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'playground.png');
 const WAIT = { timeout: 10_000 };
 
-let dir: string;
-let playground: Playground | undefined;
-let context: BrowserContext | undefined;
-let opened: Page | null = null;
-/** The browser tab (opened by the test once chromium is known to be there). */
-const tab = (): Page => {
-  if (!opened) throw new Error('the browser is not open');
-  return opened;
-};
-const botLog: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'olathe-playground-'));
-  playground = await startPlayground({
-    port: 0,
-    databasePath: join(dir, 'playground.sqlite'),
-    log: createLogger('warn', (line) => botLog.push(line)),
-    commands,
-  });
-}, 60_000);
-
-async function openBrowser(): Promise<Page> {
-  context = await launchChromium(dir, { viewport: { width: 1280, height: 1280 } });
-  const first = context.pages()[0] ?? (await context.newPage());
-  first.setDefaultTimeout(WAIT.timeout);
-  return first;
-}
-
-// When a step fails, the page as it was is the quickest way to see why.
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail' || !opened) return;
-  mkdirSync(dirname(SCREENSHOT), { recursive: true });
-  await opened.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-failure.png') }).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await playground?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const session = playgroundSession('playground', { screenshot: SCREENSHOT });
+const tab = (): Page => session.tab();
 
 /** The channel's messages, newest last. */
 const messages = () => tab().locator('#message-list article.message');
@@ -89,9 +47,9 @@ describe('the playground in headless Chromium', () => {
   it('starts a game, joins, throws, holds and writes a cell; keeps a screenshot', async () => {
     // Never skipped: CI installs Debian's chromium (.ci/run); without it this test fails and says why.
     expect(chromiumMissing(), CHROMIUM).toBeNull();
-    opened = await openBrowser();
-    const page = tab();
-    await page.goto(playground!.url);
+    const page = await session.open({ viewport: { width: 1280, height: 1280 } });
+    page.setDefaultTimeout(WAIT.timeout);
+    await page.goto(session.playground.url);
     await page.locator('body[data-viewer="alice"]').waitFor(WAIT);
 
     // The command box suggests commands and completes them, as Discord's does.
@@ -128,10 +86,10 @@ describe('the playground in headless Chromium', () => {
     // Alice starts it: the game gets a thread started from the lobby, listed under the channel in the sidebar,
     // and Alice, who is in the game, is taken into it.
     await actAs('alice');
-    const channelId = playground!.fake.channelId;
+    const channelId = session.playground.fake.channelId;
     expect(await page.locator('#threads a.thread').count()).toBe(0);
     await lobby.getByRole('button', { name: '▶ Start' }).click();
-    const thread = await playground!.fake.waitFor(() => playground!.fake.threads(channelId)[0]);
+    const thread = await session.playground.fake.waitFor(() => session.playground.fake.threads(channelId)[0]);
     expect(thread.id).toBe(lobbyId);
     const sidebarThread = page.locator(`#threads a.thread[data-thread="${thread.id}"]`);
     await sidebarThread.waitFor(WAIT);
@@ -243,20 +201,20 @@ describe('the playground in headless Chromium', () => {
     await command('/olathe card');
     const cardReply = messages().filter({ has: page.locator('.used', { hasText: '/olathe card' }) });
     await cardReply.waitFor(WAIT);
-    const alice = playground!.users.find((u) => u.username === 'alice')!;
-    await playground!.fake.waitFor(() =>
-      playground!.fake.messagesVisibleTo(alice, thread.id).some((m) => m.ephemeralFor === alice.id),
+    const alice = session.playground.users.find((u) => u.username === 'alice')!;
+    await session.playground.fake.waitFor(() =>
+      session.playground.fake.messagesVisibleTo(alice, thread.id).some((m) => m.ephemeralFor === alice.id),
     );
     expect(
-      playground!.fake.messages(channelId).filter((m) => m.ephemeralFor === alice.id && m.interactionId),
+      session.playground.fake.messages(channelId).filter((m) => m.ephemeralFor === alice.id && m.interactionId),
     ).toHaveLength(0);
 
-    expect(playground!.fake.breaches).toEqual([]);
-    expect(botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+    expect(session.playground.fake.breaches).toEqual([]);
+    expect(session.botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   }, 120_000);
 
   it('shows a thread started while the channel is open, and refuses commands for unknown channels', async () => {
-    const { fake, users, url } = playground!;
+    const { fake, users, url } = session.playground;
     const [alice, , carol] = users;
     const page = tab();
     const post = (body: unknown) =>

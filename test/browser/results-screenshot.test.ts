@@ -3,57 +3,23 @@
 // click — then headless Chromium opens the game's thread at desktop width and keeps a screenshot of the results
 // message (artifacts/results.png). The page must show what the bot sent: both players ranked, each score taken
 // apart (raw total, modifier, final).
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { createLogger } from '../../src/logger';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
-import type { Playground } from '../../src/playground/playground';
-import { startPlayground } from '../../src/playground/playground';
-import { commands } from '../../commands';
 import { control, controlsOf, findControl, resultsMessage, turnMessageOf } from '../e2e/harness';
-import { chromiumMissing, launchChromium } from './chromium';
+import { chromiumMissing } from './chromium';
+import { playgroundSession } from './playground-session';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'results.png');
 const DESKTOP = { width: 1280, height: 900 };
 const WAIT = { timeout: 10_000 };
 
-let dir: string;
-let playground: Playground | undefined;
-let context: BrowserContext | undefined;
-let opened: Page | null = null;
-const tab = (): Page => {
-  if (!opened) throw new Error('the browser is not open');
-  return opened;
-};
-const botLog: string[] = [];
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'olathe-results-'));
-  playground = await startPlayground({
-    port: 0,
-    databasePath: join(dir, 'playground.sqlite'),
-    log: createLogger('warn', (line) => botLog.push(line)),
-    diceSeed: 'results-screenshot',
-    commands,
-  });
-}, 60_000);
-
-afterEach(async (test) => {
-  if (test.task.result?.state !== 'fail' || !opened) return;
-  mkdirSync(dirname(SCREENSHOT), { recursive: true });
-  await opened.screenshot({ path: SCREENSHOT.replace(/\.png$/, '-failure.png') }).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await playground?.stop();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+const session = playgroundSession('results', { diceSeed: 'results-screenshot', screenshot: SCREENSHOT });
+const tab = (): Page => session.tab();
 
 /** The points a write option is worth, from its label ("Sixes (Free 1) — 24 pts"; a scratch is 0). */
 const worth = (label: string): number => Number(/(\d+)\s*pts/.exec(label)?.[1] ?? 0);
@@ -104,8 +70,8 @@ async function playTurn(fake: FakeDiscord, user: FakeUser, message: FakeMessage)
 describe('a results message in the playground', () => {
   it('plays a two-player game to its end and keeps a screenshot of the results', async () => {
     expect(chromiumMissing()).toBeNull();
-    const fake = playground!.fake;
-    const [alice, bob] = playground!.users as [FakeUser, FakeUser];
+    const fake = session.playground.fake;
+    const [alice, bob] = session.playground.users as [FakeUser, FakeUser];
 
     // Alice opens a game on the smallest Olathe card, Bob joins, Alice starts it.
     const lobby = await fake.slash(alice, 'olathe', { free: 2, down: 0, up: 0 }, { subcommand: 'start' }).reply();
@@ -134,11 +100,10 @@ describe('a results message in the playground', () => {
     // The results are in the game's thread: the page opens it from the sidebar at desktop width.
     const thread = fake.threads(fake.channelId).find((t) => t.id === results.channelId);
     expect(thread, 'the results are posted in the game thread').toBeDefined();
-    context = await launchChromium(dir, { viewport: DESKTOP, deviceScaleFactor: 1 });
-    opened = context.pages()[0] ?? (await context.newPage());
+    await session.open({ viewport: DESKTOP, deviceScaleFactor: 1 });
     const page = tab();
     page.setDefaultTimeout(WAIT.timeout);
-    await page.goto(playground!.url);
+    await page.goto(session.playground.url);
     await page.locator('body[data-viewer="alice"]').waitFor(WAIT);
     await page.locator(`#threads a.thread[data-thread="${thread!.id}"]`).click();
     await page.locator(`body[data-view="${thread!.id}"]`).waitFor(WAIT);
@@ -189,6 +154,6 @@ describe('a results message in the playground', () => {
     expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
 
     expect(fake.breaches).toEqual([]);
-    expect(botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
+    expect(session.botLog.filter((line) => line.includes('"level":"error"'))).toEqual([]);
   }, 120_000);
 });

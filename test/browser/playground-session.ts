@@ -1,0 +1,77 @@
+// One playground and one Chromium for a browser test file: the playground starts before the tests on a database
+// in a temporary folder, the test opens the browser (once it has checked Chromium is there), a failing test
+// leaves a screenshot of the page beside its artifact, and everything is stopped and removed afterwards.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import { createLogger } from '../../src/logger';
+import type { Playground } from '../../src/playground/playground';
+import { startPlayground } from '../../src/playground/playground';
+import { commands } from '../../commands';
+import { launchChromium } from './chromium';
+
+export interface PlaygroundSession {
+  /** The running playground (from the file's beforeAll on). */
+  readonly playground: Playground;
+  /** Every line the bot logged. */
+  readonly botLog: string[];
+  /** Starts Chromium with these options and returns its tab. */
+  open(options?: BrowserContextOptions): Promise<Page>;
+  /** The open tab. */
+  tab(): Page;
+}
+
+export function playgroundSession(
+  name: string,
+  options: { diceSeed?: string; screenshot?: string } = {},
+): PlaygroundSession {
+  let dir = '';
+  let playground: Playground | undefined;
+  let context: BrowserContext | undefined;
+  let opened: Page | null = null;
+  const botLog: string[] = [];
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `olathe-${name}-`));
+    playground = await startPlayground({
+      port: 0,
+      databasePath: join(dir, 'playground.sqlite'),
+      log: createLogger('warn', (line) => botLog.push(line)),
+      diceSeed: options.diceSeed ?? null,
+      commands,
+    });
+  }, 60_000);
+
+  // When a step fails, the page as it was is the quickest way to see why.
+  afterEach(async (test) => {
+    const { screenshot } = options;
+    if (!screenshot || test.task.result?.state !== 'fail' || !opened) return;
+    mkdirSync(dirname(screenshot), { recursive: true });
+    await opened.screenshot({ path: screenshot.replace(/\.png$/, '-failure.png') }).catch(() => undefined);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await playground?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  return {
+    get playground(): Playground {
+      if (!playground) throw new Error('the playground is not started');
+      return playground;
+    },
+    botLog,
+    async open(browserOptions = {}) {
+      context = await launchChromium(dir, browserOptions);
+      opened = context.pages()[0] ?? (await context.newPage());
+      return opened;
+    },
+    tab() {
+      if (!opened) throw new Error('the browser is not open');
+      return opened;
+    },
+  };
+}
