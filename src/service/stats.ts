@@ -7,7 +7,7 @@ import type { IncentiveName, StatsStore, TotalsSqlRow } from '../db/stats-store'
 import { INCENTIVES } from '../db/stats-store';
 import { botDifficulty, botIdentityName } from './bots';
 import { compareRecords, competitionRanks } from './ranking';
-import type { LeaderboardRow } from './view';
+import type { LeaderboardRow, RecordFigures } from './view';
 
 export type { IncentiveName } from '../db/stats-store';
 export { INCENTIVES } from '../db/stats-store';
@@ -32,17 +32,8 @@ export interface LeaderboardOptions {
 }
 
 /** A player's record in one variant. */
-export interface VariantRecord {
+export interface VariantRecord extends RecordFigures {
   variant: Variant;
-  games: number;
-  wins: number;
-  winRate: number;
-  averageFinal: number;
-  bestFinal: number;
-  olathesThrown: number;
-  /** Non-zero Olathe (Balut) cells written: the Olathe incentive. */
-  olathesScored: number;
-  exactPredictions: number;
   /** How many games met each category incentive. */
   incentives: Record<IncentiveName, number>;
 }
@@ -84,6 +75,25 @@ export interface HeadToHead extends HeadToHeadRecord {
 
 type Sums = Omit<TotalsSqlRow, 'variant' | 'name' | 'lastFinishedAt'> & { name?: string; lastFinishedAt?: number };
 
+type FigureSums = Pick<
+  TotalsSqlRow,
+  'games' | 'wins' | 'totalFinal' | 'bestFinal' | 'olathesThrown' | 'olathesScored' | 'exactPredictions'
+>;
+
+/** A record's figures from the sums of its seats (games > 0). */
+function figures(r: FigureSums): RecordFigures {
+  return {
+    games: r.games,
+    wins: r.wins,
+    winRate: r.wins / r.games,
+    averageFinal: r.totalFinal / r.games,
+    bestFinal: r.bestFinal,
+    olathesThrown: r.olathesThrown,
+    olathesScored: r.olathesScored,
+    exactPredictions: r.exactPredictions,
+  };
+}
+
 const byVariant = (a: { variant: Variant }, b: { variant: Variant }) =>
   a.variant === b.variant ? 0 : a.variant === 'olathe' ? -1 : 1;
 
@@ -118,14 +128,7 @@ function ranked(rows: readonly Sums[]): LeaderboardRow[] {
       userId: r.userId,
       name: difficulty ? botIdentityName(difficulty) : (r.name ?? r.userId),
       isBot: r.isBot === 1,
-      games: r.games,
-      wins: r.wins,
-      winRate: r.wins / r.games,
-      averageFinal: r.totalFinal / r.games,
-      bestFinal: r.bestFinal,
-      olathesThrown: r.olathesThrown,
-      olathesScored: r.olathesScored,
-      exactPredictions: r.exactPredictions,
+      ...figures(r),
     };
   };
   // Equals are listed by name, then id: a listing order only, their rank number is the same.
@@ -182,14 +185,7 @@ export function playerStats(store: StatsStore, guildId: string, userId: string):
   const { longest, current } = streaks(store.playerWins(guildId, userId));
   const variants: VariantRecord[] = rows.map((r) => ({
     variant: r.variant,
-    games: r.games,
-    wins: r.wins,
-    winRate: r.wins / r.games,
-    averageFinal: r.totalFinal / r.games,
-    bestFinal: r.bestFinal,
-    olathesThrown: r.olathesThrown,
-    olathesScored: r.olathesScored,
-    exactPredictions: r.exactPredictions,
+    ...figures(r),
     incentives: Object.fromEntries(INCENTIVES.map((name) => [name, r[name]])) as Record<IncentiveName, number>,
   }));
   return {

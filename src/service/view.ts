@@ -96,13 +96,8 @@ export interface CardView {
   left: LeftReason | null;
 }
 
-export interface LeaderboardRow {
-  /** Competition rank (ranking.ts): equal records share it; people and computer players are ranked apart. */
-  rank: number;
-  userId: string;
-  /** The display name in the player's latest counted game. */
-  name: string;
-  isBot: boolean;
+/** What a record of finished games shows, whether on the leaderboard or in /olathe stats. */
+export interface RecordFigures {
   games: number;
   wins: number;
   /** wins / games, 0 to 1. */
@@ -111,9 +106,18 @@ export interface LeaderboardRow {
   bestFinal: number;
   /** Throws that showed five of a kind. */
   olathesThrown: number;
-  /** Non-zero Olathe (Balut) cells written. */
+  /** Non-zero Olathe (Balut) cells written: the Olathe incentive. */
   olathesScored: number;
   exactPredictions: number;
+}
+
+export interface LeaderboardRow extends RecordFigures {
+  /** Competition rank (ranking.ts): equal records share it; people and computer players are ranked apart. */
+  rank: number;
+  userId: string;
+  /** The display name in the player's latest counted game. */
+  name: string;
+  isBot: boolean;
 }
 
 export function playerViews(players: readonly PlayerRow[]): PlayerView[] {
