@@ -1,22 +1,14 @@
 // The English catalogue: the source every other language mirrors (its keys, and the {{variables}} of each).
 // Keys ending in _one/_other are i18next plurals, chosen by {{count}}.
 import { MESSAGES } from '../../../service/errors';
-import { GAME_MESSAGES, LAYOUT_PROBLEMS } from '../../../game';
+import { CATEGORY_LABELS, GAME_MESSAGES, LAYOUT_PROBLEMS } from '../../../game';
 
 export default {
   word: {
     olathe: 'Olathe',
     balut: 'Balut',
-    category: {
-      fours: 'Fours',
-      fives: 'Fives',
-      sixes: 'Sixes',
-      straight: 'Straight',
-      house: 'House',
-      choice: 'Choice',
-      olathe: 'Olathe',
-      balut: 'Balut',
-    },
+    // The engine's names of the categories (src/game/layout.ts); the five-of-a-kind row is Balut in Balut.
+    category: { ...CATEGORY_LABELS, balut: 'Balut' },
     column: { down: '↓ Down', up: '↑ Up', free: 'Free {{n}}' },
     throws_one: '{{count}} throw',
     throws_other: '{{count}} throws',
