@@ -2,9 +2,11 @@
 // and the hint's own buttons (Apply, its confirmation, Back) redraw the hint message in place. Apply goes
 // through the service's ordinary actions with the stamp the hint was drawn at, so an old hint is refused
 // (refusals.ts words it); the turn message is then redrawn by the Publisher like after any other change.
+// Those buttons answer by redrawing the message they are on, so they are acted on only on the hint that shows
+// them: anywhere else (a forged custom_id sent against a public card) the card would become a hint's prompt.
 import type { ButtonInteraction, ChatInputCommandInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { MessageFlags, Routes } from 'discord.js';
-import { scoreCell } from '../game';
+import { applyEvent, scoreCell } from '../game';
 import type { ActionResult, GameView } from '../service/game-service';
 import { turnStamp } from '../service/stamp';
 import type { BotContext } from './context';
@@ -97,14 +99,24 @@ export async function applyHint(
   id: Extract<ComponentId, { action: 'apply' | 'confirm' }>,
   ctx: BotContext,
 ): Promise<void> {
+  requireOwnHint(interaction, ctx);
   const { service } = ctx;
   const { gameId, seat, stamp, move } = id;
   const userId = interaction.user.id;
   if (id.action === 'apply' && (move.kind === 'write' || move.kind === 'declare')) {
     const game = service.game(gameId);
-    const player = game?.state?.players[seat];
-    if (!game || !player || game.players[seat]?.userId !== userId || turnStamp(player) !== stamp)
+    const state = game?.state;
+    const player = state?.players[seat];
+    if (!game || !state || !player || game.players[seat]?.userId !== userId || turnStamp(player) !== stamp)
       throw UserFacingError.of('refusal.staleHint');
+    // The question promises the move, so a move the rules refuse is refused now, in the rules' own words
+    // (the engine's GameError), rather than after "Write it".
+    applyEvent(
+      state,
+      move.kind === 'write'
+        ? { type: 'write', seat, column: move.column, category: move.category }
+        : { type: 'declare', seat, column: move.column },
+    );
     return void (await interaction.update(confirmMessage(game, seat, move, trFor(interaction))));
   }
   let result: ActionResult;
@@ -118,6 +130,23 @@ export async function applyHint(
     // Saved whether or not Discord took the answer: the card in the channel shows the move either way.
     void ctx.publisher.kick(gameId);
   }
+}
+
+/**
+ * The clicked message must be a hint (ephemeral) that shows this very control. A custom_id it does not show is
+ * forged, or one the hint has already moved past (a second click on Apply).
+ */
+function requireOwnHint(interaction: Clicked, ctx: BotContext): void {
+  const { message } = interaction;
+  const ephemeral = message.flags.has(MessageFlags.Ephemeral);
+  if (ephemeral && message.resolveComponent(interaction.customId)) return;
+  ctx.log.warn('hint control not on its hint', {
+    customId: interaction.customId.slice(0, 100),
+    user: interaction.user.id,
+    messageId: message.id,
+    ephemeral,
+  });
+  throw UserFacingError.of('refusal.notOnHint');
 }
 
 /** What the hint message shows once its move is made: the next step, or the write that ended the turn. */

@@ -2,11 +2,14 @@
 // clicks, a crash mid-turn, clicks on a finished game, a moderator ending a game. Every refusal is an
 // ephemeral sentence and leaves the game as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
+import { tr } from '../../src/discord/i18n';
 import type { World } from './harness';
 import {
   control,
   embedText,
   ephemeralAnswer,
+  findControl,
   playToTheEnd,
   publicMessages,
   resultsMessage,
@@ -14,6 +17,8 @@ import {
   startWorld,
   waitForTurn,
 } from './harness';
+
+const english = tr('en');
 
 let world: World;
 beforeAll(async () => {
@@ -209,4 +214,93 @@ describe('refusals, races and restarts', () => {
       await world2.close();
     }
   }, 30_000);
+});
+
+describe("a hint's Apply, forged", () => {
+  /** Each custom_id, clicked on the message, is refused privately, and the message shows what it showed. */
+  async function refusedOn(fake: FakeDiscord, user: FakeUser, messageId: string, customIds: string[]) {
+    const shown = () => {
+      const { content, embeds, components } = fake.message(messageId)!;
+      return { content, embeds, components };
+    };
+    const before = shown();
+    for (const customId of customIds)
+      expect(await ephemeralAnswer(fake.click(user, messageId, customId, { unchecked: true }))).toBe(
+        english('refusal.notOnHint'),
+      );
+    expect(shown()).toEqual(before);
+  }
+
+  /** `apply:d1` → Alice's `o1:apply:<game>:0:<stamp>:d1`. */
+  const ids = (gameId: number, stamp: string, ...moves: string[]) =>
+    moves.map((m) => `o1:${m.replace(':', `:${gameId}:0:${stamp}:`)}`);
+  const forged = ['apply:w1.fours', 'apply:w7.choice', 'apply:d1', 'apply:d7', 'confirm:d1', 'confirm:w1.fours'];
+
+  it('is refused anywhere but on the hint that shows it, and the legitimate Apply still plays', async () => {
+    const world2 = await startWorld({ diceSeed: 'forged-apply' });
+    try {
+      const { fake, users } = world2;
+      const { alice } = users;
+      let lobby = await fake.slash(alice, 'olathe', {}, { subcommand: 'start' }).reply();
+      await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+      let turn = await waitForTurn(fake, alice);
+      const gameId = control(turn, 'declare').id!.gameId;
+
+      // On Olathe's public turn message: the hint's own Apply, and moves the card has or has not.
+      let hint = await fake.click(alice, turn.id, control(turn, 'hint').customId).reply();
+      const apply = control(hint, 'apply').customId;
+      await refusedOn(fake, alice, turn.id, [apply, ...ids(gameId, '0.0', ...forged, 'apply:t')]);
+      // On the hint itself, a custom_id it does not show.
+      await refusedOn(fake, alice, hint.id, ids(gameId, '0.0', 'apply:d7', 'confirm:d1', 'apply:w1.fours'));
+      // The hint's own Apply asks, then declares, and the card offers Throw.
+      await fake.click(alice, hint.id, apply).acked();
+      await fake.click(alice, hint.id, control(fake.message(hint.id)!, 'confirm').customId).acked();
+      const ready = () => findControl(fake.message(turn.id)!, 'throw')?.disabled === false;
+      turn = await fake.waitFor(() => (ready() ? fake.message(turn.id) : undefined));
+      await fake.click(alice, turn.id, control(turn, 'throw').customId).acked();
+      await refusedOn(fake, alice, turn.id, ids(gameId, '0.1', ...forged, 'apply:h11111', 'apply:t'));
+      // The card plays on: a hold, then a write.
+      await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'hold', 0).customId).acked();
+      expect(control(fake.message(turn.id)!, 'hold', 0).label).toContain('🔒');
+      const write = control(fake.message(turn.id)!, 'write');
+      await fake.select(alice, turn.id, write.customId, [write.options![0]!.value]).acked();
+      expect(fake.message(turn.id)!.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
+      expect((await fake.slash(alice, 'olathe', {}, { subcommand: 'end' }).reply()).content).toContain(
+        'ended the game',
+      );
+
+      // On Balut's card, after a throw: a write the card allows, one it does not, a declaration Balut has not.
+      lobby = await fake.slash(alice, 'olathe', { variant: 'balut' }, { subcommand: 'start' }).reply();
+      await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+      turn = await waitForTurn(fake, alice);
+      const balut = control(turn, 'throw').id!.gameId;
+      await refusedOn(fake, alice, turn.id, ids(balut, '0.0', ...forged, 'apply:t'));
+      await fake.click(alice, turn.id, control(turn, 'throw').customId).acked();
+      hint = await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'hint').customId).reply();
+      await refusedOn(fake, alice, turn.id, [
+        control(hint, 'apply').customId,
+        ...ids(balut, '0.1', ...forged, 'apply:h11111'),
+      ]);
+      // The hint's own Apply plays, step by step: holds show on the card, and a write asks first, then ends the turn.
+      const held = () => [0, 1, 2, 3, 4].map((d) => control(fake.message(turn.id)!, 'hold', d).label!.includes('🔒'));
+      const kinds: string[] = [];
+      while (!kinds.includes('write') && kinds.length < 8) {
+        const next = control(fake.message(hint.id)!, 'apply');
+        if (next.id?.action !== 'apply') throw new Error(next.customId);
+        const { move } = next.id;
+        kinds.push(move.kind);
+        await fake.click(alice, hint.id, next.customId).acked();
+        if (move.kind === 'hold') await fake.waitFor(() => JSON.stringify(held()) === JSON.stringify(move.held));
+        if (move.kind === 'write')
+          await fake.click(alice, hint.id, control(fake.message(hint.id)!, 'confirm').customId).acked();
+      }
+      expect(kinds).toContain('hold');
+      expect(fake.message(hint.id)!.embeds[0]!.description).toMatch(/^✅ Wrote \d+ in /u);
+      // Balut's card stays up for the next turn: its Throw is drawn for turn 1, before any throw.
+      await fake.waitFor(() => findControl(fake.message(turn.id)!, 'throw')?.customId.endsWith(':1.0'));
+      expect(fake.breaches).toEqual([]);
+    } finally {
+      await world2.close();
+    }
+  }, 60_000);
 });

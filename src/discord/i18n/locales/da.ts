@@ -180,6 +180,7 @@ export default {
     turnOf: 'Det er {{name}}s tur.',
     turnOfThenYours: 'Det er {{name}}s tur — du er den næste.',
     staleHint: 'Det tip er forældet: turen er gået videre siden. Tryk på 💡 Tip for et nyt.',
+    notOnHint: 'Den knap virker kun på det tip, den hørte til — tryk på 💡 Tip for et nyt.',
     ownCard: 'Spil på din egen blok, den med dit navn.',
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
