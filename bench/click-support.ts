@@ -53,6 +53,8 @@ export interface RunningBot {
   rssMb(): number | null;
   /** CPU time the bot process has used so far in ms (user + system, from /proc; null where there is none). */
   cpuMs(): number | null;
+  /** The same, split into user and system (kernel) time. */
+  cpuTimes(): CpuTimes | null;
   stop(): Promise<void>;
 }
 
@@ -72,6 +74,33 @@ export const FROM_SOURCES: Launch = {
   deploy: 'src/deploy-commands.ts',
 };
 
+/** The bot as `npm start` runs it: dist/ with the node flags of package.json's start script (`exec node <flags> dist/index.js`). */
+export function builtLaunch(root: string): Launch {
+  const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+    .scripts;
+  const words = scripts.start!.split(/\s+/);
+  const node = words.slice(words.indexOf('node') + 1, words.indexOf('dist/index.js'));
+  return { node, bot: 'dist/index.js', deploy: 'dist/deploy-commands.js' };
+}
+
+/**
+ * The yardstick of the click and memory benches: a discord.js bot with the same intents that acknowledges every
+ * interaction and does nothing else (bench/do-nothing-bot.mjs), with node's defaults. It registers the commands
+ * with the built deploy script of the working tree, so `buildIn` that tree first.
+ */
+export const DO_NOTHING: Launch = {
+  node: ['--enable-source-maps'],
+  bot: 'bench/do-nothing-bot.mjs',
+  deploy: 'dist/deploy-commands.js',
+};
+
+export const workingTree = (root: string): Tree => ({ label: 'working tree', dir: root, dispose: () => {} });
+
+/** `npm run build` in the tree; synchronous, so call it before any fake Discord of this process must answer. */
+export function buildIn(tree: Tree): void {
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: tree.dir, stdio: ['ignore', 'ignore', 'pipe'] });
+}
+
 /** One node process, cwd = the tree: SIGTERM reaches the bot itself (no npm or shell in between). */
 function spawnIn(tree: Tree, node: string[], script: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, [...node, script], {
@@ -86,6 +115,22 @@ function collect(child: ChildProcess): () => string {
   child.stdout!.on('data', (c: Buffer) => (text += c.toString()));
   child.stderr!.on('data', (c: Buffer) => (text += c.toString()));
   return () => text;
+}
+
+export interface CpuTimes {
+  user: number;
+  system: number;
+}
+
+/** CPU time of a process so far in ms, from /proc; null where there is none. */
+function cpuTimes(pid: number): CpuTimes | null {
+  try {
+    // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
+  } catch {
+    return null;
+  }
 }
 
 const exitOf = (child: ChildProcess) =>
@@ -155,14 +200,10 @@ export async function startBot(tree: Tree, launch: Launch = FROM_SOURCES): Promi
         }
       },
       cpuMs: () => {
-        try {
-          // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
-          const fields = readFileSync(`/proc/${started.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-          return (Number(fields[11]) + Number(fields[12])) * 10;
-        } catch {
-          return null;
-        }
+        const times = cpuTimes(started.pid!);
+        return times && times.user + times.system;
       },
+      cpuTimes: () => cpuTimes(started.pid!),
       stop,
     };
   } catch (error) {

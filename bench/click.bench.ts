@@ -1,69 +1,38 @@
-// `npm run bench -- click`: click → acknowledgement latency of the real bot process (src/index.ts) against the
-// loopback Discord, for the working tree ("candidate") beside an older commit ("baseline") in the same run.
-// The machine is noisy, so the two are measured in interleaved rounds (the order alternating), each bot with its
-// own fake Discord and database, and judged as ratios: the candidate's p50 and p99 ≤ 1.10 × the baseline's.
+// `npm run bench -- click`: what a hold click costs the bot as it ships (dist/, `npm start`'s node flags), measured
+// side by side with the do-nothing discord.js bot (bench/do-nothing-bot.mjs) in the same run, each on its own
+// loopback Discord. The bot's player holds and releases dice on a solo Balut card in the game's thread (the
+// default path); the do-nothing bot is sent the same hold clicks on a card-shaped message in a thread. The
+// do-nothing bot is the reference because it does not move: a baseline that is an earlier commit of our own
+// hid a 4× regression once (issue 21). Rounds of a few clicks interleave the bots, the order alternating, so
+// both sample every stretch of a noisy machine. Goals, as ratios to the do-nothing bot: CPU per click ≤ 1.5×,
+// click → acknowledgement p50 ≤ 1.15× and p99 ≤ 1.3×, resident memory at the end ≤ 1.2×.
 //
-//   OLATHE_BENCH_BASELINE   a commit (default 449c976, main before the outbox work), unpacked with git archive
-//   OLATHE_BENCH_CANDIDATE  a folder or a commit (default: the working tree); e.g. the baseline again as a noise check
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000), after 100 warm-up clicks each
-//
-// A person's solo game is played: hold/release, throw, write via the select, declare a column in Olathe. The
-// clock runs from just before the fake dispatches the click to the moment the fake has the bot's callback; the
-// wait for the card to show the click (so the next click carries current stamps) is not measured.
+//   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
+//   OLATHE_BENCH_PROFILE    a folder: each bot writes V8 CPU profiles (--cpu-prof) under <folder>/<its script>/
 import os from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Tree } from './click-support';
-import { materialise, picker, startBot } from './click-support';
-import { Player } from './player';
+import type { Launch, RunningBot, Tree } from './click-support';
+import { DO_NOTHING, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
+import type { Clicker } from './hold-clicker';
+import { HoldClicker, MirrorClicker } from './hold-clicker';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const DEFAULT_BASELINE = '449c976';
 const WARM_UP = 100;
-// Short rounds: the noise of a busy machine changes within seconds, so each bot must sample every stretch of it.
 const CLICKS_PER_ROUND = 5;
-const GOAL_RATIO = 1.1;
-// Here 400 clicks left the p50 ratio of a version against itself up to 6 % off 1; 1,000 keep it within about 3 %.
 const DEFAULT_CLICKS = 1000;
-
-// ---------- the report ----------
+/** After the last click, the work a click leaves behind (the Publisher's pass) is counted too. */
+const SETTLE_MS = 1000;
+const GOALS = { cpu: 1.5, p50: 1.15, p99: 1.3, rss: 1.2 };
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
-function stats(ms: number[]): { p50: number; p99: number; mean: number } {
+function percentiles(ms: readonly number[]): { p50: number; p99: number } {
   const sorted = Float64Array.from(ms).sort();
   const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return { p50: at(50), p99: at(99), mean: ms.reduce((a, b) => a + b, 0) / ms.length };
-}
-
-/**
- * How much the ratios move when the rounds are resampled (with replacement, each round's pair kept together):
- * a ratio whose interval straddles the goal is noise-bound. It is the spread within one run only; two processes
- * of the same code also differ (here up to 5 % on p50 and 30 % on p99), so judge p99 over repeated runs.
- */
-function resampledRatios(candidate: number[], baseline: number[]): Record<'p50' | 'p99', [number, number]> {
-  const pick = picker(7);
-  const rounds = Math.ceil(candidate.length / CLICKS_PER_ROUND);
-  const ratios = { p50: [] as number[], p99: [] as number[] };
-  for (let i = 0; i < 400; i++) {
-    const c: number[] = [];
-    const b: number[] = [];
-    for (let r = 0; r < rounds; r++) {
-      const at = pick(rounds) * CLICKS_PER_ROUND;
-      c.push(...candidate.slice(at, at + CLICKS_PER_ROUND));
-      b.push(...baseline.slice(at, at + CLICKS_PER_ROUND));
-    }
-    const [sc, sb] = [stats(c), stats(b)];
-    ratios.p50.push(sc.p50 / sb.p50);
-    ratios.p99.push(sc.p99 / sb.p99);
-  }
-  const interval = (xs: number[]): [number, number] => {
-    const sorted = Float64Array.from(xs).sort();
-    return [sorted[Math.floor(sorted.length * 0.025)]!, sorted[Math.floor(sorted.length * 0.975)]!];
-  };
-  return { p50: interval(ratios.p50), p99: interval(ratios.p99) };
+  return { p50: at(50), p99: at(99) };
 }
 
 function wholeEnv(name: string, fallback: number): number {
@@ -72,95 +41,108 @@ function wholeEnv(name: string, fallback: number): number {
   return n;
 }
 
+interface Measured {
+  name: string;
+  clicker: Clicker;
+  cpuMs: number;
+  /** Of cpuMs, the kernel's share: mostly the loopback's TCP, which grows with what a click sends. */
+  systemMs: number;
+  rssMb: number;
+}
+
+const settle = () => new Promise((done) => setTimeout(done, SETTLE_MS));
+
+async function measure(clickers: Array<{ name: string; clicker: Clicker }>, clicks: number): Promise<Measured[]> {
+  for (const { clicker } of clickers) for (let i = 0; i < WARM_UP; i++) await clicker.click();
+  await settle();
+  const cpuBefore = clickers.map(({ clicker }) => clicker.bot.cpuTimes());
+  for (let round = 0; round * CLICKS_PER_ROUND < clicks; round++) {
+    const order = round % 2 === 0 ? clickers : [...clickers].reverse();
+    const n = Math.min(CLICKS_PER_ROUND, clicks - round * CLICKS_PER_ROUND);
+    for (const { clicker } of order) for (let i = 0; i < n; i++) clicker.latencies.push(await clicker.click());
+  }
+  await settle();
+  return clickers.map(({ name, clicker }, i) => {
+    const [before, after, rss] = [cpuBefore[i], clicker.bot.cpuTimes(), clicker.bot.rssMb()];
+    if (!before || !after || rss === null)
+      throw new Error('the bench reads CPU time and memory from /proc, which this machine lacks');
+    const [user, system] = [after.user - before.user, after.system - before.system];
+    return { name, clicker, cpuMs: (user + system) / clicks, systemMs: system / clicks, rssMb: rss };
+  });
+}
+
+function report(measured: Measured[], clicks: number): void {
+  const [reference, ...others] = measured;
+  const ref = { ...percentiles(reference!.clicker.latencies), cpu: reference!.cpuMs, rss: reference!.rssMb };
+  console.log(
+    `${fmt(clicks)} hold clicks per bot on a solo Balut card in a thread, in interleaved rounds of ${CLICKS_PER_ROUND} ` +
+      `after ${WARM_UP} warm-up clicks; CPU = user + system time of the bot process over the clicks and ${SETTLE_MS} ms after`,
+  );
+  const rows = measured.map((m) => {
+    const p = percentiles(m.clicker.latencies);
+    return [m.name, fmt(m.cpuMs, 2), fmt(m.systemMs, 2), fmt(p.p50, 2), fmt(p.p99, 2), fmt(m.rssMb, 1)];
+  });
+  const header = ['', 'CPU ms/click', 'of it kernel', 'p50 ms', 'p99 ms', 'RSS MB'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  for (const row of [header, ...rows])
+    console.log('  ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  for (const m of others) {
+    const p = percentiles(m.clicker.latencies);
+    const ratios = { cpu: m.cpuMs / ref.cpu, p50: p.p50 / ref.p50, p99: p.p99 / ref.p99, rss: m.rssMb / ref.rss };
+    const judged = m === others[0];
+    const parts = (Object.keys(ratios) as Array<keyof typeof ratios>).map((k) => {
+      const verdict = judged ? ` (goal ≤ ${fmt(GOALS[k], 2)}×: ${ratios[k] <= GOALS[k] ? 'PASS' : 'MISS'})` : '';
+      return `${k} ${fmt(ratios[k], 2)}×${verdict}`;
+    });
+    console.log(`  ${m.name} / ${reference!.name}: ${parts.join(', ')}`);
+  }
+  for (const m of measured)
+    if (m.clicker.bot.fake.breaches.length)
+      console.log(
+        `  ${m.name} broke Discord's rules ${m.clicker.bot.fake.breaches.length}×: ${m.clicker.bot.fake.breaches[0]}`,
+      );
+}
+
 export async function run(): Promise<void> {
   const clicks = wholeEnv('OLATHE_BENCH_CLICKS', DEFAULT_CLICKS);
-  const rounds = Math.ceil(clicks / CLICKS_PER_ROUND);
   const [load] = os.loadavg();
   console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
-
+  const here = workingTree(ROOT);
   const trees: Tree[] = [];
-  const players: Player[] = [];
+  const bots: RunningBot[] = [];
   try {
-    const candidateSpec = process.env.OLATHE_BENCH_CANDIDATE?.trim();
-    const candidateTree = candidateSpec
-      ? materialise(ROOT, candidateSpec)
-      : { label: 'working tree', dir: ROOT, dispose: () => {} };
-    trees.push(candidateTree);
-    let baselineTree: Tree | null = null;
-    const baselineSpec = process.env.OLATHE_BENCH_BASELINE?.trim() || DEFAULT_BASELINE;
-    try {
-      baselineTree = materialise(ROOT, baselineSpec);
-      trees.push(baselineTree);
-    } catch (error) {
-      const why = error instanceof Error ? error.message.split('\n')[0] : String(error);
-      console.log(
-        `baseline ${baselineSpec} could not be unpacked (${why}): measuring the candidate alone, with no ratio`,
-      );
+    buildIn(here);
+    const profile = process.env.OLATHE_BENCH_PROFILE?.trim();
+    const profiled = (launch: Launch): Launch =>
+      profile
+        ? { ...launch, node: [...launch.node, '--cpu-prof', `--cpu-prof-dir=${resolve(profile, launch.bot)}`] }
+        : launch;
+    const beforeSpec = process.env.OLATHE_BENCH_BEFORE?.trim();
+    const before = beforeSpec ? materialise(ROOT, beforeSpec) : null;
+    if (before) {
+      trees.push(before);
+      buildIn(before);
     }
-    const candidate = new Player(
-      await startBot(candidateTree).catch((error: unknown) => {
-        throw new Error(
-          `the candidate did not start (a tree mid-edit? OLATHE_BENCH_CANDIDATE=<folder or commit> measures another): ${String(error)}`,
-        );
-      }),
-    );
-    players.push(candidate);
-    const baseline = baselineTree ? new Player(await startBot(baselineTree)) : null;
-    if (baseline) players.push(baseline);
-    const names = new Map<Player, string>([[candidate, `candidate ${candidateTree.label}`]]);
-    if (baseline) names.set(baseline, `baseline  ${baselineTree!.label}`);
-
-    for (const p of players) await p.measure(WARM_UP);
-    for (const p of players) p.latencies.length = 0;
-    const cpuBefore = new Map(players.map((p) => [p, p.bot.cpuMs()]));
-    for (let round = 0; round < rounds; round++) {
-      const order = round % 2 === 0 ? players : [...players].reverse();
-      const n = Math.min(CLICKS_PER_ROUND, clicks - round * CLICKS_PER_ROUND);
-      for (const p of order) await p.measure(n);
+    const start = async (tree: Tree, launch: Launch) => {
+      bots.push(await startBot(tree, profiled(launch)));
+      return bots.at(-1)!;
+    };
+    const player = new HoldClicker(await start(here, builtLaunch(ROOT)));
+    await player.setUp();
+    const mirror = new MirrorClicker(await start(here, DO_NOTHING), player);
+    await mirror.setUp();
+    const clickers: Array<{ name: string; clicker: Clicker }> = [
+      { name: 'do-nothing bot', clicker: mirror },
+      { name: 'bot (dist/index.js)', clicker: player },
+    ];
+    if (before) {
+      const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
+      await earlier.setUp();
+      clickers.push({ name: `before: ${before.label}`, clicker: earlier });
     }
-
-    console.log(
-      `click → acknowledgement (real bot process, loopback Discord, solo Olathe/Balut games): ${fmt(clicks)} clicks per bot ` +
-        `in ${rounds} interleaved rounds of ≤ ${CLICKS_PER_ROUND} after ${WARM_UP} warm-up clicks`,
-    );
-    for (const p of players) {
-      const s = stats(p.latencies);
-      console.log(
-        `  ${names.get(p)}: p50 ${fmt(s.p50, 2)} ms, p99 ${fmt(s.p99, 2)} ms, mean ${fmt(s.mean, 2)} ms (${p.games} games)`,
-      );
-      if (p.stuck.length)
-        console.log(`    ${p.stuck.length} game(s) got stuck and were ended; the first: ${p.stuck[0]}`);
-    }
-    if (baseline) {
-      const c = stats(candidate.latencies);
-      const b = stats(baseline.latencies);
-      const spread = resampledRatios(candidate.latencies, baseline.latencies);
-      for (const key of ['p50', 'p99'] as const) {
-        const ratio = c[key] / b[key];
-        console.log(
-          `  candidate / baseline ${key}: ${fmt(ratio, 2)}× (95 % of resamplings of the rounds: ${fmt(spread[key][0], 2)}–${fmt(spread[key][1], 2)}) ` +
-            `— goal ≤ ${fmt(GOAL_RATIO, 2)}×: ${verdict(ratio <= GOAL_RATIO)}`,
-        );
-      }
-      console.log(`  candidate / baseline mean: ${fmt(c.mean / b.mean, 2)}×`);
-    }
-    // CPU per click is the steadier figure on a shared machine: it does not count waiting for a core.
-    const cpu = players.map((p) => {
-      const [before, after] = [cpuBefore.get(p), p.bot.cpuMs()];
-      return `${names.get(p)!.split(' ')[0]} ${before === null || before === undefined || after === null ? '?' : fmt((after - before) / clicks, 2)} ms`;
-    });
-    console.log(`bot process CPU time per measured click (user + system, 10 ms ticks): ${cpu.join(', ')}`);
-    const rss = players.map(
-      (p) => `${names.get(p)!.split(' ')[0]} ${p.bot.rssMb() === null ? '?' : fmt(p.bot.rssMb()!, 1)} MB`,
-    );
-    console.log(`resident memory of the bot processes at the end (VmRSS): ${rss.join(', ')}`);
-    for (const p of players) {
-      const breaches = p.bot.fake.breaches;
-      if (breaches.length)
-        console.log(`  ${names.get(p)} broke Discord's rules ${breaches.length}×, first: ${breaches[0]}`);
-    }
+    report(await measure(clickers, clicks), clicks);
   } finally {
-    for (const p of players) await p.bot.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
+    for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
     for (const t of trees) t.dispose();
   }
 }

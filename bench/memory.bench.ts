@@ -17,7 +17,6 @@
 // and after a full collection; with /proc's RssFile that splits RSS into V8's heap (committed, in use, live),
 // external memory (Buffers, ArrayBuffers), pages of files (node's own code and libraries) and the rest: native
 // memory — SQLite's page cache, malloc's arenas, thread stacks, another isolate such as tsx's loader thread.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,7 +24,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REST, Routes } from 'discord.js';
 import type { FakeUser } from '../src/fake-discord';
 import type { Launch, RunningBot, Tree } from './click-support';
-import { FROM_SOURCES, materialise, startBot } from './click-support';
+import { DO_NOTHING, FROM_SOURCES, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
 import { Player } from './player';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -37,7 +36,6 @@ const CLICKS_PER_ROUND = 20;
 /** After the last click: timers and the Publisher's last passes run out before memory is read. */
 const SETTLE_MS = 3000;
 const PROBE = pathToFileURL(join(ROOT, 'bench', 'memory-probe.mjs')).href;
-const WORKING_TREE: Tree = { label: 'working tree', dir: ROOT, dispose: () => {} };
 
 type Usage = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number>;
 
@@ -112,14 +110,6 @@ function probed(launch: Launch, file: string): Launch {
   };
 }
 
-/** The node flags of package.json's start script (`exec node <flags> dist/index.js`): what ships. */
-function shippedNodeFlags(): string[] {
-  const scripts = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
-    .scripts;
-  const words = scripts.start!.split(/\s+/);
-  return words.slice(words.indexOf('node') + 1, words.indexOf('dist/index.js'));
-}
-
 function procStatusMb(pid: number, field: string): number {
   const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
   return kb ? Number(kb) / 1024 : NaN;
@@ -168,8 +158,8 @@ export async function run(): Promise<void> {
   console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
   const probes = mkdtempSync(join(os.tmpdir(), 'olathe-bench-memory-'));
   // The bot as `npm start` runs it (its node flags read from package.json); the do-nothing bot with node's defaults.
-  const built: Launch = { node: shippedNodeFlags(), bot: 'dist/index.js', deploy: 'dist/deploy-commands.js' };
-  const doNothing: Launch = { node: ['--enable-source-maps'], bot: 'bench/do-nothing-bot.mjs', deploy: built.deploy };
+  const built = builtLaunch(ROOT);
+  const doNothing = DO_NOTHING;
   // Experiments with V8's or node's settings for the bot alone (the do-nothing bot keeps node's defaults).
   const flags = process.env.OLATHE_BENCH_BOT_FLAGS?.trim().split(/\s+/) ?? [];
   const candidateLaunch: Launch = { ...built, node: [...built.node, ...flags] };
@@ -177,16 +167,16 @@ export async function run(): Promise<void> {
   const trees: Tree[] = [];
   try {
     const candidateSpec = process.env.OLATHE_BENCH_CANDIDATE?.trim();
-    const candidate = candidateSpec ? materialise(ROOT, candidateSpec) : WORKING_TREE;
+    const candidate = candidateSpec ? materialise(ROOT, candidateSpec) : workingTree(ROOT);
     trees.push(candidate);
     // Its own build, as `npm run build` makes it there; synchronous, before any fake Discord here must answer.
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: candidate.dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    buildIn(candidate);
     const start = async (name: string, tree: Tree, launch: Launch) => {
       const file = join(probes, `${bots.length}.json`);
       bots.push({ name, bot: await startBot(tree, probed(launch, file)), file });
       return bots.at(-1)!.bot;
     };
-    const mirror = new Mirror(await start('do-nothing bot', WORKING_TREE, doNothing));
+    const mirror = new Mirror(await start('do-nothing bot', workingTree(ROOT), doNothing));
     await mirror.post();
     const players = [new Player(await start('bot (dist/index.js)', candidate, built))];
     if (flags.length > 0) players.push(new Player(await start(`bot ${flags.join(' ')}`, candidate, candidateLaunch)));

@@ -3,6 +3,7 @@
 import type { ButtonInteraction, StringSelectMenuInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { applyHint, showHint } from './hint-replies';
+import { updateClicked } from './click-update';
 import { analysisEmbed } from './analysis';
 import { openRematch } from './rematch';
 import { trFor } from './i18n';
@@ -113,9 +114,7 @@ async function turnAction(
   const clicked = ctx.publisher.clicked(result, id.seat);
   let updated = false;
   try {
-    // The text above a card rarely changes from one click to the next: unchanged, it is not sent again.
-    const { content, allowedMentions, ...rest } = clicked.body;
-    await interaction.update(content === interaction.message.content ? rest : { ...rest, content, allowedMentions });
+    await updateClicked(interaction, clicked.body);
     updated = true;
   } finally {
     // The action is saved even if Discord refused the answer (a click acknowledged too late): the Publisher

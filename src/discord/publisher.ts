@@ -162,7 +162,7 @@ export class Publisher {
           service.recordShown(gameId, clicked.key, null, null);
         } else if (!updated) service.recordShown(gameId, clicked.key, messageId, null);
       } else if (updated && alone) {
-        this.clicks.remember({ gameId, key: clicked.key, messageId, digest: digestOf(clicked.body) });
+        this.clicks.remember({ gameId, key: clicked.key, messageId, digest: () => digestOf(clicked.body) });
         // A message posted just before a crash may not be known yet: its id must not wait for the flush.
         if (result.view.messages[clicked.key] !== messageId) service.recordShown(gameId, clicked.key, messageId, null);
       } else {

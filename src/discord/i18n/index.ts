@@ -64,15 +64,43 @@ export function languageOf(locale: string | null | undefined): string {
 
 const translators = new Map<string, Translate>();
 
+/** Texts with variables kept per language; past this many the memory starts afresh (names and dice vary). */
+const REMEMBERED_TEXTS = 20_000;
+
+/**
+ * i18next's answer for a key and its variables, looked up once and then remembered: a card is drawn from the
+ * same few dozen texts on every click, and asking i18next each time cost most of a click's CPU (issue 21).
+ * A text is a pure function of the language, the key and the variables, so remembering it changes nothing.
+ */
+function remembering(fixed: TFunction): Translate {
+  const plain = new Map<string, string>();
+  const withVars = new Map<string, string>();
+  return (key, vars) => {
+    if (vars === undefined) {
+      let text = plain.get(key);
+      if (text === undefined) plain.set(key, (text = fixed(key, {}) as string));
+      return text;
+    }
+    // Numbers and strings are told apart: i18next picks a plural form only for a number.
+    let id = key;
+    for (const name in vars) {
+      const value = vars[name]!;
+      id += `\u0000${name}${typeof value === 'number' ? '#' : '$'}${value}`;
+    }
+    let text = withVars.get(id);
+    if (text === undefined) {
+      if (withVars.size >= REMEMBERED_TEXTS) withVars.clear();
+      withVars.set(id, (text = fixed(key, vars) as string));
+    }
+    return text;
+  };
+}
+
 /** The texts of one language. */
 export function tr(locale: string | null | undefined): Translate {
   const language = languageOf(locale);
   let t = translators.get(language);
-  if (!t) {
-    const fixed: TFunction = i18n.getFixedT(language);
-    t = (key, vars) => fixed(key, vars ?? {}) as string;
-    translators.set(language, t);
-  }
+  if (!t) translators.set(language, (t = remembering(i18n.getFixedT(language))));
   return t;
 }
 

@@ -131,7 +131,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, t: T
   rows.push({ type: ComponentType.ActionRow, components: buttons });
 
   if (needsColumn) rows.push(declareSelect(game, state, seat, stamp, t));
-  else if (dice) rows.push(...writeSelects(game, state, seat, stamp, t));
+  else if (dice) rows.push(...rememberedWriteSelects(game, state, seat, stamp, t));
 
   if (state.options.predictions && player.turnsTaken === 0 && !dice)
     rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant, t));
@@ -150,6 +150,37 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
     return { label: `${columnName(t, kinds, index)} — ${detail}`, value: String(index) };
   });
   return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), t('turn.declare'), options);
+}
+
+/** Write menus kept for a card's redraws; a bound, since every turn of every game draws new ones. */
+const REMEMBERED_MENUS = 256;
+const writeMenus = new Map<string, Row[]>();
+
+/**
+ * The write menus, drawn once per moment of a turn. What they offer follows from the card, the declared column
+ * and the dice, none of which a hold changes, and a moment (the stamp) names one set of dice: so a hold, the
+ * commonest click, reuses the menus its card was last drawn with (drawing them was most of a hold's rendering).
+ */
+function rememberedWriteSelects(
+  game: RenderableGame,
+  state: GameState,
+  seat: number,
+  stamp: string,
+  t: Translate,
+): Row[] {
+  const { turn, card } = state.players[seat]!;
+  // Everything writeSelects reads, so that two games that share an id (two databases in one process) never
+  // share menus: which cells are free, the dice, the declared column, the layout, the language.
+  let free = '';
+  for (const column of card.columns) for (const category of CATEGORIES) free += column.cells[category] ? '1' : '0';
+  const { variant, columns } = state.options;
+  const key = `${game.id}:${seat}:${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${free}:${game.locale}`;
+  let rows = writeMenus.get(key);
+  if (!rows) {
+    if (writeMenus.size >= REMEMBERED_MENUS) writeMenus.delete(writeMenus.keys().next().value!);
+    writeMenus.set(key, (rows = writeSelects(game, state, seat, stamp, t)));
+  }
+  return rows;
 }
 
 /**

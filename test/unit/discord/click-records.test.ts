@@ -25,6 +25,20 @@ describe('click records', () => {
     expect(clicks.digest(1, 'card:0')).toBeUndefined();
   });
 
+  it("works out a click's digest only when it is read, once, and not for a click the next one replaced", () => {
+    const { clicks, written } = records();
+    const hashed: string[] = [];
+    const lazily = (digest: string) => () => (hashed.push(digest), digest);
+    clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: lazily('d1') });
+    clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: lazily('d2') });
+    expect(hashed).toEqual([]);
+    expect(clicks.digest(1, 'card:0')).toBe('d2');
+    expect(clicks.digest(1, 'card:0')).toBe('d2');
+    clicks.flush();
+    expect(hashed).toEqual(['d2']);
+    expect(written).toEqual([{ gameId: 1, key: 'card:0', messageId: '9', digest: 'd2' }]);
+  });
+
   it('a click that starts while an edit is on its way leaves the message dirty, whichever ends first', () => {
     for (const clickEndsFirst of [true, false]) {
       const { clicks } = records();

@@ -1,5 +1,7 @@
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUES, LANGUAGES, languageOf, tr } from '../../../src/discord/i18n';
+import type { MessageKey } from '../../../src/discord/i18n';
 
 /** Every text of a catalogue by its dotted key. */
 function flatten(node: unknown, prefix = ''): Map<string, string> {
@@ -37,5 +39,31 @@ describe('message catalogues', () => {
     expect(languageOf(undefined)).toBe('en');
     expect(tr('da')('refusal.turnOfThenYours', { name: 'Bob' })).toBe('Det er Bobs tur — du er den næste.');
     expect(tr('en-GB')('word.cells', { count: 1 })).toBe('1 cell');
+  });
+
+  it('remembers nothing wrong: every text, asked again with other values, reads as i18next itself reads it', () => {
+    const plain = i18next.createInstance();
+    void plain.init({
+      resources: Object.fromEntries(LANGUAGES.map((code) => [code, { translation: CATALOGUES[code]! }])),
+      fallbackLng: 'en',
+      initAsync: false,
+      interpolation: { escapeValue: false },
+    });
+    for (const code of LANGUAGES) {
+      const t = tr(code);
+      const keys = new Set([...flatten(CATALOGUES[code]).keys()].map((k) => k.replace(/_(one|other)$/, '')));
+      for (const key of keys) {
+        const names = new Set(
+          variables(flatten(CATALOGUES[code]).get(key) ?? flatten(CATALOGUES[code]).get(`${key}_other`)!),
+        );
+        // Each key three times: a count of 1 and of 2 (the plural forms), then the first values again.
+        for (const n of [1, 2, 1]) {
+          const vars = Object.fromEntries([...names].map((name) => [name, name === 'count' ? n : `${name}${n}`]));
+          const expected = plain.getFixedT(code)(key, vars);
+          expect({ code, key, n, text: t(key as MessageKey, vars) }).toEqual({ code, key, n, text: expected });
+        }
+        expect(t(key as MessageKey)).toBe(plain.getFixedT(code)(key, {}));
+      }
+    }
   });
 });

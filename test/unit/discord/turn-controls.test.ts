@@ -130,6 +130,22 @@ describe("Balut's cell menus", () => {
     expect(parseCellValue(second!.options[0]!.value)).toEqual({ column: 1, category: 'fours' });
   });
 
+  it('are drawn once per moment: a hold redraws the same menus, another card at the same moment its own', () => {
+    const thrown = balutTurn([5, 5, 5, 5, 5], [[0, 'sixes']]);
+    const held = applyEvent(thrown, { type: 'hold', seat: 0, die: 2 });
+    const [before, after] = [renderTurn(gameOf(thrown), 0), renderTurn(gameOf(held), 0)];
+    expect(selects(after)[0]).toBe(selects(before)[0]);
+    expect(after.components[0]).not.toEqual(before.components[0]);
+    // Same game id, seat, moment (0.1 — no turn taken) and dice, but another cell written: other menus.
+    const other = balutTurn([5, 5, 5, 5, 5], [[0, 'fives']]);
+    const otherMenus = selects(renderTurn(gameOf(other), 0));
+    expect(otherMenus[0]!.options.map((o) => o.label)).toContain('Sixes (Free 1) — scratch (0)');
+    expect(otherMenus[0]!.options.map((o) => o.label)).toContain('Fives (Free 2) — 25 pts');
+    // …and in another language, its own words.
+    const danish = selects(renderTurn({ ...gameOf(thrown), locale: 'da' }, 0));
+    expect(danish[0]!.placeholder).not.toBe(selects(before)[0]!.placeholder);
+  });
+
   it('drop the second menu once no category has two free columns', () => {
     const written: Array<[number, Category]> = [];
     for (const column of [0, 1, 2]) for (const category of CATEGORIES) written.push([column, category]);
