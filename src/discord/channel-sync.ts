@@ -19,6 +19,7 @@ import {
   threadName,
   turnKey,
   wantedMessages,
+  workNonce,
 } from './channel-view';
 import type { ChannelRest } from './channel-rest';
 import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
@@ -85,10 +86,9 @@ export class ChannelSync {
     const work = item.work;
     if (work.kind === 'shout') {
       const body = renderShout(game, work.seat, work.dice);
-      await this.rest.post(play, body, [], nonceOf(game.id, 'shout', item.id));
+      await this.rest.post(play, body, [], workNonce(game.id, item));
       // The whole server hears a five of a kind, not only the thread.
-      if (play !== game.channelId)
-        await this.rest.post(game.channelId, body, [], nonceOf(game.id, 'shout', item.id, 'parent'));
+      if (play !== game.channelId) await this.rest.post(game.channelId, body, [], workNonce(game.id, item, 'parent'));
       await this.markShout(game, play, work);
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
@@ -96,7 +96,7 @@ export class ChannelSync {
       const id = game.messages[key];
       const body = logBody(game, work);
       const edited = id ? await this.rest.edit(play, id, body) : false;
-      if (!edited) await this.rest.post(play, body, [], nonceOf(game.id, 'log', item.id));
+      if (!edited) await this.rest.post(play, body, [], workNonce(game.id, item));
       if (id) this.forget(game.id, key);
     }
     // Balut's log is its progress message, drawn from the saved game by sync.
@@ -165,7 +165,8 @@ export class ChannelSync {
     const digest = digestOf(w.body);
     const id = game.messages[w.key];
     const clickable = w.body.components.length > 0 && w.key !== LOBBY_KEY;
-    const old = id !== undefined && !w.editOnly && messageAgeMs(id) >= REPOST_AFTER_MS;
+    // The lobby is edited however old (a refused edit forgets it), never deleted and posted anew.
+    const old = id !== undefined && !w.editOnly && w.key !== LOBBY_KEY && messageAgeMs(id) >= REPOST_AFTER_MS;
     // A card still being played that nears Discord's hour is posted anew before its clicks' edits are refused.
     const known = !this.clicks.isDirty(game.id, w.key);
     const same = known && (this.clicks.digest(game.id, w.key) ?? game.shown[w.key]) === digest && !(old && clickable);
@@ -177,8 +178,10 @@ export class ChannelSync {
       else if (w.editOnly) return this.forget(game.id, w.key);
       else {
         if (id && old) await this.rest.remove(channel, id);
-        // A first post pings; a message drawn again (deleted, or too old to edit) does not.
-        shownAs = await this.rest.post(channel, w.body, id ? [] : w.ping, nonceOf(game.id, w.key, id ?? ''));
+        // A first post pings; a message drawn again (deleted, or too old to edit) does not — but a rematch's
+        // lobby deleted before its game started pings its players again, as it did when it was forgotten first.
+        const ping = id && w.key !== LOBBY_KEY ? [] : w.ping;
+        shownAs = await this.rest.post(channel, w.body, ping, nonceOf(game.id, w.key, id ?? ''));
       }
     } finally {
       if (shownAs === null) this.clicks.endDraw(game.id, w.key, touch);

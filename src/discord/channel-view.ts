@@ -65,14 +65,13 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
       });
     }
   }
-  if (game.messages[LOBBY_KEY])
-    wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
   // A rematch's lobby has no /olathe start to post it: the Publisher posts it, pinging the people seated in it
-  // but the one who opened it.
-  else if (game.rematchOf !== null && game.status === 'lobby') {
+  // but the one who opened it, and posts it again (under the deleted one's id, see nonceOf) if it is deleted.
+  if (game.rematchOf !== null && game.status === 'lobby') {
     const ping = game.players.filter((p) => !p.isBot && p.userId !== game.hostId).map((p) => p.userId);
     wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping });
-  }
+  } else if (game.messages[LOBBY_KEY])
+    wanted.push({ key: LOBBY_KEY, where: 'parent', body: lobbySummary(game), ping: [], editOnly: true });
   return wanted;
 }
 
@@ -200,7 +199,30 @@ export function digestOf(body: MessageBody): string {
   return createHash('sha1').update(shown).digest('base64url').slice(0, 16);
 }
 
-/** A nonce (≤ 25 characters) that is the same for every try of one delivery and different for any other. */
+/**
+ * A nonce (≤ 25 characters) that is the same for every try of one delivery and different for any other.
+ * Discord answers a create whose nonce it saw in the last few minutes with the earlier message, so a nonce
+ * must never name two messages, even across restarts. Each one the bot sends, checked for that:
+ * - shouts (thread and channel) and log lines: workNonce, from the event's sequence number;
+ * - wanted messages: (game, key, the id of the message it replaces, or '' for the first post). A key's first
+ *   post happens once: turn keys name a seat's turn, which never comes back; cards, progress and results stay
+ *   wanted until the game is gone; a rematch's lobby, once posted, is drawn again under the deleted one's id
+ *   (it used to be forgotten and posted "first" again). A message's id is never reused, so neither are these;
+ * - the no-thread note: (game, 'no-thread'), posted only while the game has no play channel, set once.
+ * Game ids are not reused either: games rows are never deleted.
+ */
 export function nonceOf(...parts: Array<string | number>): string {
   return createHash('sha1').update(parts.join('|')).digest('base64url').slice(0, 25);
+}
+
+/**
+ * The nonce of a piece of channel work posted in the play channel or, for a shout, also in the parent one.
+ * From the event's sequence number, which a game never reuses; not from the outbox row's id, which SQLite
+ * handed out again once the outbox had emptied (before migration 0010), so a second shout came back as the
+ * first. Work saved without a seq falls back to its id, kept apart from seqs by its own tag.
+ */
+export function workNonce(gameId: number, item: OutboxItem, where: 'play' | 'parent' = 'play'): string {
+  const seq: unknown = item.work.seq;
+  const names = typeof seq === 'number' ? ['seq', seq] : ['id', item.id];
+  return nonceOf(gameId, item.work.kind, ...names, ...(where === 'parent' ? ['parent'] : []));
 }

@@ -15,6 +15,8 @@ import { eventRow } from '../../../src/db/event-rows';
 
 const MIGRATIONS = loadMigrations();
 const LATEST = MIGRATIONS.length;
+/** The name a migration after the last would have: `0011_broken` once there are ten. */
+const NEXT = `${String(LATEST + 1).padStart(4, '0')}_broken`;
 
 afterAll(removeTempDirs);
 
@@ -183,15 +185,13 @@ describe('openDatabase', () => {
     const bytes = fs.readFileSync(file);
     const broken: Migration = {
       version: LATEST + 1,
-      name: `000${LATEST + 1}_broken`,
+      name: NEXT,
       // The first statement works; the second fails: the first must not survive either.
       sql: 'ALTER TABLE games ADD COLUMN colour TEXT; CREATE TABLE players (x INTEGER);',
     };
     expectStartupError(
       () => openDatabase(file, { migrations: [...MIGRATIONS, broken] }),
-      new RegExp(
-        `Migration 000${LATEST + 1}_broken failed: table players already exists\\. .*still at schema version ${LATEST}`,
-      ),
+      new RegExp(`Migration ${NEXT} failed: table players already exists\\. .*still at schema version ${LATEST}`),
     );
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = openDatabase(file);
@@ -206,10 +206,10 @@ describe('openDatabase', () => {
   it('commits none of a batch when a later migration of it fails', () => {
     const { file } = databaseAt(1);
     const bytes = fs.readFileSync(file);
-    const broken: Migration = { version: LATEST + 1, name: `000${LATEST + 1}_broken`, sql: 'THIS IS NOT SQL;' };
+    const broken: Migration = { version: LATEST + 1, name: NEXT, sql: 'THIS IS NOT SQL;' };
     expectStartupError(
       () => openDatabase(file, { migrations: [...MIGRATIONS, broken] }),
-      new RegExp(`000${LATEST + 1}_broken failed.*syntax error.*still at schema version 1`),
+      new RegExp(`${NEXT} failed.*syntax error.*still at schema version 1`),
     );
     expect(fs.readFileSync(file).equals(bytes)).toBe(true);
     const db = new Database(file);

@@ -112,10 +112,15 @@ describe('a rematch', () => {
     expect(h.service.gamesToReconcile()).toContain(view.id);
     h.service.recordShown(view.id, 'lobby', '999', null);
     expect(h.service.gamesToReconcile()).not.toContain(view.id);
-    expect(wantedMessages(h.service.game(view.id)!, new Map()).find((w) => w.key === 'lobby')!.editOnly).toBe(true);
+    // Still the Publisher's while it is open (deleted, it is posted again); once started, only ever edited.
+    const posted = wantedMessages(h.service.game(view.id)!, new Map()).find((w) => w.key === 'lobby')!;
+    expect(posted).toMatchObject({ ping: ['ann', 'cid'] });
+    expect(posted.editOnly).toBeUndefined();
 
     // It is a lobby like any other: it starts, and the computer player plays in it.
-    const again = finish(h, h.service.start(view.id, 'ben'));
+    const playing = h.service.start(view.id, 'ben');
+    expect(wantedMessages(playing, new Map()).find((w) => w.key === 'lobby')!.editOnly).toBe(true);
+    const again = finish(h, playing);
     expect(again.status).toBe('finished');
     expect(again.state!.players).toHaveLength(4);
   });

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Category, GameOptions } from '../../../src/game';
 import { declarableColumns, seededRng, seatsToAct, writableCells } from '../../../src/game';
 import { loadMigrations, migrate } from '../../../src/db/migrate';
-import type { GameView } from '../../../src/service/game-service';
+import type { GameView, OutboxItem } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { WantedMessage } from '../../../src/discord/channel-view';
 import {
@@ -17,6 +17,7 @@ import {
   threadName,
   turnKey,
   wantedMessages,
+  workNonce,
 } from '../../../src/discord/channel-view';
 import { variantName } from '../../../src/discord/render/game-messages';
 import { apiBody } from '../../../src/discord/channel-rest';
@@ -232,6 +233,27 @@ describe("the Publisher's keys", () => {
     ];
     expect(new Set([a, ...others]).size).toBe(others.length + 1);
     expect(nonceOf('x'.repeat(500), 'y'.repeat(500)).length).toBeLessThanOrEqual(25);
+  });
+
+  it("workNonce names a shout or log line by its game and event seq, never by its outbox row's id", () => {
+    const shout = (id: number, seq?: number): OutboxItem =>
+      ({ id, gameId: 12, work: { kind: 'shout', seat: 0, dice: [4, 4, 4, 4, 4], seq } }) as OutboxItem;
+    // The same row id (SQLite gave it out again once the outbox had emptied): two shouts, two nonces.
+    expect(workNonce(12, shout(1, 7))).not.toBe(workNonce(12, shout(1, 19)));
+    // The same event delivered again: the same nonce, whatever row holds it.
+    expect(workNonce(12, shout(1, 7))).toBe(workNonce(12, shout(3, 7)));
+    const log: OutboxItem = { id: 1, gameId: 12, work: { kind: 'log', seat: 0, turn: 0, what: 'leave', seq: 7 } };
+    const all = [
+      workNonce(12, shout(1, 7)),
+      workNonce(12, shout(1, 7), 'parent'),
+      workNonce(13, shout(1, 7)),
+      workNonce(12, log),
+      // A row saved without a seq falls back to its id, which no seq can be mistaken for.
+      workNonce(12, shout(7)),
+      workNonce(12, shout(7), 'parent'),
+    ];
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.every((n) => n.length <= 25)).toBe(true);
   });
 
   it('threadName stays within 100 code points on one line, whatever the names', () => {

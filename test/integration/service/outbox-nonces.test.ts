@@ -1,0 +1,229 @@
+// Issue 21: once the outbox had emptied, SQLite handed the next row the id of the one just delivered, and the
+// shout's nonce came from that id, so Discord answered the second shout with the first. Here: the real
+// delivery (ChannelSync) against a Discord stand-in that deduplicates nonces as Discord does, the outbox's
+// ids after migration 0010, and the one wanted message that used to be posted "first" twice.
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { GameOptions } from '../../../src/game';
+import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { ChannelSync } from '../../../src/discord/channel-sync';
+import type { ChannelRest } from '../../../src/discord/channel-rest';
+import { ClickRecords } from '../../../src/discord/click-records';
+import type { MessageBody } from '../../../src/discord/render/turn';
+import type { Logger } from '../../../src/logger';
+import type { GameService } from '../../../src/service/game-service';
+import { harness, removeTempDirs, tempDbPath, user } from './helpers';
+
+afterAll(removeTempDirs);
+
+const OPTIONS: GameOptions = { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 3, predictions: false };
+const DISCORD_EPOCH = 1420070400000n;
+const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
+
+interface Post {
+  channel: string;
+  content: string;
+  ping: readonly string[];
+  nonce: string;
+  id: string;
+}
+
+/** The bot's channel routes against a Discord that keeps its messages and deduplicates nonces per channel. */
+class DiscordStandIn {
+  readonly posts: Post[] = [];
+  readonly deleted = new Set<string>();
+  private next = 0n;
+
+  /** Every create the nonce turned into an earlier message. */
+  readonly deduplicated: Post[] = [];
+
+  private newId(): string {
+    return String(((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) + this.next++);
+  }
+
+  readonly rest = {
+    post: async (channel: string, body: MessageBody, ping: readonly string[], nonce: string) => {
+      const earlier = this.posts.find((p) => p.channel === channel && p.nonce === nonce && !this.deleted.has(p.id));
+      const post = { channel, content: body.content ?? '', ping, nonce, id: earlier?.id ?? this.newId() };
+      if (earlier) this.deduplicated.push(post);
+      else this.posts.push(post);
+      return post.id;
+    },
+    edit: async (_channel: string, id: string) => !this.deleted.has(id),
+    exists: async (_channel: string, id: string) => !this.deleted.has(id),
+    remove: async (_channel: string, id: string) => void this.deleted.add(id),
+    react: async () => true,
+    startThread: async (_channel: string, messageId: string) => `thread-${messageId}`,
+  };
+
+  sync(service: GameService): ChannelSync {
+    return new ChannelSync(service, quiet, this.rest as unknown as ChannelRest, new ClickRecords(service, () => {}));
+  }
+
+  shouts(channel: string): Post[] {
+    return this.posts.filter((p) => p.channel === channel && p.content.includes('threw five'));
+  }
+}
+
+describe('shouts saved after the outbox emptied', () => {
+  it('get nonces of their own and new rows: both are posted, in the thread and in the channel', async () => {
+    const { service, rng } = harness();
+    const discord = new DiscordStandIn();
+    const sync = discord.sync(service);
+    let game = service.openLobby({
+      guildId: 'g',
+      channelId: 'parent',
+      host: user('ann'),
+      options: OPTIONS,
+      threads: true,
+    });
+    service.join(game.id, user('ben'));
+    const lobby = await discord.rest.post('parent', { content: 'lobby', embeds: [], components: [] }, [], 'lobby');
+    service.recordShown(game.id, 'lobby', lobby, null);
+    game = service.start(game.id, 'ann');
+    await sync.pass(game.id, false);
+    const thread = service.game(game.id)!.playChannelId!;
+    expect(thread).toMatch(/^thread-/);
+
+    service.declare(game.id, 'ann', 0);
+    rng.push([2, 2, 2, 2, 2]);
+    const [first] = service.throwDice(game.id, 'ann').outbox;
+    await sync.pass(game.id, false);
+    const [written] = service.write(game.id, 'ann', 0, 'olathe').outbox;
+    await sync.pass(game.id, false);
+    expect(service.pendingChannelWork(game.id)).toEqual([]);
+
+    service.declare(game.id, 'ben', 0);
+    rng.push([3, 3, 3, 3, 3]);
+    const [second] = service.throwDice(game.id, 'ben').outbox;
+    expect(second!.work.kind).toBe('shout');
+    // Ids are never handed out again, so a late done for a delivered row cannot take a newer one with it.
+    expect(second!.id).toBeGreaterThan(written!.id);
+    expect(written!.id).toBeGreaterThan(first!.id);
+    expect(service.channelWorkDone(first!.id)).toBe(false);
+    expect(service.pendingChannelWork(game.id)).toEqual([second]);
+    await sync.pass(game.id, false);
+
+    for (const channel of [thread, 'parent']) {
+      const shouts = discord.shouts(channel);
+      expect(shouts.map((s) => s.content)).toEqual([
+        expect.stringMatching(/^🎶 \*\*O-la-the!\*\* 🎶 {2}<@ann> threw five 2s!$/),
+        expect.stringMatching(/^🎶 \*\*O-la-the!\*\* 🎶 {2}<@ben> threw five 3s!$/),
+      ]);
+      expect(new Set(shouts.map((s) => s.nonce)).size).toBe(2);
+    }
+    // The thread's copy and the channel's are told apart too.
+    expect(new Set([...discord.shouts(thread), ...discord.shouts('parent')].map((s) => s.nonce)).size).toBe(4);
+    expect(discord.deduplicated).toEqual([]);
+  });
+
+  it("are both posted even when the second row gets the first row's id (as before migration 0010)", async () => {
+    const { service, rng, db } = harness();
+    const discord = new DiscordStandIn();
+    const game = service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
+    service.start(game.id, 'ann');
+    const sync = discord.sync(service);
+    await sync.pass(game.id, false);
+    service.declare(game.id, 'ann', 0);
+    rng.push([1, 1, 1, 1, 1]);
+    const [first] = service.throwDice(game.id, 'ann').outbox;
+    await sync.pass(game.id, false);
+    service.write(game.id, 'ann', 0, 'olathe');
+    await sync.pass(game.id, false);
+    // What SQLite did without AUTOINCREMENT once the outbox was empty: the next row takes the first id again.
+    db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'outbox'").run(first!.id - 1);
+    service.declare(game.id, 'ann', 1);
+    rng.push([5, 5, 5, 5, 5]);
+    const [second] = service.throwDice(game.id, 'ann').outbox;
+    expect(second!.id).toBe(first!.id);
+    await sync.pass(game.id, false);
+    expect(discord.shouts('solo').map((s) => s.content)).toEqual([
+      expect.stringContaining('threw five 1s!'),
+      expect.stringContaining('threw five 5s!'),
+    ]);
+    expect(discord.deduplicated).toEqual([]);
+  });
+
+  it('a delivery tried again (the answer lost) keeps its nonce, so Discord makes one message', async () => {
+    const { service, rng } = harness();
+    const discord = new DiscordStandIn();
+    const game = service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
+    service.start(game.id, 'ann');
+    const sync = discord.sync(service);
+    await sync.pass(game.id, false);
+    service.declare(game.id, 'ann', 1);
+    rng.push([6, 6, 6, 6, 6]);
+    service.throwDice(game.id, 'ann');
+    // The post lands but the process dies before the row is marked done: the next pass sends it again.
+    const done = service.channelWorkDone.bind(service);
+    service.channelWorkDone = () => false;
+    await sync.pass(game.id, false);
+    service.channelWorkDone = done;
+    await sync.pass(game.id, false);
+    expect(discord.shouts('solo')).toHaveLength(1);
+    expect(discord.deduplicated.map((p) => p.content)).toEqual([discord.shouts('solo')[0]!.content]);
+  });
+});
+
+describe("a rematch's lobby deleted before its game starts", () => {
+  it('is posted again under a nonce of its own, pinging as before', async () => {
+    const h = harness();
+    const discord = new DiscordStandIn();
+    const sync = discord.sync(h.service);
+    const old = h.service.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: OPTIONS });
+    h.service.join(old.id, user('ben'));
+    h.service.start(old.id, 'ann');
+    h.service.end(old.id, 'ann', { canManage: false });
+    const { view } = h.service.rematch(old.id, 'ben');
+    await sync.pass(view.id, false);
+    const lobbies = () => discord.posts.filter((p) => p.channel === 'c' && p.content.startsWith('🔁'));
+    expect(lobbies().map((p) => p.ping)).toEqual([['ann']]);
+
+    discord.deleted.add(lobbies()[0]!.id);
+    h.service.join(view.id, user('cid')); // the lobby changes, so the Publisher edits it and finds it gone
+    await sync.pass(view.id, false);
+    expect(lobbies().map((p) => p.ping)).toEqual([['ann'], ['ann', 'cid']]);
+    expect(lobbies()[1]!.nonce).not.toBe(lobbies()[0]!.nonce);
+    expect(h.service.game(view.id)!.messages.lobby).toBe(lobbies()[1]!.id);
+  });
+});
+
+describe('migration 0010', () => {
+  const MIGRATIONS = loadMigrations();
+  const before = MIGRATIONS.findIndex((m) => m.name === '0010_outbox_autoincrement');
+
+  it('keeps every row, id and column of the outbox, and never hands an id out twice from then on', () => {
+    const db = new Database(tempDbPath());
+    db.pragma('foreign_keys = ON');
+    migrate(db, MIGRATIONS.slice(0, before));
+    const gameId = db
+      .prepare<[], { id: number }>(
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
+         VALUES ('g', 'c', 'olathe', '{}', 600000, 'playing', 'ann', 1) RETURNING id`,
+      )
+      .get()!.id;
+    const insert = db.prepare('INSERT INTO outbox (game_id, kind, data, at) VALUES (?, ?, ?, ?)');
+    for (const kind of ['shout', 'log', 'shout']) insert.run(gameId, kind, `{"kind":"${kind}"}`, 5);
+    const columns = db.pragma('table_info(outbox)');
+    const references = db.pragma('foreign_key_list(outbox)');
+    const rows = db.prepare('SELECT * FROM outbox ORDER BY id').all();
+
+    migrate(db, MIGRATIONS);
+    expect(db.prepare('SELECT * FROM outbox ORDER BY id').all()).toEqual(rows);
+    expect(db.pragma('table_info(outbox)')).toEqual(columns);
+    expect(db.pragma('foreign_key_list(outbox)')).toEqual(references);
+    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'outbox'").pluck().get()).toMatch(/AUTOINCREMENT/);
+    const indexed = db.pragma('index_info(outbox_by_game)') as Array<{ name: string }>;
+    expect(indexed.map((c) => c.name)).toEqual(['game_id', 'id']);
+    expect(() => insert.run(gameId, 'cheer', '{}', 5)).toThrow(/CHECK constraint/);
+
+    // Delivered (deleted) rows leave their ids behind, emptied outbox or not.
+    const ids = [insert.run(gameId, 'shout', '{}', 6).lastInsertRowid];
+    db.prepare('DELETE FROM outbox').run();
+    ids.push(insert.run(gameId, 'shout', '{}', 7).lastInsertRowid);
+    expect(ids).toEqual([4, 5]);
+    db.prepare('DELETE FROM games').run(); // the outbox still goes with its game
+    expect(db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(0);
+    db.close();
+  });
+});
