@@ -1,7 +1,8 @@
 // The click bench's two players (click.bench.ts): one holds and releases dice on a solo Balut card in the game's
 // thread, clicking the bot's own hold buttons; its twin sends the same clicks to a do-nothing bot, on a copy of
-// that card in a thread of its own, which that bot only acknowledges. Every click is timed from
-// just before the fake dispatches it to the moment the fake has the bot's callback.
+// that card in a thread of its own, which that bot only acknowledges. Every click is timed from the moment the
+// fake makes it to the moment the bot's callback request reaches the fake: not the time the fake then takes to
+// read and apply the answer, which would count the card's size against the bot and not against Discord.
 import { REST, Routes } from 'discord.js';
 import type { FakeMessage, FakeUser } from '../src/fake-discord';
 import type { Control, RunningBot } from './click-support';
@@ -70,9 +71,8 @@ export class HoldClicker implements Clicker {
     if (!found || !control || control.id.action !== 'hold')
       throw new Error(`no hold button for die ${die + 1}:\n${fake.describe()}`);
     const wanted = control.id.held;
-    const t0 = performance.now();
     const ack = await fake.click(this.user, found.messageId, control.customId).acked();
-    const ms = performance.now() - t0;
+    const ms = ack.arrivedAfterMs;
     if (ack.ephemeral) throw new Error(`a hold click was refused:\n${fake.describe()}`);
     // The next click must carry what the card shows now: wait (unmeasured) for the button to flip.
     await fake.waitFor(() => {
@@ -122,9 +122,8 @@ export class MirrorClicker implements Clicker {
 
   async click(): Promise<number> {
     const customId = this.holds[this.clicks++ % this.holds.length]!;
-    const t0 = performance.now();
-    await this.bot.fake.click(this.user, this.messageId, customId).acked();
-    const ms = performance.now() - t0;
+    const ack = await this.bot.fake.click(this.user, this.messageId, customId).acked();
+    const ms = ack.arrivedAfterMs;
     await humanPause();
     return ms;
   }

@@ -184,11 +184,20 @@ export interface ShardSlice {
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
 
 const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
+/** States kept by GameStore for the next read: a few hundred games in play at once is a busy process. */
+const REMEMBERED_STATES = 512;
 
 export class GameStore {
   private readonly s;
   /** One UPDATE per set of changed columns: a handful in practice. */
   private readonly saves = new Map<string, Database.Statement<[Record<string, unknown>], { messages: string }>>();
+  /**
+   * The state this process last wrote for each game, and the revision the row had after that write. Only
+   * saveGame writes a state, and every save moves the revision on, so while the row is at that revision it holds
+   * that state: the next read neither fetches nor parses it (a click reads what the click before it wrote; the
+   * state was its largest column). The engine never changes a state it was given, so it can be handed out again.
+   */
+  private readonly written = new Map<number, { rev: number; state: GameState }>();
 
   private readonly shard: { shardId: number; shardCount: number };
 
@@ -203,14 +212,15 @@ export class GameStore {
       // Raw (an array per row, built into a GameRow below): cheaper than better-sqlite3 making the object.
       // The seats come in primary-key order, i.e. by seat; gameWithPlayers checks rather than sorting here.
       gameWithPlayers: db
-        .prepare<[number], GameRowTuple>(
+        .prepare<[{ id: number; known: number }], GameRowTuple>(
+          // The state is left out when the row is still at the revision this process wrote it at (see written).
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
-             g.started_at, g.finished_at, g.rev, g.version, g.state, g.deadlines, g.next_deadline, g.messages,
+             g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = @known THEN NULL ELSE g.state END, g.deadlines, g.next_deadline, g.messages,
              g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
              (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
-           FROM games g WHERE g.id = ?`,
+           FROM games g WHERE g.id = @id`,
         )
         .raw(),
       // A channel's open game, or the game whose thread this is.
@@ -298,7 +308,8 @@ export class GameStore {
 
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): { row: GameRow; players: PlayerRow[] } | undefined {
-    const f = this.s.gameWithPlayers.get(id);
+    const written = this.written.get(id);
+    const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
     const row: GameRow = {
       id: f[0],
@@ -314,7 +325,7 @@ export class GameStore {
       finished_at: f[10],
       rev: f[11],
       version: f[12],
-      state: f[13] === null ? null : (JSON.parse(f[13]) as GameState),
+      state: f[13] !== null ? (JSON.parse(f[13]) as GameState) : f[11] === written?.rev ? written.state : null,
       deadlines: JSON.parse(f[14]) as Deadlines,
       next_deadline: f[15],
       messages: JSON.parse(f[16]) as Record<string, string>,
@@ -386,7 +397,21 @@ export class GameStore {
     for (const c of columns)
       values[c] = JSON_COLUMNS.has(c) && changes[c] !== null ? JSON.stringify(changes[c]) : changes[c];
     const saved = statement.get(values);
-    return saved ? (JSON.parse(saved.messages) as Record<string, string>) : null;
+    if (!saved) return null;
+    // The row is at rev + 1 now. A save that leaves the state as it was keeps the one remembered for it, if that
+    // was the row's state when it was read (at rev).
+    const known = this.written.get(id);
+    const state = changes.state === undefined ? (known?.rev === rev ? known.state : undefined) : changes.state;
+    if (state) this.remember(id, rev + 1, state);
+    else this.written.delete(id);
+    return JSON.parse(saved.messages) as Record<string, string>;
+  }
+
+  private remember(id: number, rev: number, state: GameState): void {
+    this.written.delete(id);
+    // The games played lately; one that comes back after the others pushed it out is read in full once more.
+    if (this.written.size >= REMEMBERED_STATES) this.written.delete(this.written.keys().next().value!);
+    this.written.set(id, { rev, state });
   }
   insertPlayer(player: NewPlayer): void {
     this.s.insertPlayer.run(player);

@@ -25,6 +25,8 @@ export interface RestRequest {
   body: unknown;
   files: UploadedFile[];
   authorization: string | undefined;
+  /** performance.now() when the request came in, before its body was read. */
+  arrivedAt: number;
 }
 
 export interface RestResult {
@@ -90,6 +92,7 @@ function parseJson(text: string): unknown {
 
 /** Reads a request; multipart bodies (discord.js sends them when files are attached) are parsed too. */
 export async function readRestRequest(req: IncomingMessage, url: URL): Promise<RestRequest> {
+  const arrivedAt = performance.now();
   const method = (req.method ?? 'GET').toUpperCase();
   const segments = url.pathname
     .slice(API_PREFIX.length)
@@ -111,6 +114,7 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
     body: undefined,
     files: [],
     authorization,
+    arrivedAt,
   };
   const bytes = await readBytes(req);
   if (bytes.length === 0) return request;

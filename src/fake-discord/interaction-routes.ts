@@ -49,8 +49,9 @@ function elapsedMs(state: FakeState, record: InteractionRecord): number {
   return Math.max(performance.now() - record.dispatchedAtReal, state.now() - record.createdAt);
 }
 
-function acknowledge(record: InteractionRecord, type: number, ephemeral: boolean): void {
-  record.ack = { type, afterMs: Math.round(performance.now() - record.dispatchedAtReal), ephemeral };
+function acknowledge(c: RouteContext, record: InteractionRecord, type: number, ephemeral: boolean): void {
+  const afterMs = Math.round(performance.now() - record.dispatchedAtReal);
+  record.ack = { type, afterMs, arrivedAfterMs: c.req.arrivedAt - record.dispatchedAtReal, ephemeral };
   if (record.timer) clearTimeout(record.timer);
 }
 
@@ -94,7 +95,7 @@ function callback(c: RouteContext): RestResult {
     case CallbackType.DeferredReply: {
       const flags = isObject(body.data) && typeof body.data.flags === 'number' ? body.data.flags : 0;
       const ephemeral = (flags & MessageFlag.Ephemeral) !== 0;
-      acknowledge(record, CallbackType.DeferredReply, ephemeral);
+      acknowledge(c, record, CallbackType.DeferredReply, ephemeral);
       // Discord shows "<bot> is thinking…" at once: a loading message that @original edits later.
       message = createInteractionMessage(state, record, { ...EMPTY_DRAFT, flags: MessageFlag.Loading }, ephemeral);
       record.originalMessageId = message.id;
@@ -122,11 +123,11 @@ function callback(c: RouteContext): RestResult {
         const { body: data, violations } = readMessageBody(body.data);
         const draft = composeDraft(state, source.channelId, state.draftOf(source), data, c.req.files);
         enforceMessageRules(state, context, draft, violations);
-        acknowledge(record, CallbackType.Update, source.ephemeralFor !== undefined);
+        acknowledge(c, record, CallbackType.Update, source.ephemeralFor !== undefined);
         state.editMessage(source, draft);
         record.replyMessageId = source.id;
       } else {
-        acknowledge(record, CallbackType.DeferredUpdate, source.ephemeralFor !== undefined);
+        acknowledge(c, record, CallbackType.DeferredUpdate, source.ephemeralFor !== undefined);
       }
       record.originalMessageId = source.id;
       message = type === CallbackType.Update ? source : undefined;
@@ -138,7 +139,7 @@ function callback(c: RouteContext): RestResult {
         for (const v of violations) state.breach(`${context}: ${v.rule}`);
         throw DiscordErrors.invalidFormBody(violations.map((v) => ({ ...v, path: ['data', ...v.path] })));
       }
-      acknowledge(record, CallbackType.Modal, false);
+      acknowledge(c, record, CallbackType.Modal, false);
       break;
     }
     default:
@@ -178,7 +179,7 @@ function replyWithMessage(c: RouteContext, record: InteractionRecord, rawData: u
   const draft = composeDraft(state, record.channelId, undefined, data, c.req.files);
   enforceMessageRules(state, context, draft, violations);
   const ephemeral = typeof data.flags === 'number' && (data.flags & MessageFlag.Ephemeral) !== 0;
-  acknowledge(record, CallbackType.Reply, ephemeral);
+  acknowledge(c, record, CallbackType.Reply, ephemeral);
   const message = createInteractionMessage(state, record, draft, ephemeral, pingsOf(state, draft, data, ephemeral));
   record.originalMessageId = message.id;
   record.replyMessageId = message.id;

@@ -241,6 +241,11 @@ export interface AckInfo {
   type: number;
   /** Milliseconds after dispatch (real time). */
   afterMs: number;
+  /**
+   * When the callback request reached the fake, in ms after dispatch, unrounded: without the time the fake
+   * then takes to read, check and apply what the callback says (which grows with the answer, not the bot).
+   */
+  arrivedAfterMs: number;
   ephemeral: boolean;
 }
 

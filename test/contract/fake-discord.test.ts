@@ -143,7 +143,11 @@ describe('fake Discord with a real discord.js client', () => {
     expect(interaction.user.id).toBe(alice.id);
     await interaction.reply({ content: 'You rolled 3 dice', flags: MessageFlags.Ephemeral });
 
-    expect((await handle.acked()).type).toBe(4);
+    const ack = await handle.acked();
+    expect(ack.type).toBe(4);
+    // When the callback reached the fake: after the dispatch, and before the fake read and applied it.
+    expect(ack.arrivedAfterMs).toBeGreaterThan(0);
+    expect(ack.arrivedAfterMs).toBeLessThanOrEqual(ack.afterMs + 0.5);
     const reply = await handle.reply();
     expect(reply.content).toBe('You rolled 3 dice');
     expect(reply.ephemeralFor).toBe(alice.id);

@@ -21,6 +21,7 @@ import type { RenderableGame } from './view';
 import { seatName } from './view';
 import type { Translate } from '../i18n';
 import { cardTable, categoryName, columnName, diceText, fivesText, gameT, scoreLine } from './text';
+import { Remembered, cardSignature } from './remembered';
 
 export interface MessageBody {
   content?: string;
@@ -39,8 +40,12 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const { variant, columns: kinds } = state.options;
   const t = gameT(game);
   const lines: string[] = [];
-  lines.push('```', cardTable(player.card, variant, t), '```');
-  lines.push(scoreLine(player.card, t, game.status !== 'playing' || player.left || isCardFull(player.card)));
+  const final = game.status !== 'playing' || player.left || isCardFull(player.card);
+  lines.push(
+    cardTexts.get(`${cardSignature(player.card)}${variant}:${final}:${game.locale}`, () =>
+      ['```', cardTable(player.card, variant, t), '```', scoreLine(player.card, t, final)].join('\n'),
+    ),
+  );
   if (variant === 'olathe') {
     const column = player.turn.column;
     if (column === null) lines.push(t('turn.columnNone'));
@@ -152,9 +157,9 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
   return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), t('turn.declare'), options);
 }
 
-/** Write menus kept for a card's redraws; a bound, since every turn of every game draws new ones. */
-const REMEMBERED_MENUS = 256;
-const writeMenus = new Map<string, Row[]>();
+/** The card's table and score line, and its write menus: what a hold redraws unchanged. */
+const cardTexts = new Remembered<string>(256);
+const writeMenus = new Remembered<Row[]>(256);
 
 /**
  * The write menus, drawn once per moment of a turn. What they offer follows from the card, the declared column
@@ -169,18 +174,11 @@ function rememberedWriteSelects(
   t: Translate,
 ): Row[] {
   const { turn, card } = state.players[seat]!;
-  // Everything writeSelects reads, so that two games that share an id (two databases in one process) never
-  // share menus: which cells are free, the dice, the declared column, the layout, the language.
-  let free = '';
-  for (const column of card.columns) for (const category of CATEGORIES) free += column.cells[category] ? '1' : '0';
   const { variant, columns } = state.options;
-  const key = `${game.id}:${seat}:${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${free}:${game.locale}`;
-  let rows = writeMenus.get(key);
-  if (!rows) {
-    if (writeMenus.size >= REMEMBERED_MENUS) writeMenus.delete(writeMenus.keys().next().value!);
-    writeMenus.set(key, (rows = writeSelects(game, state, seat, stamp, t)));
-  }
-  return rows;
+  // Everything writeSelects reads, so that two games that share an id (two databases in one process) never
+  // share menus.
+  const key = `${game.id}:${seat}:${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${cardSignature(card)}:${game.locale}`;
+  return writeMenus.get(key, () => writeSelects(game, state, seat, stamp, t));
 }
 
 /**

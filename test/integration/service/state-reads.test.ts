@@ -1,0 +1,46 @@
+// A click reads the state the click before it wrote: GameStore hands that state out again instead of fetching
+// and parsing it, for as long as the row is at the revision that write gave it — and reads the row in full as
+// soon as anything else (another process, another connection) has moved the game on.
+import { afterAll, describe, expect, it } from 'vitest';
+import { turnStamp } from '../../../src/service/game-service';
+import type { GameView } from '../../../src/service/game-service';
+import { BALUT, harness, removeTempDirs, startedGame } from './helpers';
+
+afterAll(removeTempDirs);
+
+const stampOf = (view: GameView) => turnStamp(view.state!.players[0]!);
+const savedState = (db: ReturnType<typeof harness>['db'], id: number) =>
+  JSON.parse((db.prepare('SELECT state FROM games WHERE id = ?').get(id) as { state: string }).state) as unknown;
+
+describe('reading back what was written', () => {
+  it('is the state the database holds, handed out again while nothing else wrote the game', () => {
+    const { service, db, rng } = harness();
+    let view = startedGame(service, ['ann'], BALUT);
+    rng.push([1, 2, 3, 4, 5]);
+    view = service.throwDice(view.id, 'ann', stampOf(view)).view;
+    const held = service.setHold(view.id, 'ann', 2, true, stampOf(view)).view;
+    const read = service.game(view.id)!;
+    expect(read.state).toEqual(savedState(db, view.id));
+    expect(read.state!.players[0]!.turn.held).toEqual([false, false, true, false, false]);
+    // Not parsed again: the very value the hold produced.
+    expect(read.state).toBe(held.state);
+  });
+
+  it('follows a move made through another connection, and one made after it again', () => {
+    const first = harness();
+    let view = startedGame(first.service, ['ann'], BALUT);
+    first.rng.push([6, 6, 6, 1, 2]);
+    view = first.service.throwDice(view.id, 'ann', stampOf(view)).view;
+    first.service.setHold(view.id, 'ann', 0, true, stampOf(view));
+    // Another process (a second shard, a standby) holds another die of the same game.
+    const second = harness(first.file);
+    second.service.setHold(view.id, 'ann', 1, true, stampOf(view));
+    const seen = first.service.game(view.id)!;
+    expect(seen.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
+    expect(seen.state).toEqual(savedState(first.db, view.id));
+    // The first process acts on what it read, and reads its own write back.
+    first.service.setHold(view.id, 'ann', 2, true, stampOf(seen));
+    expect(first.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
+    expect(second.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
+  });
+});
