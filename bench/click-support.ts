@@ -94,6 +94,9 @@ export const DO_NOTHING: Launch = {
   deploy: 'dist/deploy-commands.js',
 };
 
+/** The second yardstick of the click bench: answers each click with its message as it was (bench/echo-bot.mjs). */
+export const ECHO: Launch = { ...DO_NOTHING, bot: 'bench/echo-bot.mjs' };
+
 export const workingTree = (root: string): Tree => ({ label: 'working tree', dir: root, dispose: () => {} });
 
 /** `npm run build` in the tree; synchronous, so call it before any fake Discord of this process must answer. */

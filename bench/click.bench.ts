@@ -4,8 +4,10 @@
 // default path); the do-nothing bot is sent the same hold clicks on a card-shaped message in a thread. The
 // do-nothing bot is the reference because it does not move: a baseline that is an earlier commit of our own
 // hid a 4× regression once (issue 21). Rounds of a few clicks interleave the bots, the order alternating, so
-// both sample every stretch of a noisy machine. Goals, as ratios to the do-nothing bot: CPU per click ≤ 1.5×,
-// click → acknowledgement p50 ≤ 1.15× and p99 ≤ 1.3×, resident memory at the end ≤ 1.2×.
+// all sample every stretch of a noisy machine. Goals, as ratios to the do-nothing bot: CPU per click ≤ 1.5×,
+// click → acknowledgement p50 ≤ 1.15× and p99 ≤ 1.3×, resident memory at the end ≤ 1.2×. A third bot, the echo
+// bot (bench/echo-bot.mjs), answers each click with the card as it was and does nothing else: what answering with
+// a card costs by itself, so the bot / echo ratios are what the game's own work costs.
 //
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000), after 100 warm-up clicks each
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
@@ -14,7 +16,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Launch, RunningBot, Tree } from './click-support';
-import { DO_NOTHING, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
+import { DO_NOTHING, ECHO, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
 import type { Clicker } from './hold-clicker';
 import { HoldClicker, MirrorClicker } from './hold-clicker';
 
@@ -96,6 +98,14 @@ function report(measured: Measured[], clicks: number): void {
     });
     console.log(`  ${m.name} / ${reference!.name}: ${parts.join(', ')}`);
   }
+  const [bot, echo] = others;
+  if (bot && echo) {
+    const [b, e] = [percentiles(bot.clicker.latencies), percentiles(echo.clicker.latencies)];
+    console.log(
+      `  ${bot.name} / ${echo.name}: cpu ${fmt(bot.cpuMs / echo.cpuMs, 2)}×, p50 ${fmt(b.p50 / e.p50, 2)}×, ` +
+        `p99 ${fmt(b.p99 / e.p99, 2)}× — the game's own work, beyond answering with the card`,
+    );
+  }
   for (const m of measured)
     if (m.clicker.bot.fake.breaches.length)
       console.log(
@@ -131,9 +141,12 @@ export async function run(): Promise<void> {
     await player.setUp();
     const mirror = new MirrorClicker(await start(here, DO_NOTHING), player);
     await mirror.setUp();
+    const echo = new MirrorClicker(await start(here, ECHO), player);
+    await echo.setUp();
     const clickers: Array<{ name: string; clicker: Clicker }> = [
       { name: 'do-nothing bot', clicker: mirror },
       { name: 'bot (dist/index.js)', clicker: player },
+      { name: 'echo bot', clicker: echo },
     ];
     if (before) {
       const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));

@@ -334,7 +334,7 @@ async function baselineImpl(tree: Tree): Promise<ServiceImpl> {
 }
 
 /** Rounds of the same work, turn about, so both see the same machine; then the rates side by side. */
-async function againstBaseline(current: ServiceImpl): Promise<void> {
+async function againstBaseline(current: ServiceImpl, bareRate: number): Promise<void> {
   const spec = process.env.OLATHE_BENCH_BASELINE?.trim() || DEFAULT_BASELINE;
   let tree: Tree;
   try {
@@ -365,6 +365,11 @@ async function againstBaseline(current: ServiceImpl): Promise<void> {
     console.log(`side by side, ${rounds} rounds of ${fmt(ACTIONS / rounds)} actions each, turn about:`);
     for (const impl of [current, baseline])
       console.log(`  ${impl.label}: ${fmt(rate(impl))} actions/s (${fmt(cpuRate(impl))} per CPU-second)`);
+    // The fixed reference: an earlier commit is shown beside it, never instead (a moving baseline hides regressions).
+    console.log(
+      `  each as a share of bare better-sqlite3 in this run (${fmt(bareRate)} tx/s): this tree ${fmt(rate(current) / bareRate, 2)}×, ` +
+        `baseline ${fmt(rate(baseline) / bareRate, 2)}×`,
+    );
     const ratio = rate(current) / rate(baseline);
     console.log(
       `  this tree / baseline: ${fmt(ratio, 2)}× (per CPU-second ${fmt(cpuRate(current) / cpuRate(baseline), 2)}×) — goal ≥ ${fmt(GOAL_OUTBOX_RATE)}/s, ` +
@@ -428,7 +433,7 @@ export async function run(): Promise<void> {
   console.log(
     `  cost against the bare database: ${fmt(bare.rate / s.rate, 1)}× (snapshot ≈ ${fmt(s.stateBytes)} bytes)`,
   );
-  await againstBaseline(current);
+  await againstBaseline(current, bare.rate);
 
   const m = memoryFlatness();
   console.log(
