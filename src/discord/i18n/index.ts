@@ -65,7 +65,7 @@ export function languageOf(locale: string | null | undefined): string {
 const translators = new Map<string, Translate>();
 
 /** Texts with variables kept per language; past this many the memory starts afresh (names and dice vary). */
-const REMEMBERED_TEXTS = 20_000;
+const REMEMBERED_TEXTS = 5_000;
 
 /**
  * i18next's answer for a key and its variables, looked up once and then remembered: a card is drawn from the

@@ -4,18 +4,23 @@
 import type { Card } from '../../game';
 import { CATEGORIES } from '../../game';
 
-/** A bounded memory: past `limit` parts the oldest is forgotten (every turn of every game draws new ones). */
+/**
+ * The latest part drawn for each owner (a seat of a game), with the key it was drawn under: drawn again when
+ * the key changes (the card moved on), so only what is on screen now is kept. Past `limit` owners the one
+ * drawn longest ago is forgotten.
+ */
 export class Remembered<V> {
-  private readonly parts = new Map<string, V>();
+  private readonly parts = new Map<string, { key: string; part: V }>();
 
   constructor(private readonly limit: number) {}
 
-  get(key: string, draw: () => V): V {
-    let part = this.parts.get(key);
-    if (part === undefined) {
-      if (this.parts.size >= this.limit) this.parts.delete(this.parts.keys().next().value!);
-      this.parts.set(key, (part = draw()));
-    }
+  get(owner: string, key: string, draw: () => V): V {
+    const kept = this.parts.get(owner);
+    if (kept?.key === key) return kept.part;
+    this.parts.delete(owner);
+    if (this.parts.size >= this.limit) this.parts.delete(this.parts.keys().next().value!);
+    const part = draw();
+    this.parts.set(owner, { key, part });
     return part;
   }
 }

@@ -42,7 +42,7 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const lines: string[] = [];
   const final = game.status !== 'playing' || player.left || isCardFull(player.card);
   lines.push(
-    cardTexts.get(`${cardSignature(player.card)}${variant}:${final}:${game.locale}`, () =>
+    cardTexts.get(`${game.id}:${seat}`, `${cardSignature(player.card)}${variant}:${final}:${game.locale}`, () =>
       ['```', cardTable(player.card, variant, t), '```', scoreLine(player.card, t, final)].join('\n'),
     ),
   );
@@ -157,7 +157,7 @@ function declareSelect(game: RenderableGame, state: GameState, seat: number, sta
   return selectRow(encodeCustomId({ action: 'declare', gameId: game.id, seat, stamp }), t('turn.declare'), options);
 }
 
-/** The card's table and score line, and its write menus: what a hold redraws unchanged. */
+/** The card's table and score line, and its write menus, of the seats played lately: what a hold redraws unchanged. */
 const cardTexts = new Remembered<string>(256);
 const writeMenus = new Remembered<Row[]>(256);
 
@@ -178,7 +178,7 @@ function rememberedWriteSelects(
   // Everything writeSelects reads, so that two games that share an id (two databases in one process) never
   // share menus.
   const key = `${game.id}:${seat}:${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${cardSignature(card)}:${game.locale}`;
-  return writeMenus.get(key, () => writeSelects(game, state, seat, stamp, t));
+  return writeMenus.get(`${game.id}:${seat}`, key, () => writeSelects(game, state, seat, stamp, t));
 }
 
 /**
