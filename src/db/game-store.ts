@@ -184,8 +184,8 @@ export interface ShardSlice {
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
 
 const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
-/** States kept by GameStore for the next read: a few hundred games in play at once is a busy process. */
-const REMEMBERED_STATES = 512;
+/** States kept by GameStore for the next read: the games clicked lately (more would only hold memory). */
+const REMEMBERED_STATES = 128;
 
 export class GameStore {
   private readonly s;
