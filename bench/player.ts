@@ -1,4 +1,4 @@
-// A person playing solo games against one bot process, click after click (click.bench.ts, memory.bench.ts): hold
+// A person playing solo games against one bot process, click after click (memory.bench.ts): hold
 // and release, throw, write via the select, declare a column in Olathe — what a person's clicks would be.
 import type { FakeMessage, FakeUser, SlashOptionValue } from '../src/fake-discord';
 import { CATEGORIES } from '../src/game';
@@ -20,7 +20,7 @@ export class Player {
   /** Why games were given up (see abandon); empty for a bot whose cards always follow the game. */
   readonly stuck: string[] = [];
   games = 0;
-  /** Every interaction sent to the bot, by kind (a do-nothing bot is sent as many of each: memory.bench.ts). */
+  /** Every interaction sent to the bot, by kind (a do-nothing bot is sent as many of each). */
   readonly sent = { slash: 0, button: 0, select: 0 };
   private gameId = -1;
   private writes = 0;
