@@ -3,7 +3,6 @@
 // Anything else is one ephemeral sentence, with the clicked message and the game left as they were.
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import type { Interaction } from 'discord.js';
 import { MessageFlags, MessageFlagsBitField } from 'discord.js';
 import { loadMigrations, migrate } from '../../../src/db/migrate';
 import { GameService, turnStamp } from '../../../src/service/game-service';
@@ -13,6 +12,7 @@ import { findComponent } from '../../../src/fake-discord/interactions';
 import { hintMessage } from '../../../src/discord/hint';
 import type { MessageBody } from '../../../src/discord/render/turn';
 import { routeInteraction } from '../../../src/discord/router';
+import { handMadeClick } from './hand-made-click';
 import { tr } from '../../../src/discord/i18n';
 import { createLogger } from '../../../src/logger';
 import { OLATHE, riggedRng } from '../../integration/service/helpers';
@@ -51,13 +51,9 @@ function setup() {
 
 /** Ann clicks `customId` on a message that is ephemeral or not and shows `shown` (a body, or no components). */
 async function click(ctx: BotContext, customId: string, on: { ephemeral: boolean; shown?: MessageBody }) {
-  const calls: { kind: string; body: unknown }[] = [];
   const components = on.shown?.components ?? [];
-  const interaction = {
-    id: '1',
-    customId,
+  const { interaction, calls } = handMadeClick(customId, {
     user: { id: 'ann', displayName: 'Ann' },
-    member: null,
     guildId: 'g',
     channelId: 'c',
     locale: 'en-US',
@@ -67,16 +63,8 @@ async function click(ctx: BotContext, customId: string, on: { ephemeral: boolean
       flags: new MessageFlagsBitField(on.ephemeral ? MessageFlags.Ephemeral : 0),
       resolveComponent: (id: string) => findComponent(components, id) ?? null,
     },
-    replied: false,
-    deferred: false,
-    isChatInputCommand: () => false,
-    isButton: () => true,
-    isStringSelectMenu: () => false,
-    reply: async (body: unknown) => void calls.push({ kind: 'reply', body }),
-    followUp: async (body: unknown) => void calls.push({ kind: 'followUp', body }),
-    update: async (body: unknown) => void calls.push({ kind: 'update', body }),
-  };
-  await routeInteraction(interaction as unknown as Interaction, ctx);
+  });
+  await routeInteraction(interaction, ctx);
   return calls;
 }
 

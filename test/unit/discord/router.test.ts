@@ -1,8 +1,8 @@
 // The router with hand-made interactions: which handler runs, and how refusals and failures are answered.
 import { describe, expect, it } from 'vitest';
-import type { Interaction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { routeInteraction } from '../../../src/discord/router';
+import { handMadeClick } from './hand-made-click';
 import { tr } from '../../../src/discord/i18n';
 import type { BotContext } from '../../../src/discord/context';
 import { commandMap } from '../../../src/discord/context';
@@ -26,25 +26,7 @@ function harness(service: Partial<BotContext['service']>) {
 }
 
 function button(customId: string, opts: { replied?: boolean } = {}) {
-  const calls: { kind: string; body: unknown }[] = [];
-  const interaction = {
-    id: '1',
-    customId,
-    user: { id: '42', displayName: 'Alice' },
-    member: null,
-    guildId: '7',
-    channelId: '8',
-    message: { id: '99' },
-    replied: opts.replied ?? false,
-    deferred: false,
-    isChatInputCommand: () => false,
-    isButton: () => true,
-    isStringSelectMenu: () => false,
-    reply: async (body: unknown) => void calls.push({ kind: 'reply', body }),
-    followUp: async (body: unknown) => void calls.push({ kind: 'followUp', body }),
-    update: async (body: unknown) => void calls.push({ kind: 'update', body }),
-  };
-  return { interaction: interaction as unknown as Interaction, calls };
+  return handMadeClick(customId, opts);
 }
 
 describe('routeInteraction', () => {
