@@ -198,6 +198,7 @@ export class GameStore {
    * state was its largest column). The engine never changes a state it was given, so it can be handed out again.
    */
   private readonly written = new Map<number, { rev: number; state: GameState }>();
+  private readonly uncommitted = new Map<number, { rev: number; state: GameState } | null>();
 
   private readonly shard: { shardId: number; shardCount: number };
 
@@ -402,9 +403,27 @@ export class GameStore {
     // was the row's state when it was read (at rev).
     const known = this.written.get(id);
     const state = changes.state === undefined ? (known?.rev === rev ? known.state : undefined) : changes.state;
-    if (state) this.remember(id, rev + 1, state);
+    // Inside a transaction it counts only once the transaction commits (committed / rolledBack): a rolled-back
+    // save left the row at rev, and another process's next save would bring it to rev + 1 with its own state.
+    if (this.db.inTransaction) this.uncommitted.set(id, state ? { rev: rev + 1, state } : null);
+    else if (state) this.remember(id, rev + 1, state);
     else this.written.delete(id);
     return JSON.parse(saved.messages) as Record<string, string>;
+  }
+
+  /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */
+  committed(): void {
+    for (const [id, write] of this.uncommitted) {
+      if (write) this.remember(id, write.rev, write.state);
+      else this.written.delete(id);
+    }
+    this.uncommitted.clear();
+  }
+
+  /** It rolled back: the rows are as they were, so whatever was remembered of them may no longer be. */
+  rolledBack(): void {
+    for (const id of this.uncommitted.keys()) this.written.delete(id);
+    this.uncommitted.clear();
   }
 
   private remember(id: number, rev: number, state: GameState): void {

@@ -8,9 +8,9 @@ import type { MessageBody } from './render/turn';
 /** Updates the clicked message to `body`; its text only when it changed (mentions in it never ping again). */
 export async function updateClicked(interaction: MessageComponentInteraction, body: MessageBody): Promise<void> {
   if (interaction.deferred || interaction.replied) throw new Error('this click was answered already');
-  const content = body.content ?? '';
+  const { content } = body;
   const data = {
-    ...(content === interaction.message.content ? {} : { content }),
+    ...(content === undefined || content === interaction.message.content ? {} : { content }),
     embeds: body.embeds,
     components: body.components,
     allowed_mentions: { parse: [] },

@@ -136,7 +136,16 @@ export abstract class ServiceCore {
     this.lobbyExpiryMs = options.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS;
     this.onBotError = options.onBotError;
     const run = db.transaction((fn: () => unknown) => fn());
-    this.writeTx = (fn) => run.immediate(fn) as ReturnType<typeof fn>;
+    this.writeTx = (fn) => {
+      try {
+        const result = run.immediate(fn) as ReturnType<typeof fn>;
+        if (!db.inTransaction) this.store.committed();
+        return result;
+      } catch (error) {
+        if (!db.inTransaction) this.store.rolledBack();
+        throw error;
+      }
+    };
   }
 
   // ---------- how an operation runs ----------

@@ -2,9 +2,9 @@
 // and parsing it, for as long as the row is at the revision that write gave it — and reads the row in full as
 // soon as anything else (another process, another connection) has moved the game on.
 import { afterAll, describe, expect, it } from 'vitest';
-import { turnStamp } from '../../../src/service/game-service';
+import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { GameView } from '../../../src/service/game-service';
-import { BALUT, harness, removeTempDirs, startedGame } from './helpers';
+import { BALUT, harness, removeTempDirs, riggedRng, startedGame } from './helpers';
 
 afterAll(removeTempDirs);
 
@@ -42,5 +42,28 @@ describe('reading back what was written', () => {
     first.service.setHold(view.id, 'ann', 2, true, stampOf(seen));
     expect(first.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
     expect(second.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
+  });
+
+  it('forgets a save whose transaction rolled back, though another process then brings the row to that revision', () => {
+    const first = harness();
+    let view = startedGame(first.service, ['ann'], BALUT);
+    first.rng.push([6, 6, 6, 1, 2]);
+    view = first.service.throwDice(view.id, 'ann', stampOf(view)).view;
+    // The same process and database, cut off right after its save of the game row: the transaction rolls back.
+    const cut = new GameService(first.db, {
+      rng: riggedRng(),
+      hooks: {
+        afterStatement: (label) => {
+          if (label === 'save game') throw new Error('power cut after the save');
+        },
+      },
+    });
+    expect(() => cut.setHold(view.id, 'ann', 0, true, stampOf(view))).toThrow(/power cut/);
+    // Another process holds die 5 instead: the row reaches the revision the rolled-back save would have given it.
+    const other = harness(first.file);
+    other.service.setHold(view.id, 'ann', 4, true, stampOf(view));
+    const seen = cut.game(view.id)!;
+    expect(seen.state!.players[0]!.turn.held).toEqual([false, false, false, false, true]);
+    expect(seen.state).toEqual(savedState(first.db, view.id));
   });
 });
