@@ -1,4 +1,4 @@
-// Schema migrations: `migrations/NNNN_name.sql`, applied in order at start-up, each in its own transaction
+// Schema migrations: `migrations/sqlite/NNNN_name.sql`, applied in order at start-up, each in its own transaction
 // and recorded in `schema_migrations`. Before anything is committed the whole pending batch is tried in one
 // transaction that is rolled back, so a failing migration stops start-up and leaves the file as it was,
 // not half-way between versions. A database whose history is newer than (or different from) this build's
@@ -11,10 +11,10 @@ import { DatabaseStartupError, oneLine } from './errors';
 
 /**
  * Located from this file, not the working directory, so the bot starts from any folder: beside the bundle
- * when this code runs built (dist/migrations/, copied there by scripts/build.mjs), else the project's
- * migrations/ two folders above src/db/.
+ * when this code runs built (dist/migrations/sqlite/, copied there by scripts/build.mjs), else the project's
+ * migrations/sqlite/ two folders above src/db/. PostgreSQL's set, same names, is in migrations/postgres/.
  */
-export const MIGRATIONS_DIR = ['./migrations/', '../../migrations/']
+export const MIGRATIONS_DIR = ['./migrations/sqlite/', '../../migrations/sqlite/']
   .map((path) => fileURLToPath(new URL(path, import.meta.url)))
   .find((dir) => existsSync(dir))!;
 

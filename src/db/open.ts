@@ -24,7 +24,7 @@ export const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 export const WAL_SIZE_LIMIT_BYTES = 64 * 2 ** 20;
 
 export interface OpenOptions {
-  /** Tests pass their own list; the bot uses migrations/*.sql. */
+  /** Tests pass their own list; the bot uses migrations/sqlite/*.sql. */
   migrations?: readonly Migration[];
 }
 

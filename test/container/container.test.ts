@@ -72,7 +72,7 @@ describe('the container image (Dockerfile), built and started without docker', (
     expect(image.volumes).toEqual(['/data']);
     expect(image.env).toMatchObject({ DATABASE_PATH: '/data/olathe.sqlite', METRICS_PORT: '9464' });
     expect(readdirSync(image.workdir).sort()).toEqual(['dist', 'node_modules', 'package.json']);
-    expect(existsSync(join(image.workdir, 'dist', 'migrations', '0001_init.sql'))).toBe(true);
+    expect(existsSync(join(image.workdir, 'dist', 'migrations', 'sqlite', '0001_init.sql'))).toBe(true);
     // (esbuild is not among them while tsx, which needs it, is a dependency rather than a dev dependency.)
     for (const dev of ['typescript', 'tsx', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'fast-check'])
       expect(existsSync(join(image.workdir, 'node_modules', dev)), dev).toBe(false);

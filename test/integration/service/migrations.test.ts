@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DatabaseStartupError, openDatabase } from '../../../src/db/open';
@@ -99,7 +100,7 @@ describe('the migration files', () => {
       script,
       `import { openDatabase } from ${JSON.stringify(openUrl)};\nconst db = openDatabase('./data/olathe.sqlite');\nconsole.log(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get().n);\n`,
     );
-    const tsx = path.resolve(MIGRATIONS_DIR, '..', 'node_modules', '.bin', 'tsx');
+    const tsx = fileURLToPath(new URL('../../../node_modules/.bin/tsx', import.meta.url));
     const run = spawnSync(tsx, [script], { cwd, encoding: 'utf8' });
     expect(run.stderr).toBe('');
     expect(run.stdout.trim()).toBe(String(LATEST));
