@@ -51,7 +51,9 @@ function command(bin: string, program: string, args: string[]): [string, string[
 function run(bin: string, program: string, args: string[], timeoutMs: number): Promise<string> {
   const [file, argv] = command(bin, program, args);
   return new Promise((resolve, reject) => {
-    execFile(file, argv, { timeout: timeoutMs, encoding: 'utf8' }, (error, stdout, stderr) => {
+    // From a folder every user may enter: the postgres user cannot read a checkout under /root, and initdb
+    // and pg_ctl stop when they cannot find the folder they were started in.
+    execFile(file, argv, { timeout: timeoutMs, encoding: 'utf8', cwd: tmpdir() }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${program} failed: ${error.message}\n${stderr}`));
       else resolve(stdout);
     });
@@ -82,6 +84,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     try {
       execFileSync(...command(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop']), {
         stdio: 'ignore',
+        cwd: tmpdir(),
       });
     } catch {
       // not running
