@@ -47,7 +47,7 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
   });
 }
 
-interface AppliedRow {
+export interface AppliedRow {
   version: number;
   name: string;
 }
@@ -63,15 +63,35 @@ export function schemaVersion(db: Database.Database): number {
   return appliedMigrations(db).at(-1)?.version ?? 0;
 }
 
-/** Refuses a database this build must not touch; returns its current version. */
-function checkHistory(db: Database.Database, migrations: readonly Migration[], where: string): number {
-  const applied = appliedMigrations(db);
+/** How a refusal names, for one engine, what the operator can change and what was left alone. */
+export interface HistoryWords {
+  /** e.g. "point DATABASE_PATH at another file" */
+  elsewhere: string;
+  /** e.g. "The file was not changed." */
+  unchanged: string;
+}
+
+const SQLITE_WORDS: HistoryWords = {
+  elsewhere: 'point DATABASE_PATH at another file',
+  unchanged: 'The file was not changed.',
+};
+
+/**
+ * Refuses a history this build must not touch, newer than its migrations or not its own; returns the version the
+ * database is at. The same rule for every engine: only how a database is read and named differs.
+ */
+export function checkHistory(
+  applied: readonly AppliedRow[],
+  migrations: readonly Migration[],
+  where: string,
+  words: HistoryWords,
+): number {
   const current = applied.at(-1)?.version ?? 0;
   const latest = migrations.at(-1)?.version ?? 0;
   if (current > latest) {
     throw new DatabaseStartupError(
       `The database ${where} was written by a newer version of the bot (schema version ${current}; this version knows up to ${latest}). ` +
-        'Run the newer version, or point DATABASE_PATH at another file. The file was not changed.',
+        `Run the newer version, or ${words.elsewhere}. ${words.unchanged}`,
     );
   }
   applied.forEach((row, index) => {
@@ -79,11 +99,15 @@ function checkHistory(db: Database.Database, migrations: readonly Migration[], w
     if (row.version !== index + 1 || !known || known.name !== row.name) {
       throw new DatabaseStartupError(
         `The database ${where} has a schema history this version does not recognise (migration ${row.version} is "${row.name}" there, ` +
-          `"${known?.name ?? 'unknown'}" here). The file was not changed.`,
+          `"${known?.name ?? 'unknown'}" here). ${words.unchanged}`,
       );
     }
   });
   return current;
+}
+
+function checkFile(db: Database.Database, migrations: readonly Migration[], where: string): number {
+  return checkHistory(appliedMigrations(db), migrations, where, SQLITE_WORDS);
 }
 
 function applyOne(db: Database.Database, migration: Migration, now: number): void {
@@ -111,14 +135,14 @@ export function migrate(
   where = `at ${db.name}`,
   now: number = Date.now(),
 ): MigrationOutcome {
-  const from = checkHistory(db, migrations, where);
+  const from = checkFile(db, migrations, where);
   if (!migrations.some((m) => m.version > from)) return { from, to: from, applied: [] };
 
   // Dry run of the whole batch, rolled back: nothing reaches the file unless every migration applies.
   let failed: { migration: Migration; error: unknown } | null = null;
   db.exec('BEGIN IMMEDIATE');
   try {
-    const current = checkHistory(db, migrations, where); // re-read under the write lock: another process may have migrated
+    const current = checkFile(db, migrations, where); // re-read under the write lock: another process may have migrated
     for (const migration of migrations.filter((m) => m.version > current)) {
       try {
         applyOne(db, migration, now);

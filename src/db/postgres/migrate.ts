@@ -10,8 +10,8 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { DatabaseStartupError, oneLine } from '../errors';
-import type { Migration, MigrationOutcome } from '../migrate';
-import { loadMigrations } from '../migrate';
+import type { AppliedRow, HistoryWords, Migration, MigrationOutcome } from '../migrate';
+import { checkHistory, loadMigrations } from '../migrate';
 import { connectClient, redactedUrl, safeError, withoutPassword } from './connection';
 
 /** Beside the bundle when built (dist/migrations/postgres/), else the project's migrations/postgres/. */
@@ -26,10 +26,10 @@ export function loadPostgresMigrations(dir: string = POSTGRES_MIGRATIONS_DIR): M
 /** pg_advisory_lock's two-key form: 'olat' and 1, a number no other lock of the bot uses. */
 const MIGRATION_LOCK = [0x6f6c6174, 1] as const;
 
-interface AppliedRow {
-  version: number;
-  name: string;
-}
+const POSTGRES_WORDS: HistoryWords = {
+  elsewhere: 'point DATABASE_URL at another database',
+  unchanged: 'The database was not changed.',
+};
 
 async function appliedMigrations(client: pg.Client): Promise<AppliedRow[]> {
   const table = await client.query<{ exists: boolean }>(
@@ -40,27 +40,8 @@ async function appliedMigrations(client: pg.Client): Promise<AppliedRow[]> {
   return rows.rows;
 }
 
-/** Refuses a database this build must not touch; returns its current version. */
-async function checkHistory(client: pg.Client, migrations: readonly Migration[], where: string): Promise<number> {
-  const applied = await appliedMigrations(client);
-  const current = applied.at(-1)?.version ?? 0;
-  const latest = migrations.at(-1)?.version ?? 0;
-  if (current > latest) {
-    throw new DatabaseStartupError(
-      `The database ${where} was written by a newer version of the bot (schema version ${current}; this version knows up to ${latest}). ` +
-        'Run the newer version, or point DATABASE_URL at another database. The database was not changed.',
-    );
-  }
-  applied.forEach((row, index) => {
-    const known = migrations[row.version - 1];
-    if (row.version !== index + 1 || !known || known.name !== row.name) {
-      throw new DatabaseStartupError(
-        `The database ${where} has a schema history this version does not recognise (migration ${row.version} is "${row.name}" there, ` +
-          `"${known?.name ?? 'unknown'}" here). The database was not changed.`,
-      );
-    }
-  });
-  return current;
+async function checkDatabase(client: pg.Client, migrations: readonly Migration[], where: string): Promise<number> {
+  return checkHistory(await appliedMigrations(client), migrations, where, POSTGRES_WORDS);
 }
 
 async function applyOne(client: pg.Client, migration: Migration, now: number): Promise<void> {
@@ -103,10 +84,10 @@ async function runLocked(
   now: number,
 ): Promise<MigrationOutcome> {
   // Checked before and after taking the lock: a newer database is refused without waiting for anyone.
-  await checkHistory(client, migrations, where);
+  await checkDatabase(client, migrations, where);
   await client.query('SELECT pg_advisory_lock($1, $2)', [...MIGRATION_LOCK]);
   try {
-    const from = await checkHistory(client, migrations, where);
+    const from = await checkDatabase(client, migrations, where);
     const pending = migrations.filter((m) => m.version > from);
     if (pending.length === 0) return { from, to: from, applied: [] };
     const failed = await dryRun(client, pending, now);
