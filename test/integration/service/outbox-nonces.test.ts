@@ -65,6 +65,17 @@ class DiscordStandIn {
   }
 }
 
+/** Ann's solo game, played in the channel "solo" (no thread), its first messages shown. */
+async function soloInChannel() {
+  const h = harness();
+  const discord = new DiscordStandIn();
+  const game = h.service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
+  h.service.start(game.id, 'ann');
+  const sync = discord.sync(h.service);
+  await sync.pass(game.id, false);
+  return { ...h, discord, sync, game };
+}
+
 describe('shouts saved after the outbox emptied', () => {
   it('get nonces of their own and new rows: both are posted, in the thread and in the channel', async () => {
     const { service, rng } = harness();
@@ -118,12 +129,7 @@ describe('shouts saved after the outbox emptied', () => {
   });
 
   it("are both posted even when the second row gets the first row's id (as before migration 0010)", async () => {
-    const { service, rng, db } = harness();
-    const discord = new DiscordStandIn();
-    const game = service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
-    service.start(game.id, 'ann');
-    const sync = discord.sync(service);
-    await sync.pass(game.id, false);
+    const { service, rng, db, discord, sync, game } = await soloInChannel();
     service.declare(game.id, 'ann', 0);
     rng.push([1, 1, 1, 1, 1]);
     const [first] = service.throwDice(game.id, 'ann').outbox;
@@ -145,12 +151,7 @@ describe('shouts saved after the outbox emptied', () => {
   });
 
   it('a delivery tried again (the answer lost) keeps its nonce, so Discord makes one message', async () => {
-    const { service, rng } = harness();
-    const discord = new DiscordStandIn();
-    const game = service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
-    service.start(game.id, 'ann');
-    const sync = discord.sync(service);
-    await sync.pass(game.id, false);
+    const { service, rng, discord, sync, game } = await soloInChannel();
     service.declare(game.id, 'ann', 1);
     rng.push([6, 6, 6, 6, 6]);
     service.throwDice(game.id, 'ann');
