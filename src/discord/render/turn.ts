@@ -175,9 +175,9 @@ function rememberedWriteSelects(
 ): Row[] {
   const { turn, card } = state.players[seat]!;
   const { variant, columns } = state.options;
-  // Everything writeSelects reads, so that two games that share an id (two databases in one process) never
-  // share menus.
-  const key = `${game.id}:${seat}:${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${cardSignature(card)}:${game.locale}`;
+  // Everything else writeSelects reads (the game and seat are the owner), so that two games that share an id
+  // (two databases in one process) never share menus.
+  const key = `${stamp}:${turn.column}:${turn.dice!.join('')}:${variant}:${columns.join()}:${cardSignature(card)}:${game.locale}`;
   return writeMenus.get(`${game.id}:${seat}`, key, () => writeSelects(game, state, seat, stamp, t));
 }
 
