@@ -22,6 +22,17 @@ export interface Config {
   lobbyExpiryMs: number;
   /** SHARDS: null runs one process; 'auto' or N runs a shard manager with a process per gateway shard. */
   shards: null | 'auto' | number;
+  /**
+   * SHARD_IDS: the shards this host runs, ascending; null runs all of them (0…N-1). Only with a numeric SHARDS:
+   * several hosts split one bot's shards between them, and may name the same shard to stand by for it.
+   */
+  shardIds: number[] | null;
+  /**
+   * DATABASE_URL: a postgres:// URL, or null for SQLite alone. With it, the hosts of one bot agree through
+   * PostgreSQL on who runs which shard (src/cluster/). It carries a password: show it only through
+   * src/db/postgres/connection.ts's redactedUrl.
+   */
+  databaseUrl: string | null;
   /** METRICS_PORT: where GET /healthz and GET /metrics are served; null serves neither. */
   metricsPort: number | null;
   /** METRICS_HOST: the address that port is bound to; loopback unless the operator opens it up. */
@@ -140,6 +151,62 @@ function dailySecret(value: string | undefined): string | null {
   return text;
 }
 
+const SHARD_IDS_FORM = 'a list such as 0, 1, 0,2 or 0-3';
+
+/** One id or a range `a-b` of SHARD_IDS, as the ids it names; null when it is not written so. */
+function shardIdsIn(part: string): number[] | null {
+  const range = /^(\d{1,3})\s*-\s*(\d{1,3})$/.exec(part);
+  if (range) {
+    const [from, to] = [Number(range[1]), Number(range[2])];
+    return from <= to ? Array.from({ length: to - from + 1 }, (_, i) => from + i) : null;
+  }
+  return /^\d{1,3}$/.test(part) ? [Number(part)] : null;
+}
+
+/** SHARD_IDS as the ascending list of shards this host runs; null (unset) runs all of 0…N-1. */
+export function parseShardIds(value: string | undefined, shards: Config['shards']): number[] | null {
+  const text = value?.trim();
+  if (!text) return null;
+  if (shards === 'auto')
+    throw new ConfigError(
+      'SHARD_IDS needs a fixed number of shards, not SHARDS=auto: set SHARDS to the same number on every host (or unset SHARD_IDS).',
+    );
+  if (shards === null)
+    throw new ConfigError(
+      `SHARD_IDS needs SHARDS set to the total number of shards (the same on every host), from 1 to ${MAX_SHARDS}.`,
+    );
+  const ids = new Set<number>();
+  for (const part of text.split(',').map((p) => p.trim())) {
+    const named = shardIdsIn(part);
+    if (!named) throw new ConfigError(`SHARD_IDS must be ${SHARD_IDS_FORM} (shard ids from 0 to ${shards - 1}).`);
+    for (const id of named) {
+      if (id >= shards)
+        throw new ConfigError(
+          `SHARD_IDS names shard ${id}, but SHARDS=${shards} numbers the shards 0 to ${shards - 1}.`,
+        );
+      ids.add(id);
+    }
+  }
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** DATABASE_URL, checked for its form only (reaching the server is start-up's job); never echoed, it holds a password. */
+function postgresUrl(value: string | undefined): string | null {
+  const text = value?.trim();
+  if (!text) return null;
+  let parsed: URL | null = null;
+  try {
+    parsed = new URL(text);
+  } catch {
+    // refused below
+  }
+  if (!parsed || !/^postgres(ql)?:$/.test(parsed.protocol) || !parsed.hostname)
+    throw new ConfigError(
+      'DATABASE_URL, when set, must be a PostgreSQL URL such as postgres://USER:PASSWORD@HOST:5432/DATABASE (postgres:// or postgresql://); leave it unset to keep SQLite at DATABASE_PATH.',
+    );
+  return text;
+}
+
 /** DATABASE_PATH as the bot reads it; the backup command reads it the same way. */
 export function databasePathOf(env: NodeJS.ProcessEnv): string {
   return env.DATABASE_PATH?.trim() || DEFAULT_DATABASE_PATH;
@@ -167,6 +234,14 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
   }
+  const shards = shardsSetting(env.SHARDS);
+  const secret = dailySecret(env.OLATHE_DAILY_SECRET);
+  const databaseUrl = postgresUrl(env.DATABASE_URL);
+  // Each host would make its own secret file and deal its own daily dice: one secret for all is a setting.
+  if (databaseUrl !== null && secret === null)
+    throw new ConfigError(
+      'OLATHE_DAILY_SECRET must be set (the same on every host) when DATABASE_URL is set: otherwise each host would deal different daily dice.',
+    );
   return {
     token,
     clientId,
@@ -178,10 +253,12 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     botStepMs: wholeMs(env.OLATHE_BOT_STEP_MS, 'OLATHE_BOT_STEP_MS', DEFAULT_BOT_STEP_MS),
     reconcileMs: reconcileMs(env.OLATHE_RECONCILE_MS),
     lobbyExpiryMs: lobbyExpiryMs(env.OLATHE_LOBBY_EXPIRY_MS),
-    shards: shardsSetting(env.SHARDS),
+    shards,
+    shardIds: parseShardIds(env.SHARD_IDS, shards),
+    databaseUrl,
     metricsPort: metricsPort(env.METRICS_PORT),
     metricsHost: metricsHost(env.METRICS_HOST),
     logFormat: logFormat(env.LOG_FORMAT),
-    dailySecret: dailySecret(env.OLATHE_DAILY_SECRET),
+    dailySecret: secret,
   };
 }

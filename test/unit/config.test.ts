@@ -18,6 +18,8 @@ describe('readConfig', () => {
       reconcileMs: 60_000,
       lobbyExpiryMs: 1_800_000,
       shards: null,
+      shardIds: null,
+      databaseUrl: null,
       metricsPort: null,
       metricsHost: '127.0.0.1',
       logFormat: 'text',
