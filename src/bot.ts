@@ -17,6 +17,7 @@ import { CLIENT_CACHES } from './discord/caches';
 import type { Operations } from './operations';
 import { startOperations } from './operations';
 import { loadDailySecret } from './daily-secret';
+import type { ShardOwnership } from './cluster/shard-ownership';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -39,6 +40,11 @@ export interface RunningBot {
 export interface BotOptions {
   /** The gateway shard this process runs (started by the shard manager); default: the only one. */
   shard?: ShardSlice;
+  /**
+   * With DATABASE_URL: the shard's lock. The bot stands by (no gateway, no clock, no Publisher) until it holds
+   * it, identifies in its bucket's turn, and releases it when it stops.
+   */
+  ownership?: ShardOwnership;
 }
 
 export async function startBot(
@@ -95,7 +101,8 @@ export async function startBot(
     { reconcileEveryMs: config.reconcileMs },
   );
   const context: BotContext = { service, log, rest: client.rest, publisher, commands, metrics, acks };
-  ops.watch({ client, publisher });
+  const { ownership } = options;
+  ops.watch({ client, publisher, ...(ownership ? { ownership } : {}) });
 
   let accepting = true;
   const inFlight = new Set<Promise<void>>();
@@ -145,11 +152,18 @@ export async function startBot(
   };
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  try {
+  const login = async () => {
     await client.login(config.token);
     await ready;
+  };
+  try {
+    if (ownership) {
+      await ownership.acquire();
+      await ownership.identifyTurn(login);
+    } else await login();
   } catch (error) {
     await client.destroy();
+    await ownership?.release();
     await ops.close();
     db.close();
     throw error;
@@ -174,6 +188,8 @@ export async function startBot(
       await context.publisher.stop(STOP_PUBLISHER_GRACE_MS);
       await ops.close();
       await client.destroy();
+      // Only once the gateway is closed: a standby may take the shard as soon as the lock is free.
+      await ownership?.release();
       db.close();
       log.info('stopped', { unfinished, channelUpdatesAtStop: queued, ms: Math.round(performance.now() - started) });
     },

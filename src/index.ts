@@ -7,10 +7,14 @@ import { readConfig } from './config';
 import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
-import { runShards, shardOfThisProcess } from './sharding';
+import { MAX_CONCURRENCY_VARIABLE, STANDBY_MESSAGE, runShards, shardOfThisProcess } from './sharding';
 import { startShardOperations } from './shard-operations';
 import { openDatabase } from './db/open';
 import { commands } from '../commands';
+import type { Config } from './config';
+import type { Logger } from './logger';
+import { joinCluster } from './cluster/join';
+import { ShardOwnership } from './cluster/shard-ownership';
 
 dotenv.config({ quiet: true });
 
@@ -21,9 +25,12 @@ async function main(): Promise<void> {
     const { runPlayground } = await import('./playground/cli');
     return runPlayground(process.env, commands);
   }
-  // A shard process: the manager set SHARDS to this shard's id, which is not the operator's setting.
+  // A shard process: the manager set SHARDS to this shard's id, which is not the operator's setting (and
+  // checked SHARD_IDS against it already).
   const shard = shardOfThisProcess(process.env);
-  const config = readSettings(() => readConfig(shard ? { ...process.env, SHARDS: undefined } : process.env));
+  const config = readSettings(() =>
+    readConfig(shard ? { ...process.env, SHARDS: undefined, SHARD_IDS: undefined } : process.env),
+  );
   if (!config) return;
   const log = createLogger(config.logLevel, undefined, config.logFormat);
   const shards = config.shards;
@@ -33,13 +40,14 @@ async function main(): Promise<void> {
     openDatabase(config.databasePath).close();
     // The manager owns METRICS_PORT, opened before any shard starts (the shards do not serve it).
     const ops = await startShardOperations(config);
-    const running = await runShards({ ...config, shards }, fileURLToPath(import.meta.url), log).catch(
-      async (error: unknown) => {
-        await ops?.close();
-        throw error;
-      },
-    );
-    ops?.watch(running.manager, running.plan.count);
+    const standbys = config.databaseUrl !== null;
+    const running = await runShards({ ...config, shards, standbys }, fileURLToPath(import.meta.url), log, (plan) =>
+      joinIfClustered(config, plan.count, log),
+    ).catch(async (error: unknown) => {
+      await ops?.close();
+      throw error;
+    });
+    ops?.watch(running.manager, running.plan.ids);
     stopOnSignals(
       async (signal) => {
         log.info('stopping shards', { signal });
@@ -51,9 +59,15 @@ async function main(): Promise<void> {
     );
     return;
   }
-  const bot = await startBot(config, log, commands, shard ? { shard } : {});
-  // The manager is gone (killed, say): nobody would stop or respawn this shard, so it stops itself.
+  // The manager is gone (killed, say): nobody would stop or respawn this shard, so it stops itself — a
+  // standby too, which would otherwise take the shard over for a host that no longer exists.
   if (shard) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  if (!shard) await joinIfClustered(config, 1, log);
+  const ownership = ownershipOf(config, shard ?? { id: 0, count: 1 }, log);
+  const bot = await startBot(config, log, commands, {
+    ...(shard ? { shard } : {}),
+    ...(ownership ? { ownership } : {}),
+  });
   stopOnSignals(
     (signal) => {
       log.info('stopping', { signal });
@@ -62,6 +76,31 @@ async function main(): Promise<void> {
     (error) => log.error('unclean stop', { error }),
   );
 }
+
+async function joinIfClustered(config: Config, shardCount: number, log: Logger): Promise<void> {
+  if (config.databaseUrl === null) return;
+  // readConfig refuses DATABASE_URL without OLATHE_DAILY_SECRET.
+  await joinCluster(config.databaseUrl, { shardCount, dailySecret: config.dailySecret! }, log);
+}
+
+/** With DATABASE_URL, the lock that makes this process the one running its shard (src/cluster/). */
+function ownershipOf(config: Config, shard: { id: number; count: number }, log: Logger): ShardOwnership | null {
+  if (config.databaseUrl === null) return null;
+  const maxConcurrency = Number(process.env[MAX_CONCURRENCY_VARIABLE]) || 1;
+  return new ShardOwnership({
+    url: config.databaseUrl,
+    shard,
+    maxConcurrency,
+    log,
+    // Its manager (or the operator's supervisor) starts it again, and it stands by like any newcomer. Exiting
+    // closes the gateway socket at once, which is the point: within the fence wait of ./cluster/timings.ts.
+    onLost: () => process.exit(EXIT_SHARD_LOST),
+    onStandby: () => process.send?.(STANDBY_MESSAGE),
+  });
+}
+
+/** EX_TEMPFAIL: the shard was lost to another process; starting again makes this one a standby. */
+const EXIT_SHARD_LOST = 75;
 
 main().catch((error) => {
   console.error(`olathe: could not start: ${error instanceof Error ? error.message : String(error)}`);

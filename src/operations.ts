@@ -12,14 +12,15 @@ import type { Publisher } from './discord/publisher';
 import { createMetrics } from './ops/metrics';
 import type { BotMetrics } from './ops/metrics';
 import { startOpsServer } from './ops/ops-server';
-import type { OpsServer } from './ops/ops-server';
+import type { Health, OpsServer } from './ops/ops-server';
+import type { OwnershipState } from './cluster/shard-ownership';
 
 /** The property of a shard process's client through which its manager asks for health and metrics. */
 export const OPS_HANDLE = 'olatheOps';
 
 /** What a shard process answers its manager (src/shard-operations.ts), by ShardingManager's eval. */
 export interface OpsHandle {
-  health(): string | null;
+  health(): Health;
   /** prom-client's registry as JSON, labelled with the shard; [] when METRICS_PORT is unset. */
   metrics(): Promise<unknown[]>;
 }
@@ -29,8 +30,11 @@ export interface Operations {
   acks: AckClock;
   /** The port /healthz and /metrics are served on; null when METRICS_PORT is unset. */
   port: number | null;
-  /** Feeds /healthz and the gauges from the running bot, and counts Discord's REST answers. */
-  watch(parts: { client: Client; publisher: Publisher }): void;
+  /**
+   * Feeds /healthz and the gauges from the running bot, and counts Discord's REST answers. `ownership` is the
+   * shard's lock with DATABASE_URL (src/cluster/): while it stands by, /healthz says so with a 200.
+   */
+  watch(parts: { client: Client; publisher: Publisher; ownership?: { state: OwnershipState } }): void;
   /** From now on /healthz answers 503: a stopping bot takes no interactions. */
   stopping(): void;
   close(): Promise<void>;
@@ -59,9 +63,15 @@ export async function startOperations(
   // A shard's series are told apart by a label once its manager merges them.
   if (built && options.serve === false) built.registry.setDefaultLabels({ shard: String(options.shard ?? 0) });
   let client: Client | null = null;
+  let ownership: { state: OwnershipState } | null = null;
   let stopping = false;
-  const health = () => {
+  const shardId = options.shard ?? 0;
+  const health = (): Health => {
     if (stopping) return 'stopping: taking no interactions';
+    // Waiting for a shard another process runs is this process's job, not a failure: 200, and which shard.
+    if (ownership?.state === 'standby' || ownership?.state === 'fencing')
+      return { standingBy: `standing by for shard ${shardId}` };
+    if (ownership?.state === 'lost') return `shard ${shardId}: lost its lock, dropping the gateway`;
     if (!client) return 'gateway: not connected yet';
     return gatewayProblem(client) ?? ops.writeProblem();
   };
@@ -82,6 +92,7 @@ export async function startOperations(
     port: server?.port ?? null,
     watch(parts) {
       client = parts.client;
+      ownership = parts.ownership ?? null;
       const { publisher } = parts;
       parts.client.rest.on(RESTEvents.Response, (request, response) => {
         acks.response(request.path, response.status);
@@ -92,6 +103,8 @@ export async function startOperations(
         pendingOutbox: () => ops.pendingChannelWork(),
         queuedChannelUpdates: () => publisher.backlog,
         gatewayConnected: () => gatewayProblem(parts.client) === null,
+        // Without DATABASE_URL nobody else may run this shard: the process holds it by being started.
+        shardHeld: () => ({ shard: shardId, held: !ownership || ownership.state === 'holding' }),
       });
       const handle: OpsHandle = {
         health,

@@ -15,7 +15,8 @@ import type { OpsServer } from './ops/ops-server';
 const ASK_TIMEOUT_MS = 2000;
 
 export interface ShardOperations {
-  watch(manager: ShardingManager, shardCount: number): void;
+  /** From now on, asks these shards (this host's: SHARD_IDS, or all). */
+  watch(manager: ShardingManager, shardIds: readonly number[]): void;
   stopping(): void;
   close(): Promise<void>;
 }
@@ -67,9 +68,9 @@ export async function startShardOperations(
   const own = new Registry();
   own.setDefaultLabels({ shard: 'manager' });
   collectDefaultMetrics({ register: own });
-  let watched: { manager: ShardingManager; count: number } | null = null;
+  let watched: { manager: ShardingManager; ids: readonly number[] } | null = null;
   let stopping = false;
-  const ids = () => Array.from({ length: watched?.count ?? 0 }, (_, id) => id);
+  const ids = () => watched?.ids ?? [];
 
   const server: OpsServer = await startOpsServer({
     port: config.metricsPort,
@@ -78,12 +79,23 @@ export async function startShardOperations(
       if (stopping) return 'stopping: taking no interactions';
       if (!watched) return 'shards: starting';
       const { manager } = watched;
-      const answers = await Promise.all(ids().map((id) => ask(manager, id, 'health')));
-      for (const [id, answer] of answers.entries()) {
+      const asked = ids();
+      const answers = await Promise.all(asked.map((id) => ask(manager, id, 'health')));
+      const standingBy: number[] = [];
+      for (const [i, answer] of answers.entries()) {
+        const id = asked[i]!;
         if (!answer.ok) return `shard ${id}: ${answer.why}`;
-        if (answer.value !== null) return `shard ${id}: ${answer.value}`;
+        if (answer.value !== null && typeof answer.value === 'object') standingBy.push(id);
+        else if (answer.value !== null) return `shard ${id}: ${answer.value}`;
       }
-      return null;
+      // A host whose shards are held elsewhere is well: it is the standby it was meant to be.
+      if (standingBy.length === 0) return null;
+      const running = asked.filter((id) => !standingBy.includes(id));
+      return {
+        standingBy:
+          `standing by for shard${standingBy.length > 1 ? 's' : ''} ${standingBy.join(', ')}` +
+          (running.length ? `; running shard${running.length > 1 ? 's' : ''} ${running.join(', ')}` : ''),
+      };
     },
     async metrics() {
       const parts: Array<Array<MetricObjectWithValues<MetricValue<string>>>> = [await own.getMetricsAsJSON()];
@@ -97,8 +109,8 @@ export async function startShardOperations(
     contentType: own.contentType,
   });
   return {
-    watch(manager, count) {
-      watched = { manager, count };
+    watch(manager, shardIds) {
+      watched = { manager, ids: [...shardIds] };
     },
     stopping() {
       stopping = true;

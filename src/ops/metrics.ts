@@ -12,6 +12,8 @@ export interface GaugeSources {
   /** Games the Publisher is bringing in line now or will retry. */
   queuedChannelUpdates(): number;
   gatewayConnected(): boolean;
+  /** This process's shard, and whether it holds it (false while standing by for it). */
+  shardHeld(): { shard: number; held: boolean };
 }
 
 /** Discord fails an interaction not acknowledged within 3 s: the buckets resolve the fast end and that edge. */
@@ -93,6 +95,18 @@ export function createMetrics(): BotMetrics {
     registers: [registry],
     collect() {
       read(this, (s) => (s.gatewayConnected() ? 1 : 0));
+    },
+  });
+
+  new Gauge({
+    name: 'olathe_shard_held',
+    help: '1 when this process runs the shard (holds its lock, with DATABASE_URL), 0 while it stands by for it.',
+    labelNames: ['shard'] as const,
+    registers: [registry],
+    collect() {
+      if (!sources) return;
+      const { shard, held } = sources.shardHeld();
+      this.set({ shard: String(shard) }, held ? 1 : 0);
     },
   });
 

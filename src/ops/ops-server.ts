@@ -5,11 +5,18 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** Healthy but not serving: a standby waiting for its shard. Answered 200, with this line as the body. */
+export interface StandingBy {
+  standingBy: string;
+}
+
+/** Null when healthy; a StandingBy; otherwise why not, in one line (the 503's body). */
+export type Health = string | null | StandingBy;
+
 export interface OpsServerOptions {
   port: number;
   host: string;
-  /** Null when healthy; otherwise why not, in one line (the 503's body). */
-  health(): string | null | Promise<string | null>;
+  health(): Health | Promise<Health>;
   /** Prometheus' text format. */
   metrics(): Promise<string>;
   contentType: string;
@@ -51,6 +58,7 @@ async function answer(req: IncomingMessage, res: ServerResponse, options: OpsSer
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'method not allowed: use GET\n');
   if (path === '/healthz') {
     const problem = await options.health();
+    if (problem !== null && typeof problem === 'object') return send(res, 200, `${problem.standingBy}\n`);
     return send(res, problem === null ? 200 : 503, `${problem ?? 'ok'}\n`);
   }
   send(res, 200, await options.metrics(), options.contentType);

@@ -39,7 +39,9 @@ describe('SHARD_IDS', () => {
   });
 
   it('is refused with SHARDS=auto, without SHARDS, or not numeric', () => {
-    expect(refusal({ SHARDS: 'auto', SHARD_IDS: '0' })).toMatch(/^SHARD_IDS needs a fixed number of shards, not SHARDS=auto/);
+    expect(refusal({ SHARDS: 'auto', SHARD_IDS: '0' })).toMatch(
+      /^SHARD_IDS needs a fixed number of shards, not SHARDS=auto/,
+    );
     expect(refusal({ SHARD_IDS: '0' })).toMatch(/^SHARD_IDS needs SHARDS set to the total number of shards/);
     expect(refusal({ SHARDS: '', SHARD_IDS: '1' })).toMatch(/^SHARD_IDS needs SHARDS/);
   });
@@ -72,7 +74,9 @@ describe('DATABASE_URL', () => {
   it('is refused in another form, and the refusal never shows the password', () => {
     const base = { OLATHE_DAILY_SECRET: SECRET };
     for (const text of ['mysql://u:s3cret-pw@h/db', 'postgres//u:s3cret-pw@h/db', 's3cret-pw', 'postgres://'])
-      expect(refusal({ ...base, DATABASE_URL: text }), text).toMatch(/^DATABASE_URL, when set, must be a PostgreSQL URL/);
+      expect(refusal({ ...base, DATABASE_URL: text }), text).toMatch(
+        /^DATABASE_URL, when set, must be a PostgreSQL URL/,
+      );
     expect(refusal({ ...base, DATABASE_URL: 'mysql://u:s3cret-pw@h/db' })).not.toContain('s3cret-pw');
   });
 

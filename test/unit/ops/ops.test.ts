@@ -68,11 +68,13 @@ describe('createMetrics', () => {
   it('counts interactions and REST errors, times acknowledgements, and reads the gauges at each scrape', async () => {
     const { registry, metrics, watch } = createMetrics();
     let inPlay = 2;
+    let held = false;
     watch({
       gamesInPlay: () => inPlay,
       pendingOutbox: () => 1,
       queuedChannelUpdates: () => 0,
       gatewayConnected: () => true,
+      shardHeld: () => ({ shard: 3, held }),
     });
     metrics.interaction('button', 'ok', 4);
     metrics.interaction('button', 'ok', 30);
@@ -93,8 +95,12 @@ describe('createMetrics', () => {
     expect(text).toContain('olathe_gateway_connected 1');
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
     expect(text).toMatch(/^process_resident_memory_bytes /m);
+    expect(text).toContain('olathe_shard_held{shard="3"} 0');
     inPlay = 5;
-    expect(await registry.metrics()).toContain('olathe_games_in_play 5');
+    held = true;
+    const later = await registry.metrics();
+    expect(later).toContain('olathe_games_in_play 5');
+    expect(later).toContain('olathe_shard_held{shard="3"} 1');
   });
 
   it('keeps a gauge at its last value when its source fails, so a scrape still answers', async () => {
@@ -106,6 +112,7 @@ describe('createMetrics', () => {
       pendingOutbox: () => 0,
       queuedChannelUpdates: () => 0,
       gatewayConnected: () => false,
+      shardHeld: () => ({ shard: 0, held: true }),
     });
     const text = await registry.metrics();
     expect(text).toContain('olathe_games_in_play 0');

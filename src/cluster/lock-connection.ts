@@ -1,0 +1,116 @@
+// A lock connection: one dedicated PostgreSQL session per shard process, never from a pool (a pool would hand
+// the session, and its session-level advisory locks, to whatever query came next) and never through a
+// transaction-mode pooler (PgBouncer would move the session between server connections, and the lock with
+// it). TCP keepalive on both ends, so a vanished host's locks are freed by the server within ≈ 10 s.
+import { Socket } from 'node:net';
+import pg from 'pg';
+import { safeError } from '../db/postgres/connection';
+import { CLIENT_KEEPALIVE_DELAY_MS, SERVER_KEEPALIVE } from './timings';
+
+/** pg_advisory_lock's two-key form: the first key says what is locked, the second which one. */
+export const LOCK_KIND = {
+  /** 'olsh': a gateway shard, second key its id. */
+  shard: 0x6f6c7368,
+  /** 'olid': an IDENTIFY rate-limit bucket (shard id % max_concurrency), second key the bucket. */
+  identify: 0x6f6c6964,
+} as const;
+
+export type LockKey = readonly [kind: number, id: number];
+
+export interface LockConnection {
+  /** PostgreSQL's process id of this session (what pg_locks.pid shows). */
+  backendPid: number;
+  tryLock(key: LockKey): Promise<boolean>;
+  unlock(key: LockKey): Promise<void>;
+  /** Whether this very session holds `key` now, answered within `timeoutMs` or an error. */
+  holds(key: LockKey, timeoutMs: number): Promise<boolean>;
+  /** Set once the connection has failed: every later call fails; open another. */
+  readonly broken: boolean;
+  /** Ends the session (freeing its locks); immediate even when the server no longer answers. */
+  close(): Promise<void>;
+}
+
+/** A new lock connection, or a DatabaseStartupError without the password. */
+export async function openLockConnection(url: string, name: string, connectTimeoutMs = 5000): Promise<LockConnection> {
+  let client: pg.Client;
+  // Kept so that close() can cut the connection even when the server (or the network) no longer answers.
+  let socket: Socket | null = null;
+  try {
+    client = new pg.Client({
+      connectionString: url,
+      stream: () => (socket = new Socket()),
+      connectionTimeoutMillis: connectTimeoutMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: CLIENT_KEEPALIVE_DELAY_MS,
+      application_name: name,
+    });
+  } catch (error) {
+    throw safeError('Cannot use the PostgreSQL database', error, url);
+  }
+  let broken = false;
+  const fail = () => (broken = true);
+  // A connection lost while idle is reported as an event; unheard, it would end the process.
+  client.on('error', fail);
+  client.on('end', fail);
+  let backendPid: number;
+  try {
+    await client.connect();
+    for (const [setting, value] of Object.entries(SERVER_KEEPALIVE))
+      await client.query(`SET ${setting} = ${Number(value)}`);
+    backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
+  } catch (error) {
+    broken = true;
+    (socket as Socket | null)?.destroy();
+    throw safeError('Cannot open a lock connection to PostgreSQL', error, url);
+  }
+  const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<T>> => {
+    if (broken) throw new Error('the lock connection is broken');
+    try {
+      return await client.query<T>(text, values);
+    } catch (error) {
+      // A query error on this session (not a refusal: these statements cannot fail otherwise) means it is unsafe.
+      broken = true;
+      throw error;
+    }
+  };
+  return {
+    backendPid,
+    async tryLock(key) {
+      const result = await run<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [...key]);
+      return result.rows[0]!.ok;
+    },
+    async unlock(key) {
+      await run('SELECT pg_advisory_unlock($1, $2)', [...key]);
+    },
+    async holds(key, timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          broken = true;
+          reject(new Error(`no answer within ${timeoutMs} ms`));
+        }, timeoutMs);
+      });
+      try {
+        const asked = run<{ held: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1
+             AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`,
+          [...key],
+        );
+        return (await Promise.race([asked, late])).rows[0]!.held;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    get broken() {
+      return broken;
+    },
+    async close() {
+      broken = true;
+      // The goodbye is polite when the server answers; the socket is cut regardless, freeing the locks on the
+      // server as soon as it sees the connection end, and never waiting on a silent network.
+      const ended = client.end().catch(() => {});
+      await Promise.race([ended, new Promise((resolve) => setTimeout(resolve, 200).unref())]);
+      socket?.destroy();
+    },
+  };
+}

@@ -1,0 +1,213 @@
+// Who runs a gateway shard when several hosts name it (SHARD_IDS): the process holding the shard's
+// session-level advisory lock on its own lock connection (./lock-connection.ts). The others stand by without
+// connecting to the gateway, trying the lock every second; PostgreSQL frees it when the holder's process or
+// host dies, and a standby takes it. The holder keeps confirming the lock, and the rules that keep two
+// gateway sessions from ever being live for one shard (the why of each duration is in ./timings.ts):
+//   - a holder that cannot confirm its lock for H drops its gateway (onLost);
+//   - a new holder waits F > H after taking the lock before IDENTIFY;
+//   - a holder whose lock connection broke opens another: if it takes the lock again it carries on, and if
+//     someone else has it, it drops at once.
+// IDENTIFY itself takes one more lock, the rate-limit bucket's, and keeps it for Discord's 5 s, so hosts of
+// one bucket never identify at the same moment.
+import type { Logger } from '../logger';
+import type { LockConnection, LockKey } from './lock-connection';
+import { LOCK_KIND, openLockConnection } from './lock-connection';
+import type { OwnershipTimings } from './timings';
+import { OWNERSHIP_TIMINGS, checkTimings } from './timings';
+
+export type OwnershipState = 'standby' | 'fencing' | 'holding' | 'lost' | 'released';
+
+export interface OwnershipOptions {
+  url: string;
+  shard: { id: number; count: number };
+  /** Discord's session_start_limit.max_concurrency: shards of one bucket (id % it) IDENTIFY 5 s apart. */
+  maxConcurrency: number;
+  log: Logger;
+  /** The holder lost its shard: drop the gateway now. Called once. */
+  onLost(why: string): void;
+  /** The shard is held elsewhere: this process stands by (called once per wait). */
+  onStandby?(): void;
+  timings?: Partial<OwnershipTimings>;
+  /** Monotonic milliseconds; tests may pass their own. */
+  now?: () => number;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export class ShardOwnership {
+  private readonly timings: OwnershipTimings;
+  private readonly now: () => number;
+  private readonly key: LockKey;
+  private readonly bucketKey: LockKey;
+  private connection: LockConnection | null = null;
+  private stateNow: OwnershipState = 'standby';
+  /** When the last confirmation that succeeded was sent (not answered: see ./timings.ts). */
+  private confirmedAt = 0;
+  private checker: NodeJS.Timeout | undefined;
+  private checking = false;
+
+  constructor(private readonly options: OwnershipOptions) {
+    this.timings = { ...OWNERSHIP_TIMINGS, ...options.timings };
+    checkTimings(this.timings);
+    this.now = options.now ?? (() => performance.now());
+    this.key = [LOCK_KIND.shard, options.shard.id];
+    this.bucketKey = [LOCK_KIND.identify, options.shard.id % Math.max(1, options.maxConcurrency)];
+  }
+
+  get state(): OwnershipState {
+    return this.stateNow;
+  }
+
+  get shardId(): number {
+    return this.options.shard.id;
+  }
+
+  /** The holder's session as pg_locks names it (tests, logs); null without a connection. */
+  get backendPid(): number | null {
+    return this.connection?.backendPid ?? null;
+  }
+
+  /**
+   * Resolves once this process holds the shard and the fence wait is over: the gateway may be used. Until
+   * then the process stands by, whatever the database does (unreachable, the lock held elsewhere).
+   */
+  async acquire(): Promise<void> {
+    const { log, shard } = this.options;
+    let announced = false;
+    for (;;) {
+      if (this.stateNow === 'released') throw new Error('shard ownership released before it was acquired');
+      if (await this.tryTake()) {
+        this.stateNow = 'fencing';
+        log.info('shard lock taken; waiting out the fence before IDENTIFY', {
+          shard: shard.id,
+          fenceWaitMs: this.timings.fenceWaitMs,
+        });
+        this.startChecking();
+        await sleep(this.timings.fenceWaitMs);
+        // Lost during the wait (its connection broke and another process took it): stand by again.
+        if ((this.stateNow as OwnershipState) === 'fencing') {
+          this.stateNow = 'holding';
+          return;
+        }
+        if ((this.stateNow as OwnershipState) === 'released') continue;
+        this.stateNow = 'standby';
+      } else if (!announced) {
+        announced = true;
+        log.info('standing by: another process holds this shard', { shard: shard.id });
+        this.options.onStandby?.();
+      }
+      await sleep(this.timings.retryMs);
+    }
+  }
+
+  /**
+   * Runs `identify` (log in and wait for READY) holding the IDENTIFY bucket's lock, which is kept another
+   * identifyWindowMs after it so the next IDENTIFY of the bucket, from any host, comes 5 s later at the earliest.
+   */
+  async identifyTurn<T>(identify: () => Promise<T>): Promise<T> {
+    while (!(await this.tryBucket())) {
+      if (this.stateNow !== 'holding') throw new Error(`shard ${this.shardId} lost before IDENTIFY`);
+      await sleep(250);
+    }
+    const bucketHeldOn = this.connection;
+    const release = () => {
+      // On a connection that broke since, the server has freed the lock already.
+      if (bucketHeldOn && !bucketHeldOn.broken) bucketHeldOn.unlock(this.bucketKey).catch(() => {});
+    };
+    try {
+      return await identify();
+    } finally {
+      setTimeout(release, this.timings.identifyWindowMs).unref();
+    }
+  }
+
+  /** Gives the shard up (a clean stop): the lock is freed at once for a standby. */
+  async release(): Promise<void> {
+    this.stateNow = 'released';
+    clearInterval(this.checker);
+    await this.connection?.close();
+    this.connection = null;
+  }
+
+  private async connect(): Promise<LockConnection | null> {
+    if (this.connection && !this.connection.broken) return this.connection;
+    await this.connection?.close();
+    this.connection = null;
+    try {
+      this.connection = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`);
+    } catch (error) {
+      this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
+    }
+    return this.connection;
+  }
+
+  /** One try at the shard's lock; false when it is held elsewhere or the database cannot be reached. */
+  private async tryTake(): Promise<boolean> {
+    const sentAt = this.now();
+    const connection = await this.connect();
+    if (!connection) return false;
+    try {
+      if (!(await connection.tryLock(this.key))) return false;
+      this.confirmedAt = sentAt;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  private async tryBucket(): Promise<boolean> {
+    const connection = this.connection;
+    if (!connection || connection.broken) return false;
+    return connection.tryLock(this.bucketKey).catch(() => false);
+  }
+
+  private startChecking(): void {
+    clearInterval(this.checker);
+    this.checker = setInterval(() => {
+      if (this.checking) return;
+      this.checking = true;
+      void this.check().finally(() => (this.checking = false));
+    }, this.timings.confirmEveryMs);
+    this.checker.unref();
+  }
+
+  /** One confirmation of a held lock, or a try to take it again on a new connection; may lose the shard. */
+  private async check(): Promise<void> {
+    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
+    const sentAt = this.now();
+    const connection = this.connection;
+    if (connection && !connection.broken) {
+      try {
+        if (await connection.holds(this.key, this.timings.confirmTimeoutMs)) this.confirmedAt = sentAt;
+        else return this.lose('the server no longer has this process holding the shard lock');
+      } catch {
+        // Counted against H below; the next check opens a new connection.
+      }
+    } else {
+      const reconnected = await this.connect();
+      if (reconnected) {
+        const taken = await reconnected.tryLock(this.key).catch(() => null);
+        if (taken === true) {
+          this.confirmedAt = sentAt;
+          this.options.log.warn('shard lock connection replaced; the lock is still ours', { shard: this.shardId });
+        } else if (taken === false) return this.lose('another process took the shard lock');
+      }
+    }
+    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
+    const silentMs = this.now() - this.confirmedAt;
+    if (silentMs > this.timings.holdWithoutConfirmMs)
+      this.lose(`the shard lock could not be confirmed for ${Math.round(silentMs)} ms`);
+  }
+
+  private lose(why: string): void {
+    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
+    const wasHolding = this.stateNow === 'holding';
+    this.stateNow = 'lost';
+    clearInterval(this.checker);
+    void this.connection?.close();
+    this.connection = null;
+    if (wasHolding) this.options.log.error('shard lost: dropping the gateway', { shard: this.shardId, why });
+    else this.options.log.warn('shard lost before IDENTIFY: standing by again', { shard: this.shardId, why });
+    if (wasHolding) this.options.onLost(why);
+  }
+}
