@@ -272,6 +272,21 @@ export class FakeDiscord extends FakePlaces {
     return [...new Set(this.gateway.liveShards().map(([id]) => id))].sort((a, b) => a - b);
   }
 
+  /** Sessions of one shard connected and ready now; two would be two bots answering the same guilds. */
+  liveSessions(shardId: number, shardCount = 1): number {
+    return this.gateway.liveSessions(shardId, shardCount);
+  }
+
+  /** The most sessions of one shard ever live at the same moment (1 for a bot that never doubled a shard). */
+  peakLiveSessions(shardId: number, shardCount = 1): number {
+    return this.gateway.peakLiveSessions(shardId, shardCount);
+  }
+
+  /** How many times one shard was IDENTIFIED (each a new session; RESUME is not counted). */
+  identifyCount(shardId: number, shardCount = 1): number {
+    return this.gateway.identifyCount(shardId, shardCount);
+  }
+
   /** Resolves once every shard `[0, shardCount)` … `[shardCount - 1, shardCount]` has a ready session. */
   waitForShards(shardCount: number, timeoutMs = 15_000): Promise<void> {
     checkShard(0, shardCount);

@@ -71,6 +71,9 @@ export class FakeGateway {
   private readonly wss = new WebSocketServer({ noServer: true });
   private readonly sessions = new Map<string, GatewaySession>();
   private readyCounter = 0;
+  /** By "id/count": the most sessions live at once for that shard, and how many IDENTIFYs it had. */
+  private readonly peaks = new Map<string, number>();
+  private readonly identifies = new Map<string, number>();
 
   constructor(
     private readonly state: FakeState,
@@ -93,6 +96,23 @@ export class FakeGateway {
     for (const s of this.sessions.values())
       if (this.isLive(s)) keys.set(`${s.shardId}/${s.shardCount}`, [s.shardId, s.shardCount]);
     return [...keys.values()].sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+  }
+
+  /** Sessions connected and ready now for one shard: more than one is two bots answering the same guilds. */
+  liveSessions(shardId: number, shardCount: number): number {
+    return [...this.sessions.values()].filter(
+      (s) => this.isLive(s) && s.shardId === shardId && s.shardCount === shardCount,
+    ).length;
+  }
+
+  /** The most sessions that were ever live at the same moment for one shard (counted at each READY/RESUMED). */
+  peakLiveSessions(shardId: number, shardCount: number): number {
+    return this.peaks.get(`${shardId}/${shardCount}`) ?? 0;
+  }
+
+  /** How many IDENTIFYs for one shard were accepted (each one a new session). */
+  identifyCount(shardId: number, shardCount: number): number {
+    return this.identifies.get(`${shardId}/${shardCount}`) ?? 0;
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -217,6 +237,8 @@ export class FakeGateway {
       readyOrder: 0,
     };
     this.sessions.set(session.id, session);
+    const key = `${shardId}/${shardCount}`;
+    this.identifies.set(key, (this.identifies.get(key) ?? 0) + 1);
     const guilds = [...this.state.guilds.values()].filter((g) => shardOfGuild(g.id, shardCount) === shardId);
     this.sendDispatch(session, 'READY', {
       v: 10,
@@ -258,6 +280,10 @@ export class FakeGateway {
   private markReady(session: GatewaySession): void {
     session.ready = true;
     session.readyOrder = ++this.readyCounter;
+    // A session only becomes live here, so the peak is always seen at one of these moments.
+    const key = `${session.shardId}/${session.shardCount}`;
+    const live = this.liveSessions(session.shardId, session.shardCount);
+    this.peaks.set(key, Math.max(this.peaks.get(key) ?? 0, live));
     this.state.notify();
   }
 

@@ -22,6 +22,7 @@
 //   fake.addMember(alice, b.guildId);
 //   // bots: new Client({ shards: [i], shardCount: 2, … }) per process, or shards: 'auto' (asks /gateway/bot)
 //   await fake.waitForShards(2);                             // fake.liveShards() → [0, 1]
+//   fake.liveSessions(0, 2); fake.peakLiveSessions(0, 2);    // sessions of shard 0 of 2 live now / ever at once
 //   await fake.slash(bob, 'play', {}, { channelId: b.channelId }).reply();  // only shard 1's session gets it
 //   // With shard 1 down, that interaction is not delivered and expires ("This interaction failed").
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
