@@ -129,12 +129,12 @@ export class ShardOwnership {
     this.connection = null;
   }
 
-  private async connect(): Promise<LockConnection | null> {
+  private async connect(timeoutMs?: number): Promise<LockConnection | null> {
     if (this.connection && !this.connection.broken) return this.connection;
     await this.connection?.close();
     this.connection = null;
     try {
-      this.connection = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`);
+      this.connection = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
     } catch (error) {
       this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
     }
@@ -163,44 +163,52 @@ export class ShardOwnership {
 
   private startChecking(): void {
     clearInterval(this.checker);
-    this.checker = setInterval(() => {
-      if (this.checking) return;
-      this.checking = true;
-      void this.check().finally(() => (this.checking = false));
-    }, this.timings.confirmEveryMs);
+    this.checker = setInterval(() => this.tick(), this.timings.confirmEveryMs);
     this.checker.unref();
+  }
+
+  /**
+   * H is judged here, on the timer, never behind the database I/O of a check: a connection attempt to a
+   * vanished server may take seconds, and the gateway must be dropped on time regardless.
+   */
+  private tick(): void {
+    if (!this.holdsOrFences()) return;
+    const silentMs = this.now() - this.confirmedAt;
+    if (silentMs > this.timings.holdWithoutConfirmMs)
+      return this.lose(`the shard lock could not be confirmed for ${Math.round(silentMs)} ms`);
+    if (this.checking) return;
+    this.checking = true;
+    void this.check().finally(() => (this.checking = false));
+  }
+
+  private holdsOrFences(): boolean {
+    return this.stateNow === 'fencing' || this.stateNow === 'holding';
   }
 
   /** One confirmation of a held lock, or a try to take it again on a new connection; may lose the shard. */
   private async check(): Promise<void> {
-    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
     const sentAt = this.now();
     const connection = this.connection;
     if (connection && !connection.broken) {
       try {
         if (await connection.holds(this.key, this.timings.confirmTimeoutMs)) this.confirmedAt = sentAt;
-        else return this.lose('the server no longer has this process holding the shard lock');
+        else this.lose('the server no longer has this process holding the shard lock');
       } catch {
-        // Counted against H below; the next check opens a new connection.
+        // Counted against H by tick(); the next check opens a new connection.
       }
-    } else {
-      const reconnected = await this.connect();
-      if (reconnected) {
-        const taken = await reconnected.tryLock(this.key).catch(() => null);
-        if (taken === true) {
-          this.confirmedAt = sentAt;
-          this.options.log.warn('shard lock connection replaced; the lock is still ours', { shard: this.shardId });
-        } else if (taken === false) return this.lose('another process took the shard lock');
-      }
+      return;
     }
-    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
-    const silentMs = this.now() - this.confirmedAt;
-    if (silentMs > this.timings.holdWithoutConfirmMs)
-      this.lose(`the shard lock could not be confirmed for ${Math.round(silentMs)} ms`);
+    const reconnected = await this.connect(this.timings.holdWithoutConfirmMs);
+    if (!reconnected || !this.holdsOrFences()) return;
+    const taken = await reconnected.tryLock(this.key).catch(() => null);
+    if (taken === null || !this.holdsOrFences()) return;
+    if (!taken) return this.lose('another process took the shard lock');
+    this.confirmedAt = sentAt;
+    this.options.log.warn('shard lock connection replaced; the lock is still ours', { shard: this.shardId });
   }
 
   private lose(why: string): void {
-    if (this.stateNow !== 'fencing' && this.stateNow !== 'holding') return;
+    if (!this.holdsOrFences()) return;
     const wasHolding = this.stateNow === 'holding';
     this.stateNow = 'lost';
     clearInterval(this.checker);

@@ -1,0 +1,181 @@
+// Shard ownership on a real PostgreSQL server (src/cluster/shard-ownership.ts), with the test timings of
+// fixtures/test-timings.ts: one process holds a shard and another stands by; kill -9 of the holder hands the
+// shard over; and the fencing rules — a holder cut off from the database drops its gateway before a new
+// holder may IDENTIFY, a holder whose lock was taken while its connection was down drops at once, and one
+// that takes its lock again carries on. The IDENTIFY bucket lock keeps two shards of one bucket apart.
+import type { ChildProcess } from 'node:child_process';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { LOCK_KIND } from '../../../src/cluster/lock-connection';
+import { ShardOwnership } from '../../../src/cluster/shard-ownership';
+import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
+import { createLogger } from '../../../src/logger';
+import { spawnScript } from '../../support/project';
+import type { PostgresServer } from '../../support/postgres';
+import { freshDatabase, startPostgres } from '../../support/postgres';
+import { startTcpProxy } from '../../support/tcp-proxy';
+import { TEST_TIMINGS } from './fixtures/test-timings';
+
+let server: PostgresServer;
+let url: string;
+let admin: pg.Client;
+const cleanups: Array<() => unknown> = [];
+
+beforeAll(async () => {
+  server = await startPostgres();
+  url = await freshDatabase(server);
+  admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+});
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+afterAll(async () => {
+  await admin?.end();
+  await server?.stop();
+});
+
+/** The backend pid holding shard `id`'s lock, as the server sees it; null when nobody does. */
+async function holderOf(id: number): Promise<number | null> {
+  const rows = await admin.query<{ pid: number }>(
+    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1 AND objid::bigint = $2
+       AND objsubid = 2 AND granted`,
+    [LOCK_KIND.shard, id],
+  );
+  return rows.rows[0]?.pid ?? null;
+}
+
+async function until<T>(what: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 15_000) {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await what();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what.toString()}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
+  const events: Array<{ what: string; at: number }> = [];
+  const owner = new ShardOwnership({
+    url,
+    shard: { id: shard, count: 8 },
+    maxConcurrency: 1,
+    log: createLogger('error', () => {}),
+    timings: TEST_TIMINGS,
+    onLost: (why) => events.push({ what: `lost: ${why}`, at: performance.now() }),
+    onStandby: () => events.push({ what: 'standby', at: performance.now() }),
+    ...extra,
+  });
+  cleanups.push(() => owner.release());
+  return { owner, events };
+}
+
+/** A holder process (fixtures/hold-shard.ts) and the lines it printed. */
+function holderProcess(shard: number): { child: ChildProcess; lines: string[] } {
+  const child = spawnScript('test/integration/postgres/fixtures/hold-shard.ts', [url, String(shard)]);
+  const lines: string[] = [];
+  let rest = '';
+  child.stdout!.on('data', (chunk: Buffer) => {
+    const parts = (rest + chunk.toString()).split('\n');
+    rest = parts.pop()!;
+    lines.push(...parts);
+  });
+  cleanups.push(() => child.kill('SIGKILL'));
+  return { child, lines };
+}
+
+describe('two processes that want one shard', () => {
+  it('one holds, the other stands by; kill -9 of the holder hands the shard to the other', async () => {
+    const first = holderProcess(1);
+    const firstPid = Number((await until(() => first.lines.find((l) => l.startsWith('holding')))).split(' ')[1]);
+    expect(await holderOf(1)).toBe(firstPid);
+
+    const second = holderProcess(1);
+    await until(() => second.lines.includes('standby'));
+    expect(second.lines.some((l) => l.startsWith('holding'))).toBe(false);
+    expect(await holderOf(1)).toBe(firstPid);
+
+    first.child.kill('SIGKILL');
+    const taken = await until(() => second.lines.find((l) => l.startsWith('holding')));
+    expect(await holderOf(1)).toBe(Number(taken.split(' ')[1]));
+    expect(second.lines).toEqual(['standby', taken]);
+  }, 30_000);
+});
+
+describe('fencing', () => {
+  it('a holder cut off from the database drops its gateway before a new holder may IDENTIFY', async () => {
+    const proxy = await startTcpProxy(server.port);
+    cleanups.push(() => proxy.close());
+    const cutUrl = new URL(url);
+    cutUrl.port = String(proxy.port);
+    const old = ownership(2, { url: cutUrl.toString() });
+    await old.owner.acquire();
+    const oldPid = old.owner.backendPid!;
+    expect(await holderOf(2)).toBe(oldPid);
+
+    // The host drops off the network; the server notices its session is gone (here at once, by hand, as
+    // its TCP keepalive would) and frees the lock while the old holder still believes it holds it.
+    proxy.partition();
+    await admin.query('SELECT pg_terminate_backend($1)', [oldPid]);
+    const next = ownership(2);
+    await next.owner.acquire();
+    const mayIdentifyAt = performance.now();
+
+    const lost = old.events.find((e) => e.what.startsWith('lost'));
+    expect(lost?.what).toMatch(/could not be confirmed/);
+    expect(lost!.at).toBeLessThan(mayIdentifyAt);
+    expect(old.owner.state).toBe('lost');
+    expect(next.owner.state).toBe('holding');
+    expect(await holderOf(2)).toBe(next.owner.backendPid);
+  }, 20_000);
+
+  it('a holder whose lock was taken while its connection was down drops at once', async () => {
+    const holder = ownership(3);
+    await holder.owner.acquire();
+    const thief = new pg.Client({ connectionString: url });
+    await thief.connect();
+    cleanups.push(() => thief.end());
+    await admin.query('SELECT pg_terminate_backend($1)', [holder.owner.backendPid]);
+    await until(async () => (await holderOf(3)) === null);
+    const stolen = await thief.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
+      LOCK_KIND.shard,
+      3,
+    ]);
+    expect(stolen.rows[0]!.ok).toBe(true);
+    await until(() => holder.events.some((e) => e.what.startsWith('lost')));
+    expect(holder.events.map((e) => e.what)).toEqual(['lost: another process took the shard lock']);
+  });
+
+  it('a holder whose connection broke takes its lock again and carries on', async () => {
+    const holder = ownership(4);
+    await holder.owner.acquire();
+    const before = holder.owner.backendPid!;
+    await admin.query('SELECT pg_terminate_backend($1)', [before]);
+    const after = await until(async () => {
+      const pid = await holderOf(4);
+      return pid !== null && pid !== before ? pid : null;
+    });
+    expect(after).toBe(holder.owner.backendPid);
+    expect(holder.owner.state).toBe('holding');
+    expect(holder.events).toEqual([]);
+  });
+});
+
+describe('the IDENTIFY bucket', () => {
+  it('lets one shard of a bucket identify at a time, the next only a full window after the first', async () => {
+    // maxConcurrency 2: shards 0 and 6 share bucket 0.
+    const a = ownership(0, { maxConcurrency: 2 });
+    const b = ownership(6, { maxConcurrency: 2 });
+    await Promise.all([a.owner.acquire(), b.owner.acquire()]);
+    const spans: Array<[number, number]> = [];
+    const identify = async () => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      spans.push([start, performance.now()]);
+    };
+    await Promise.all([a.owner.identifyTurn(identify), b.owner.identifyTurn(identify)]);
+    const [first, second] = spans.sort((x, y) => x[0] - y[0]) as [[number, number], [number, number]];
+    expect(second[0] - first[1]).toBeGreaterThanOrEqual(TEST_TIMINGS.identifyWindowMs - 5);
+  });
+});
