@@ -6,17 +6,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
-import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
+import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
 import type { ChildProcess } from 'node:child_process';
-import { control, eventually, findControl, gameChannelIds, playSimpleTurn, publicMessages, runScript } from './harness';
-
-interface Table {
-  guildId: string;
-  channelId: string;
-  players: FakeUser[];
-}
+import { eventually, runScript } from './harness';
+import type { Table } from './tables';
+import {
+  playOneTurn as playTurn,
+  resultsIn as results,
+  startGame as start,
+  throwMidTurn,
+  writeFromOldMessage,
+} from './tables';
 
 let fake: FakeDiscord;
 let dir: string;
@@ -63,41 +65,9 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-function turnOf(t: Table, user: FakeUser): FakeMessage | undefined {
-  return publicMessages(fake, gameChannelIds(fake, t.channelId)).find(
-    (m) => m.content.includes(`<@${user.id}>, your turn`) && m.components.length > 0,
-  );
-}
-
-function resultsIn(t: Table): FakeMessage | undefined {
-  return publicMessages(fake, gameChannelIds(fake, t.channelId)).find((m) =>
-    (m.embeds[0]?.title ?? '').includes('game over'),
-  );
-}
-
-async function startGame(t: Table): Promise<void> {
-  const [host, guest] = t.players;
-  const options = { variant: 'olathe', free: 2, down: 0, up: 0 };
-  const lobby = await fake.slash(host!, 'olathe', options, { subcommand: 'start', channelId: t.channelId }).reply();
-  if (!lobby.components.length) throw new Error(`no lobby in ${t.guildId}: ${lobby.content}\n${log}`);
-  await fake.click(guest!, lobby.id, control(lobby, 'join').customId).acked();
-  await fake.click(host!, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
-}
-
-/** Plays one turn of whoever's turn it is; false once the game is over. */
-async function playOneTurn(t: Table): Promise<boolean> {
-  const next = await fake.waitFor(() => {
-    if (resultsIn(t)) return 'over' as const;
-    for (const u of t.players) {
-      const m = turnOf(t, u);
-      if (m) return [u, m] as const;
-    }
-    return undefined;
-  }, 30_000);
-  if (next === 'over') return false;
-  await playSimpleTurn(fake, next[0], next[1]);
-  return true;
-}
+const resultsIn = (t: Table) => results(fake, t);
+const startGame = (t: Table) => start(fake, t, () => log);
+const playOneTurn = (t: Table) => playTurn(fake, t);
 
 describe('two shards, two guilds', () => {
   it('each shard plays its guild; a shard killed mid-turn is respawned and its game finishes', async () => {
@@ -109,11 +79,7 @@ describe('two shards, two guilds', () => {
     for (let i = 0; i < 3; i++) await Promise.all([playOneTurn(first), playOneTurn(second)]);
 
     // Mid-turn on the second table: the player has thrown, then shard 1's process dies.
-    const player = await fake.waitFor(() => second.players.find((u) => turnOf(second, u)));
-    const open = turnOf(second, player)!;
-    const declare = findControl(open, 'declare');
-    if (declare) await fake.select(player, open.id, declare.customId, [declare.options![0]!.value]).acked();
-    await fake.click(player, open.id, control(fake.message(open.id)!, 'throw').customId).acked();
+    const { player, open } = await throwMidTurn(fake, second);
     const before = shardProcesses(manager.pid!);
     expect([...before.keys()].sort()).toEqual([0, 1]);
     process.kill(before.get(1)!, 'SIGKILL');
@@ -128,9 +94,7 @@ describe('two shards, two guilds', () => {
     expect(shardProcesses(manager.pid!).get(0)).toBe(before.get(0));
 
     // The old turn message's buttons still work after the respawn: the turn goes on where it was.
-    const resumed = fake.message(open.id)!;
-    const write = control(resumed, 'write');
-    await fake.select(player, resumed.id, write.customId, [write.options![0]!.value]).acked();
+    await writeFromOldMessage(fake, player, open.id);
 
     while (await playOneTurn(first));
     while (await playOneTurn(second));

@@ -1,0 +1,144 @@
+// Shards on several hosts with a standby (issue 22), with the built bot: three `npm start` trees on one
+// PostgreSQL for the shard locks and one shared SQLite file for the games. Host A runs shard 0 of 2, host B
+// shard 1, and C names shard 0 too, so it stands by (its /healthz says so, with a 200). A game in each guild;
+// A's whole tree is killed (-9) mid-turn; C takes shard 0 over — the time from the kill to READY is printed —
+// and that game finishes from the old message's buttons, while B's plays on. The loopback Discord counts
+// the sessions of each shard: never two live at once.
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeDiscord } from '../../src/fake-discord';
+import type { FakeDiscord } from '../../src/fake-discord';
+import { freePort } from '../support/ports';
+import type { PostgresServer } from '../support/postgres';
+import { freshDatabase, startPostgres } from '../support/postgres';
+import { alive, descendants } from '../support/processes';
+import { spawnScript } from '../support/project';
+import { eventually, runScript } from './harness';
+import type { Table } from './tables';
+import { playOneTurn, resultsIn, startGame, throwMidTurn, writeFromOldMessage } from './tables';
+
+interface Host {
+  name: string;
+  child: ChildProcess;
+  log(): string;
+}
+
+let fake: FakeDiscord;
+let pg: PostgresServer;
+let dir: string;
+let env: NodeJS.ProcessEnv;
+let metricsBase: string;
+const hosts: Host[] = [];
+const tables: Table[] = [];
+
+function startHost(name: string, extra: NodeJS.ProcessEnv): Host {
+  const child = spawnScript('src/index.ts', [], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+  child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+  const host = { name, child, log: () => log };
+  hosts.push(host);
+  return host;
+}
+
+async function get(path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${metricsBase}${path}`);
+  return { status: res.status, body: await res.text() };
+}
+
+beforeAll(async () => {
+  [fake, pg] = await Promise.all([
+    startFakeDiscord({ recommendedShards: 2, maxConcurrency: 2, guildShard: [0, 2] }),
+    startPostgres(),
+  ]);
+  dir = mkdtempSync(join(tmpdir(), 'olathe-standby-'));
+  const other = fake.addGuild({ name: 'Second Server', shard: [1, 2] });
+  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((username) => fake.addUser({ username }));
+  fake.addMember(cat!, other.guildId);
+  fake.addMember(dan!, other.guildId);
+  tables.push({ guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] });
+  tables.push({ guildId: other.guildId, channelId: other.channelId, players: [cat!, dan!] });
+  env = {
+    ...process.env,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    DATABASE_URL: await freshDatabase(pg),
+    OLATHE_DAILY_SECRET: 'standby-test-daily-secret-0123456789',
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: 'json',
+    OLATHE_DICE_SEED: 'standby',
+    SHARDS: '2',
+  };
+  for (const t of tables) {
+    const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
+    expect(run.code).toBe(0);
+  }
+  startHost('A', { SHARD_IDS: '0' });
+  startHost('B', { SHARD_IDS: '1' });
+  await fake.waitForShards(2, 60_000);
+  const port = await freePort();
+  metricsBase = `http://127.0.0.1:${port}`;
+  const c = startHost('C', { SHARD_IDS: '0', METRICS_PORT: String(port) });
+  await eventually(() => c.log().includes('"msg":"shard standing by"'), 30_000);
+}, 120_000);
+
+afterAll(async () => {
+  for (const host of hosts) {
+    if (host.child.exitCode !== null || host.child.signalCode !== null) continue;
+    const exited = new Promise((resolve) => host.child.once('exit', resolve));
+    host.child.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  await pg?.stop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', () => {
+  it("C's health check answers 200 and says it stands by; its metrics show shard 0 not held", async () => {
+    expect(await get('/healthz')).toEqual({ status: 200, body: 'standing by for shard 0\n' });
+    expect((await get('/metrics')).body).toContain('olathe_shard_held{shard="0"} 0');
+    expect([fake.liveSessions(0, 2), fake.liveSessions(1, 2)]).toEqual([1, 1]);
+    expect(fake.identifyCount(0, 2)).toBe(1);
+  });
+
+  it("kill -9 of A's tree mid-turn: C is READY for shard 0 within 30 s, the game finishes from the old buttons", async () => {
+    const [first, second] = tables as [Table, Table];
+    await Promise.all(tables.map((t) => startGame(fake, t, () => hosts.map((h) => h.log()).join('\n'))));
+    for (let i = 0; i < 2; i++) await Promise.all([playOneTurn(fake, first), playOneTurn(fake, second)]);
+
+    const { player, open } = await throwMidTurn(fake, first);
+    const [a] = hosts as [Host];
+    const tree = [a.child.pid!, ...descendants(a.child.pid!).map((p) => p.pid)];
+    expect(tree.length).toBeGreaterThanOrEqual(2);
+    const identifiedBefore = fake.identifyCount(0, 2);
+    const killedAt = performance.now();
+    for (const pid of tree) process.kill(pid, 'SIGKILL');
+
+    // B's game plays on while shard 0 changes hands.
+    expect(await playOneTurn(fake, second)).toBe(true);
+    await fake.waitFor(() => fake.identifyCount(0, 2) > identifiedBefore && fake.liveSessions(0, 2) === 1, 30_000);
+    const takeOverMs = Math.round(performance.now() - killedAt);
+    console.log(`standby take-over: ${takeOverMs} ms from kill -9 of host A to shard 0 READY on host C`);
+    expect(takeOverMs).toBeLessThan(30_000);
+    for (const pid of tree) expect(alive(pid)).toBe(false);
+
+    await writeFromOldMessage(fake, player, open.id);
+    while (await playOneTurn(fake, first));
+    while (await playOneTurn(fake, second));
+    for (const t of tables) expect(resultsIn(fake, t)).toBeDefined();
+
+    expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
+    expect((await get('/metrics')).body).toContain('olathe_shard_held{shard="0"} 1');
+    // Never two bots on one shard, as the loopback Discord saw it; B never left.
+    expect(fake.peakLiveSessions(0, 2)).toBe(1);
+    expect(fake.peakLiveSessions(1, 2)).toBe(1);
+    expect(fake.identifyCount(1, 2)).toBe(1);
+    for (const host of hosts) expect(host.log()).not.toContain(pg.password);
+  }, 180_000);
+});
