@@ -45,6 +45,8 @@ export class ShardOwnership {
   private confirmedAt = 0;
   private checker: NodeJS.Timeout | undefined;
   private checking = false;
+  /** Failed connection attempts in a row: the first is logged, then one a minute, not one a second. */
+  private connectFailures = 0;
 
   constructor(private readonly options: OwnershipOptions) {
     this.timings = { ...OWNERSHIP_TIMINGS, ...options.timings };
@@ -135,8 +137,10 @@ export class ShardOwnership {
     this.connection = null;
     try {
       this.connection = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
+      this.connectFailures = 0;
     } catch (error) {
-      this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
+      if (this.connectFailures++ % 60 === 0)
+        this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
     }
     return this.connection;
   }

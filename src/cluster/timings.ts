@@ -1,21 +1,26 @@
 // The clocks of shard ownership across hosts (src/cluster/shard-ownership.ts), in one place because they
-// only make sense together. The goal: a shard's standby is READY within 30 s of its holder's death, and
-// never are two gateway sessions live for one shard.
+// only make sense together. The goals: a standby is READY within 30 s of its holder's death; never are two
+// gateway sessions live for one shard; and a short database outage (a restart, ~10 s) does not take the
+// shards off the gateway.
 //
-// What bounds the take-over, for a holder whose host vanishes from the network (the slow case; a kill -9
-// closes the holder's socket at once and the server drops its lock in milliseconds):
-//   the server notices the dead lock connection  ≤ SERVER_KEEPALIVE (≈ 10 s, set per session below)
-//   + the standby's next try                       ≤ retryMs (1 s)
-//   + the fence wait                               = fenceWaitMs (8 s)
-//   + waiting for the IDENTIFY bucket and READY    ≈ 1–6 s (another shard of the bucket may have just identified)
-//   ≈ 20–25 s, inside the 30 s.
+// The take-over, for a holder whose host vanishes from the network (the slow case; a kill -9 closes the
+// holder's socket at once, the server frees its lock in milliseconds, and the first term is ~0):
+//   the server notices the dead lock connection      ≈ 6 s (SERVER_KEEPALIVE below)
+//   + the standby's next try                         ≤ retryMs (1 s)
+//   + the fence wait                                 = fenceWaitMs (13 s)
+//   + the IDENTIFY bucket, IDENTIFY and READY        ≈ 1–6 s (another shard of the bucket may have just identified)
+//   ≈ 21–26 s, inside the 30 s; after a kill -9, ≈ 15 s.
 //
-// Why the fence wait makes two live sessions impossible: a holder only counts a confirmation from the time
-// it *sent* the query, which is before the server answered, which is before the server can drop the lock.
-// A holder that cannot confirm for holdWithoutConfirmMs drops its gateway at the next check, so it is gone
-// by (lock dropped) + holdWithoutConfirmMs + confirmEveryMs + a moment to close its socket = at most 6.x s.
-// The new holder took the lock after it was dropped and waits fenceWaitMs (8 s) more before IDENTIFY.
-// Both are durations on each host's own monotonic clock, so the hosts' clocks need not agree.
+// Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
+// query, which is before the server answered, which is before the server could free the lock. A holder that
+// has not confirmed for holdWithoutConfirmMs drops its gateway at the next tick, so it is gone by
+// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 11 s and a little.
+// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2 s to spare
+// for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
+//
+// Why H is 10 s and not less: H is also how long a holder keeps the gateway while the database does not
+// answer at all. Shorter, and every restart of PostgreSQL would drop every shard and cost a fence wait on
+// the way back; 10 s outlasts a restart. F follows from H, and the keepalive from what is left of the 30 s.
 
 export interface OwnershipTimings {
   /** A standby tries the shard's lock this often. */
@@ -26,7 +31,7 @@ export interface OwnershipTimings {
   confirmTimeoutMs: number;
   /** A holder that has not confirmed its lock for this long drops its gateway (H). */
   holdWithoutConfirmMs: number;
-  /** A new holder waits this long after taking the lock before IDENTIFY (F > H + confirmEveryMs + closing). */
+  /** A new holder waits this long after taking the lock before IDENTIFY (F > H + confirmEveryMs + exiting). */
   fenceWaitMs: number;
   /** The IDENTIFY bucket's lock is kept this long after READY: Discord allows one IDENTIFY per 5 s a bucket. */
   identifyWindowMs: number;
@@ -35,29 +40,30 @@ export interface OwnershipTimings {
 export const OWNERSHIP_TIMINGS: OwnershipTimings = {
   retryMs: 1000,
   confirmEveryMs: 1000,
-  confirmTimeoutMs: 1500,
-  holdWithoutConfirmMs: 5000,
-  fenceWaitMs: 8000,
+  confirmTimeoutMs: 2000,
+  holdWithoutConfirmMs: 10_000,
+  fenceWaitMs: 13_000,
   identifyWindowMs: 5500,
 };
 
 /**
- * The server-side TCP settings of a lock connection, so PostgreSQL itself notices a vanished host and frees
- * its locks: after 4 s of silence it probes every 2 s and gives up after 3 unanswered probes (≈ 10 s), and
- * data it sent that stays unacknowledged for 10 s ends the connection too (tcp_user_timeout). The defaults
- * (the system's: 2 h of silence) would leave a dead host's shard locked for hours.
+ * The server-side TCP settings of a lock connection, so that PostgreSQL itself notices a vanished host and
+ * frees its locks: after 3 s of silence it probes every second and gives up after 3 unanswered probes
+ * (≈ 6 s; the holder's confirmations keep a live connection from ever being silent that long), and data it
+ * sent that stays unacknowledged for 6 s ends the connection too (tcp_user_timeout). With the system's
+ * defaults (2 h of silence before the first probe) a dead host's shard would stay locked for hours.
  */
 export const SERVER_KEEPALIVE = {
-  tcp_keepalives_idle: 4,
-  tcp_keepalives_interval: 2,
+  tcp_keepalives_idle: 3,
+  tcp_keepalives_interval: 1,
   tcp_keepalives_count: 3,
-  tcp_user_timeout: 10_000,
+  tcp_user_timeout: 6000,
 } as const;
 
-/** Client side: the same silence, so this process also notices a server gone quiet (Node's keepalive). */
-export const CLIENT_KEEPALIVE_DELAY_MS = 4000;
+/** Node's keepalive on this end: a server gone quiet is noticed too, not only through the confirmations. */
+export const CLIENT_KEEPALIVE_DELAY_MS = 3000;
 
-/** Tries to see which are inconsistent: F must outlast H plus one check plus closing a socket. */
+/** Refuses timings whose order would let two holders overlap (tests scale them down, keeping the order). */
 export function checkTimings(t: OwnershipTimings): void {
   if (t.fenceWaitMs <= t.holdWithoutConfirmMs + t.confirmEveryMs)
     throw new Error('fenceWaitMs must exceed holdWithoutConfirmMs + confirmEveryMs (see src/cluster/timings.ts)');
