@@ -4,7 +4,16 @@
 // root the server runs as the `postgres` user. Never skipped when missing: the tests fail and say what to install.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -66,7 +75,14 @@ process.once('exit', () => {
   for (const stop of running) stop();
 });
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface PostgresOptions {
+  /** More addresses to listen on besides 127.0.0.1 (they must exist), e.g. a test network's. */
+  listenAddresses?: string[];
+  /** A network (CIDR) whose clients may log in with the password, besides this machine's loopback. */
+  allowFrom?: string;
+}
+
+export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
   const missing = postgresMissing();
   if (missing) throw new Error(missing);
   const bin = postgresBin()!;
@@ -102,12 +118,15 @@ export async function startPostgres(): Promise<PostgresServer> {
       ]),
       60_000,
     );
+    if (options.allowFrom)
+      appendFileSync(join(data, 'pg_hba.conf'), `host all all ${options.allowFrom} scram-sha-256\n`);
+    const listen = ['127.0.0.1', ...(options.listenAddresses ?? [])].join(',');
     // Durability off: a test database is thrown away, and fsync would dominate the tests' time.
-    const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
     await run(
       bin,
       'pg_ctl',
-      ['-D', data, '-l', log, '-o', options, '-w', '-t', String(START_TIMEOUT_S), 'start'],
+      ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', String(START_TIMEOUT_S), 'start'],
       (START_TIMEOUT_S + 5) * 1000,
     );
   } catch (error) {

@@ -1,0 +1,75 @@
+// A second "host" on this machine: a Linux network namespace joined to this one by a veth pair, with an
+// address at each end. A program run in it reaches this machine's servers (listening on `hostAddress`) as
+// another host would, and `cut()` takes its link down: from then on its packets vanish without a reset or a
+// close, as when a host drops off the network, so a server learns of it only from its own TCP timers.
+// Needs root (CAP_NET_ADMIN), as .ci/run has; the tests fail and say so otherwise.
+import { execFileSync, spawn } from 'node:child_process';
+import type { ChildProcess, SpawnOptions } from 'node:child_process';
+
+export interface IsolatedHost {
+  /** This machine's end of the link: where servers for the isolated host listen. */
+  hostAddress: string;
+  /** The network of the link, for a server's access rules (pg_hba.conf). */
+  network: string;
+  /** Runs a program inside the namespace. */
+  spawn(file: string, args: readonly string[], options?: SpawnOptions): ChildProcess;
+  /** The host drops off the network: its end of the link goes down, silently. */
+  cut(): void;
+  remove(): void;
+}
+
+function ip(...args: string[]): void {
+  execFileSync('ip', args, { stdio: 'pipe' });
+}
+
+/** Why network namespaces cannot be made here, or null. */
+export function netnsMissing(): string | null {
+  if (process.getuid?.() !== 0) return 'network namespaces need root (CAP_NET_ADMIN), as .ci/run runs the tests';
+  try {
+    execFileSync('ip', ['-V'], { stdio: 'pipe' });
+  } catch {
+    return 'the ip command (iproute2) is missing: apt-get install -y iproute2';
+  }
+  return null;
+}
+
+let made = 0;
+
+export function createIsolatedHost(): IsolatedHost {
+  const missing = netnsMissing();
+  if (missing) throw new Error(missing);
+  // Short names (interface names are at most 15 characters) unique to this process.
+  const name = `olt${process.pid % 100_000}${++made}`;
+  const subnet = 16 + ((process.pid + made) % 200);
+  const [hostAddress, nsAddress] = [`10.213.${subnet}.1`, `10.213.${subnet}.2`];
+  const [outside, inside] = [`${name}h`, `${name}n`];
+  ip('netns', 'add', name);
+  try {
+    ip('link', 'add', outside, 'type', 'veth', 'peer', 'name', inside);
+    ip('link', 'set', inside, 'netns', name);
+    ip('addr', 'add', `${hostAddress}/30`, 'dev', outside);
+    ip('link', 'set', outside, 'up');
+    ip('netns', 'exec', name, 'ip', 'addr', 'add', `${nsAddress}/30`, 'dev', inside);
+    ip('netns', 'exec', name, 'ip', 'link', 'set', inside, 'up');
+    ip('netns', 'exec', name, 'ip', 'link', 'set', 'lo', 'up');
+  } catch (error) {
+    ip('netns', 'del', name);
+    throw error;
+  }
+  const remove = () => {
+    try {
+      // Deleting the namespace deletes the veth pair with it.
+      ip('netns', 'del', name);
+    } catch {
+      // already gone
+    }
+  };
+  process.once('exit', remove);
+  return {
+    hostAddress,
+    network: `10.213.${subnet}.0/30`,
+    spawn: (file, args, options = {}) => spawn('ip', ['netns', 'exec', name, file, ...args], options),
+    cut: () => ip('netns', 'exec', name, 'ip', 'link', 'set', inside, 'down'),
+    remove,
+  };
+}
