@@ -7,7 +7,7 @@ import { readConfig } from './config';
 import { readSettings, stopOnSignals } from './process-lifecycle';
 import { createLogger } from './logger';
 import { startBot } from './bot';
-import { MAX_CONCURRENCY_VARIABLE, STANDBY_MESSAGE, runShards, shardOfThisProcess } from './sharding';
+import { EXIT_SHARD_LOST, MAX_CONCURRENCY_VARIABLE, STANDBY_MESSAGE, runShards, shardOfThisProcess } from './sharding';
 import { startShardOperations } from './shard-operations';
 import { openDatabase } from './db/open';
 import { commands } from '../commands';
@@ -98,9 +98,6 @@ function ownershipOf(config: Config, shard: { id: number; count: number }, log: 
     onStandby: () => process.send?.(STANDBY_MESSAGE),
   });
 }
-
-/** EX_TEMPFAIL: the shard was lost to another process; starting again makes this one a standby. */
-const EXIT_SHARD_LOST = 75;
 
 main().catch((error) => {
   console.error(`olathe: could not start: ${error instanceof Error ? error.message : String(error)}`);

@@ -18,6 +18,11 @@ const STOP_GRACE_MS = 20_000;
 
 /** How a shard process tells its manager it is standing by (a message over the fork's channel). */
 export const STANDBY_MESSAGE = { olathe: 'standing by' } as const;
+/**
+ * A shard process's exit code when it lost its shard to another process (src/cluster/): EX_TEMPFAIL. Started
+ * again, it stands by like any newcomer, so the manager does not count it as a failed start.
+ */
+export const EXIT_SHARD_LOST = 75;
 /** The variable through which the manager gives its shard processes Discord's max_concurrency. */
 export const MAX_CONCURRENCY_VARIABLE = 'OLATHE_MAX_CONCURRENCY';
 
@@ -144,13 +149,15 @@ function readyOrStandingBy(shard: Shard): Promise<void> {
       done();
       resolve();
     };
-    const onDeath = () => {
+    const onDeath = (child: unknown) => {
+      // Lost its shard between taking it and READY: the respawned process will speak for it.
+      if ((child as ChildProcess | null)?.exitCode === EXIT_SHARD_LOST) return;
       done();
       reject(new Error(`shard ${shard.id}'s process ended before it was ready or standing by`));
     };
     shard.once('ready', onReady);
     shard.on('message', onMessage);
-    shard.once('death', onDeath);
+    shard.on('death', onDeath);
   });
 }
 
