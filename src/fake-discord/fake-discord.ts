@@ -66,7 +66,7 @@ export class FakeDiscord extends FakePlaces {
     const ackDeadlineMs = options.ackDeadlineMs ?? DEFAULT_ACK_DEADLINE_MS;
     let gatewayUrl = '';
     const gateway = new FakeGateway(state, {
-      heartbeatIntervalMs: HEARTBEAT_INTERVAL_MS,
+      heartbeatIntervalMs: options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS,
       acceptsToken,
       url: () => gatewayUrl,
     });

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
+import { watchHeartbeats } from './heartbeats';
 import { isObject } from './json';
 import type { JsonObject } from './json';
 import { apiGuildCreate, apiUser, gatewayMessage } from './payloads';
@@ -42,6 +43,7 @@ const Close = {
   NotAuthenticated: 4003,
   AuthenticationFailed: 4004,
   AlreadyAuthenticated: 4005,
+  SessionTimedOut: 4009,
   InvalidShard: 4010,
   InvalidIntents: 4013,
 } as const;
@@ -60,7 +62,7 @@ interface GatewaySession {
 }
 
 export interface GatewayOptions {
-  /** Long, so heartbeats never matter in tests; Discord's is about 41 s. */
+  /** Discord's is about 41 s; a connection silent for 1.5 intervals is closed. */
   heartbeatIntervalMs: number;
   acceptsToken: (token: string) => boolean;
   /** ws://host:port/gateway, also the resume_gateway_url. */
@@ -164,6 +166,7 @@ export class FakeGateway {
       return;
     }
     this.send(ws, { op: Op.Hello, d: { heartbeat_interval: this.options.heartbeatIntervalMs }, s: null, t: null });
+    const heartbeats = watchHeartbeats(ws, this.options.heartbeatIntervalMs, Close.SessionTimedOut);
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       let payload: unknown;
@@ -178,6 +181,7 @@ export class FakeGateway {
       }
       switch (payload.op) {
         case Op.Heartbeat:
+          heartbeats.heard();
           this.send(ws, { op: Op.HeartbeatAck });
           return;
         case Op.Identify:
@@ -199,6 +203,7 @@ export class FakeGateway {
       }
     });
     ws.on('close', () => {
+      heartbeats.stop();
       if (session && session.socket === ws) {
         session.socket = null;
         session.ready = false;

@@ -31,6 +31,12 @@ export interface FakeDiscordOptions {
    * waits for between the shards it starts; default 1, as for most bots (not enforced by the fake).
    */
   maxConcurrency?: number;
+  /**
+   * HELLO's heartbeat_interval (Discord's is about 41 s). As on Discord, a connection that sends no heartbeat
+   * for 1.5 intervals is closed (4009, session timed out): the way a bot whose host vanished stops counting
+   * as live. Tests of vanished hosts set it short.
+   */
+  heartbeatIntervalMs?: number;
 }
 
 export interface FakeUser {
