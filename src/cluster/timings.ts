@@ -9,7 +9,7 @@
 //   + the standby's next try                         ≤ retryMs (1 s)
 //   + the fence wait                                 = fenceWaitMs (13 s)
 //   + the IDENTIFY bucket, IDENTIFY and READY        ≈ 1–6 s (another shard of the bucket may have just identified)
-//   ≈ 21–26 s, inside the 30 s; after a kill -9, ≈ 15 s.
+//   ≈ 20–26 s, inside the 30 s; after a kill -9, ≈ 14–15 s.
 //
 // Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
 // query, which is before the server answered, which is before the server could free the lock. A holder that
