@@ -45,6 +45,7 @@ export class ShardOwnership {
   private confirmedAt = 0;
   private checker: NodeJS.Timeout | undefined;
   private checking = false;
+  private connecting: Promise<LockConnection | null> | null = null;
   /** Failed connection attempts in a row: the first is logged, then one a minute, not one a second. */
   private connectFailures = 0;
 
@@ -131,18 +132,32 @@ export class ShardOwnership {
     this.connection = null;
   }
 
-  private async connect(timeoutMs?: number): Promise<LockConnection | null> {
-    if (this.connection && !this.connection.broken) return this.connection;
+  /** The open lock connection, or a new one; one attempt at a time, so no connection is ever left behind. */
+  private connect(timeoutMs?: number): Promise<LockConnection | null> {
+    if (this.connection && !this.connection.broken) return Promise.resolve(this.connection);
+    this.connecting ??= this.reconnect(timeoutMs).finally(() => (this.connecting = null));
+    return this.connecting;
+  }
+
+  private async reconnect(timeoutMs?: number): Promise<LockConnection | null> {
     await this.connection?.close();
     this.connection = null;
+    let opened: LockConnection;
     try {
-      this.connection = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
+      opened = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
       this.connectFailures = 0;
     } catch (error) {
       if (this.connectFailures++ % 60 === 0)
         this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
+      return null;
     }
-    return this.connection;
+    // Released while connecting (a stop): the new session must not outlive it.
+    if (this.stateNow === 'released') {
+      await opened.close();
+      return null;
+    }
+    this.connection = opened;
+    return opened;
   }
 
   /** One try at the shard's lock; false when it is held elsewhere or the database cannot be reached. */
