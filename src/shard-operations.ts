@@ -9,7 +9,7 @@ import type { Config } from './config';
 import type { OpsHandle } from './operations';
 import { OPS_HANDLE } from './operations';
 import { startOpsServer } from './ops/ops-server';
-import type { OpsServer } from './ops/ops-server';
+import type { Health, OpsServer } from './ops/ops-server';
 
 /** A shard that does not answer within this long is reported as such (a hung or respawning process). */
 const ASK_TIMEOUT_MS = 2000;
@@ -21,7 +21,31 @@ export interface ShardOperations {
   close(): Promise<void>;
 }
 
-type Answer<T> = { ok: true; value: T } | { ok: false; why: string };
+export type Answer<T> = { ok: true; value: T } | { ok: false; why: string };
+
+function shardsWord(ids: readonly number[]): string {
+  return `shard${ids.length > 1 ? 's' : ''} ${ids.join(', ')}`;
+}
+
+/**
+ * The host's health from its shards' answers: the first shard that is not well, by name; else healthy, and
+ * if some shards stand by (held by another host), a 200 that says which, and which this host runs.
+ */
+export function hostHealth(answers: ReadonlyArray<readonly [id: number, answer: Answer<Health>]>): Health {
+  const standingBy: number[] = [];
+  for (const [id, answer] of answers) {
+    if (!answer.ok) return `shard ${id}: ${answer.why}`;
+    if (answer.value !== null && typeof answer.value === 'object') standingBy.push(id);
+    else if (answer.value !== null) return `shard ${id}: ${answer.value}`;
+  }
+  // A host whose shards are held elsewhere is well: it is the standby it was meant to be.
+  if (standingBy.length === 0) return null;
+  const running = answers.map(([id]) => id).filter((id) => !standingBy.includes(id));
+  return {
+    standingBy:
+      `standing by for ${shardsWord(standingBy)}` + (running.length ? `; running ${shardsWord(running)}` : ''),
+  };
+}
 
 async function ask<Q extends keyof OpsHandle>(
   manager: ShardingManager,
@@ -81,21 +105,7 @@ export async function startShardOperations(
       const { manager } = watched;
       const asked = ids();
       const answers = await Promise.all(asked.map((id) => ask(manager, id, 'health')));
-      const standingBy: number[] = [];
-      for (const [i, answer] of answers.entries()) {
-        const id = asked[i]!;
-        if (!answer.ok) return `shard ${id}: ${answer.why}`;
-        if (answer.value !== null && typeof answer.value === 'object') standingBy.push(id);
-        else if (answer.value !== null) return `shard ${id}: ${answer.value}`;
-      }
-      // A host whose shards are held elsewhere is well: it is the standby it was meant to be.
-      if (standingBy.length === 0) return null;
-      const running = asked.filter((id) => !standingBy.includes(id));
-      return {
-        standingBy:
-          `standing by for shard${standingBy.length > 1 ? 's' : ''} ${standingBy.join(', ')}` +
-          (running.length ? `; running shard${running.length > 1 ? 's' : ''} ${running.join(', ')}` : ''),
-      };
+      return hostHealth(asked.map((id, i) => [id, answers[i]!]));
     },
     async metrics() {
       const parts: Array<Array<MetricObjectWithValues<MetricValue<string>>>> = [await own.getMetricsAsJSON()];
