@@ -35,13 +35,27 @@ export function netnsMissing(): string | null {
 
 let made = 0;
 
+/**
+ * A /30 in 10.213.0.0/16 that no interface of this machine has yet: test files run in parallel workers, and
+ * two links on one network would route each other's packets.
+ */
+function freeLink(): { hostAddress: string; nsAddress: string; network: string } {
+  const taken = execFileSync('ip', ['-o', '-4', 'addr', 'show'], { encoding: 'utf8' });
+  for (let i = 0; i < 16_384; i++) {
+    const index = (process.pid * 7 + made * 131 + i) % 16_384;
+    const at = (n: number) => `10.213.${index >> 6}.${(index & 63) * 4 + n}`;
+    if (!taken.includes(` ${at(1)}/`) && !taken.includes(` ${at(2)}/`))
+      return { hostAddress: at(1), nsAddress: at(2), network: `${at(0)}/30` };
+  }
+  throw new Error('no free 10.213.x.y/30 for a test network');
+}
+
 export function createIsolatedHost(): IsolatedHost {
   const missing = netnsMissing();
   if (missing) throw new Error(missing);
   // Short names (interface names are at most 15 characters) unique to this process.
   const name = `olt${process.pid % 100_000}${++made}`;
-  const subnet = 16 + ((process.pid + made) % 200);
-  const [hostAddress, nsAddress] = [`10.213.${subnet}.1`, `10.213.${subnet}.2`];
+  const { hostAddress, nsAddress, network } = freeLink();
   const [outside, inside] = [`${name}h`, `${name}n`];
   ip('netns', 'add', name);
   try {
@@ -67,7 +81,7 @@ export function createIsolatedHost(): IsolatedHost {
   process.once('exit', remove);
   return {
     hostAddress,
-    network: `10.213.${subnet}.0/30`,
+    network,
     spawn: (file, args, options = {}) => spawn('ip', ['netns', 'exec', name, file, ...args], options),
     cut: () => ip('netns', 'exec', name, 'ip', 'link', 'set', inside, 'down'),
     remove,
