@@ -90,8 +90,10 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { child } of hosts) {
     if (child.exitCode !== null || child.signalCode !== null) continue;
-    for (const p of descendants(child.pid!)) process.kill(p.pid, 'SIGKILL');
+    // The manager first, or it would start a shard process again between the kills.
+    const tree = descendants(child.pid!);
     child.kill('SIGKILL');
+    for (const p of tree) process.kill(p.pid, 'SIGKILL');
   }
   await fake?.close();
   await pg?.stop();

@@ -71,12 +71,17 @@ export function createIsolatedHost(): IsolatedHost {
     throw error;
   }
   const remove = () => {
-    try {
-      // Deleting the namespace deletes the veth pair with it.
-      ip('netns', 'del', name);
-    } catch {
-      // already gone
-    }
+    // The link first: the namespace itself outlives its name while sockets of its killed programs still
+    // retransmit into the cut link (for minutes), and would keep the pair on this machine until then.
+    for (const args of [
+      ['link', 'del', outside],
+      ['netns', 'del', name],
+    ])
+      try {
+        ip(...args);
+      } catch {
+        // already gone
+      }
   };
   process.once('exit', remove);
   return {
