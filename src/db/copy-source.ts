@@ -133,7 +133,12 @@ export function parentsFirst(tables: readonly SourceTable[]): SourceTable[] {
 
 /** Row counts as SQLite has them. */
 export function countRows(db: Database.Database, table: string): number {
-  return Number(db.prepare(`SELECT COUNT(*) FROM ${quoted(table)}`).pluck().get());
+  return Number(
+    db
+      .prepare(`SELECT COUNT(*) FROM ${quoted(table)}`)
+      .pluck()
+      .get(),
+  );
 }
 
 /** Every row of `table` as arrays in the order of `table.columns`, in primary-key order (rowid when none). */
@@ -149,7 +154,10 @@ export function readRows(db: Database.Database, table: SourceTable): IterableIte
 
 /** The highest id SQLite has handed out in `column` of `table`: its largest value, or AUTOINCREMENT's record. */
 export function highestId(db: Database.Database, table: string, column: string): bigint {
-  const largest = db.prepare(`SELECT MAX(${quoted(column)}) FROM ${quoted(table)}`).pluck().get();
+  const largest = db
+    .prepare(`SELECT MAX(${quoted(column)}) FROM ${quoted(table)}`)
+    .pluck()
+    .get();
   const hasSequence = db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_sequence'").get();
   const recorded = hasSequence ? db.prepare('SELECT seq FROM sqlite_sequence WHERE name = ?').pluck().get(table) : null;
   const values = [largest, recorded].filter((v) => v !== null && v !== undefined).map((v) => BigInt(v as bigint));

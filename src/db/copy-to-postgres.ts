@@ -173,7 +173,9 @@ export function convertValue(value: unknown, column: TargetColumn, table: string
   if (value === null || value === undefined) return null;
   const refuse = (): never => {
     const shown = Buffer.isBuffer(value) ? `${value.length} bytes` : JSON.stringify(String(value)).slice(0, 40);
-    throw new CopyError(`${table}.${column.name} holds ${shown}, which PostgreSQL's ${column.type} column cannot take.`);
+    throw new CopyError(
+      `${table}.${column.name} holds ${shown}, which PostgreSQL's ${column.type} column cannot take.`,
+    );
   };
   const range = INTEGER_RANGES[column.type];
   if (range) {
