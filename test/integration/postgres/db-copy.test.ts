@@ -236,25 +236,41 @@ describe('npm run db:copy', () => {
     });
   }, 120_000);
 
-  it('refuses a database the bot has open, in one line, and writes nothing to the target', async () => {
-    // The bot opens its database as the harness does (openDatabase) and keeps it open while it runs.
-    const bot = harness();
-    startedGame(bot.service, ['ann'], SMALL);
-    const url = await freshDatabase(server);
+  it('refuses a database a bot process has open, in one line; once the bot is killed, copies what it wrote', async () => {
+    const file = tempDbPath();
+    const bot = spawnScript('test/integration/postgres/fixtures/holding-bot.ts', [file]);
+    const killed = new Promise((resolve) => bot.once('exit', resolve));
     try {
-      const run = await dbCopy(bot.file, [url]);
+      const ready = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        bot.stdout!.on('data', (c: Buffer) => {
+          out += c.toString();
+          if (out.includes('\n')) resolve(out);
+        });
+        bot.once('exit', (code) => reject(new Error(`the bot process ended (${code}) before it was ready`)));
+      });
+      expect(ready).toMatch(/^ready \d+\n$/);
+      const url = await freshDatabase(server);
+      const run = await dbCopy(file, [url]);
       expect(run).toMatchObject({ code: 1, stdout: '' });
       expect(run.stderr).toBe(
-        `olathe db:copy: The database at ${bot.file} is in use (the bot, or another program, has it open): stop the bot, then copy. Nothing was copied.\n`,
+        `olathe db:copy: The database at ${file} is in use (the bot, or another program, has it open): stop the bot, then copy. Nothing was copied.\n`,
       );
       expect(await tablesIn(url)).toEqual([]);
+
+      // kill -9: no clean-up, the game only in the WAL file; the copy takes it over as the bot's next start would.
+      bot.kill('SIGKILL');
+      await killed;
+      expect(fs.statSync(`${file}-wal`).size).toBeGreaterThan(0);
+      const stopped = await dbCopy(file, [url]);
+      expect(stopped.stderr).toBe('');
+      expect(stopped.code).toBe(0);
+      expect(await allRows(url, ['games', 'players', 'events'])).toEqual({ games: 1, players: 1, events: 0 });
+      const game = await withClient(url, (client) => client.query('SELECT status, guild_id FROM games'));
+      expect(game.rows).toEqual([{ status: 'playing', guild_id: 'guild-held' }]);
     } finally {
-      bot.db.close();
+      bot.kill('SIGKILL');
     }
-    // Stopped, the same database copies.
-    const stopped = await dbCopy(bot.file, [url]);
-    expect(stopped.code).toBe(0);
-    expect(await allRows(url, ['games', 'players'])).toEqual({ games: 1, players: 1 });
   }, 60_000);
 
   it('brings an older SQLite schema up to date first, and refuses a newer one untouched', async () => {
