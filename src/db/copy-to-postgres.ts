@@ -191,7 +191,8 @@ export function convertValue(value: unknown, column: TargetColumn, table: string
   }
   if (column.type === 'bytea') return Buffer.isBuffer(value) ? value : refuse();
   if (TEXT_TYPES.has(column.type)) {
-    if (typeof value === 'string') return value;
+    // SQLite's text may hold the NUL character; PostgreSQL's never does.
+    if (typeof value === 'string') return value.includes('\u0000') ? refuse() : value;
     return Buffer.isBuffer(value) ? refuse() : String(value);
   }
   return typeof value === 'bigint' ? value.toString() : value;

@@ -273,6 +273,28 @@ describe('npm run db:copy', () => {
     }
   }, 60_000);
 
+  it('leaves the target empty when a row cannot be copied, so the copy can be run again once it is fixed', async () => {
+    const h = harness();
+    const game = startedGame(h.service, ['ann', 'ben'], SMALL);
+    // A value PostgreSQL's text cannot hold, in a table copied after others: the schema and every row roll back.
+    h.db.prepare("UPDATE players SET name = 'B' || char(0) || 'en' WHERE game_id = ? AND seat = 1").run(game.id);
+    h.db.close();
+    const url = await freshDatabase(server);
+    const failed = await dbCopy(h.file, [url]);
+    expect(failed).toMatchObject({ code: 1, stdout: '' });
+    expect(failed.stderr).toBe(
+      'olathe db:copy: players.name holds "B\\u0000en", which PostgreSQL\'s text column cannot take.\n',
+    );
+    expect(await tablesIn(url)).toEqual([]);
+
+    const db = new Database(h.file);
+    db.prepare("UPDATE players SET name = 'Ben' WHERE game_id = ? AND seat = 1").run(game.id);
+    db.close();
+    const again = await dbCopy(h.file, [url]);
+    expect(again.stderr).toBe('');
+    expect(await allRows(url, ['games', 'players'])).toEqual({ games: 1, players: 2 });
+  }, 60_000);
+
   it('brings an older SQLite schema up to date first, and refuses a newer one untouched', async () => {
     const older = tempDbPath();
     const db = new Database(older);
