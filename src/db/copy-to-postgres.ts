@@ -36,7 +36,7 @@ export interface CopyOutcome {
   ms: number;
 }
 
-interface TargetColumn {
+export interface TargetColumn {
   name: string;
   type: string;
   /** An identity (or serial) column: its sequence must go on past the copied ids. */
