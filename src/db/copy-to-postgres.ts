@@ -97,6 +97,7 @@ async function copyInOneTransaction(
     const now = Date.now();
     for (const migration of migrations) await applyOne(client, migration, now);
     const columns = await targetColumns(client);
+    // Every table's columns checked before the first row is sent.
     for (const table of source.tables) columnsFor(table, columns);
     const copied: TableCopied[] = [];
     for (const table of source.tables) copied.push(await copyTable(client, source, table, columnsFor(table, columns)));
