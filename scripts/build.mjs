@@ -22,6 +22,7 @@ export const ENTRIES = {
   'deploy-commands': 'src/deploy-commands.ts',
   healthcheck: 'src/healthcheck.ts',
   backup: 'src/cli/backup.ts',
+  'db-copy': 'src/cli/db-copy.ts',
 };
 
 /** dist/<folder> ← a folder of the project the code reads at run time. */

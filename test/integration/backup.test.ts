@@ -16,9 +16,11 @@ afterAll(removeTempDirs);
 function backup(
   args: string[],
   databasePath: string,
+  env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child: ChildProcess = spawnScript('src/cli/backup.ts', args, {
-    env: { ...process.env, DATABASE_PATH: databasePath },
+    // DATABASE_URL blank: SQLite, whatever engine the test run itself is given.
+    env: { ...process.env, DATABASE_URL: '', DATABASE_PATH: databasePath, ...env },
   });
   let stdout = '';
   let stderr = '';
@@ -117,6 +119,25 @@ describe('npm run backup', () => {
     expect(missing.stderr).toBe(
       `olathe backup: DATABASE_PATH: there is no database at ${nowhere}; set DATABASE_PATH as the bot has it.\n`,
     );
+  }, 30_000);
+
+  it('with DATABASE_URL (PostgreSQL) says to use pg_dump, without the password, and touches no SQLite file', async () => {
+    const dir = tempDir();
+    const databasePath = path.join(dir, 'olathe.sqlite');
+    for (const args of [[], [path.join(dir, 'copy.sqlite')]]) {
+      const run = await backup(args, databasePath, {
+        DATABASE_URL: 'postgres://olathe:s3cr%40t-pw@db.example:5432/olathe',
+      });
+      expect(run).toMatchObject({ code: 0, stderr: '' });
+      const lines = run.stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[0]).toBe(
+        "The bot's database is PostgreSQL (DATABASE_URL=postgres://olathe:***@db.example:5432/olathe): this command backs up SQLite only, and touched nothing.",
+      );
+      expect(lines[1]).toMatch(/^Back PostgreSQL up with pg_dump while the bot runs, e\.g\. pg_dump .*pg_restore/);
+      expect(run.stdout).not.toMatch(/s3cr/);
+    }
+    expect(fs.readdirSync(dir)).toEqual([]);
   }, 30_000);
 });
 

@@ -23,8 +23,11 @@ export function loadPostgresMigrations(dir: string = POSTGRES_MIGRATIONS_DIR): M
   return loadMigrations(dir);
 }
 
-/** pg_advisory_lock's two-key form: 'olat' and 1, a number no other lock of the bot uses. */
-const MIGRATION_LOCK = [0x6f6c6174, 1] as const;
+/**
+ * pg_advisory_lock's two-key form: 'olat' and 1, a number no other lock of the bot uses. Also taken by
+ * `db:copy` (src/db/copy-to-postgres.ts), which creates the schema inside its own transaction.
+ */
+export const MIGRATION_LOCK = [0x6f6c6174, 1] as const;
 
 const POSTGRES_WORDS: HistoryWords = {
   elsewhere: 'point DATABASE_URL at another database',
@@ -44,7 +47,8 @@ async function checkDatabase(client: pg.Client, migrations: readonly Migration[]
   return checkHistory(await appliedMigrations(client), migrations, where, POSTGRES_WORDS);
 }
 
-async function applyOne(client: pg.Client, migration: Migration, now: number): Promise<void> {
+/** Applies one migration and records it, in the caller's transaction. */
+export async function applyOne(client: pg.Client, migration: Migration, now: number): Promise<void> {
   await client.query(migration.sql);
   await client.query(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)',
