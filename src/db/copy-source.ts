@@ -41,8 +41,11 @@ export interface Source {
   close(): void;
 }
 
-/** Tables that are no data of the bot's: SQLite's own, and the schema history each engine keeps for itself. */
-const NOT_COPIED = /^(sqlite_.*|schema_migrations)$/;
+/**
+ * Tables that are no data of the bot's: SQLite's own, the schema history each engine keeps for itself, and the
+ * cluster row, which the first host on PostgreSQL writes from its own settings (SQLite's table stays empty).
+ */
+export const NOT_COPIED = /^(sqlite_.*|schema_migrations|cluster)$/;
 
 /**
  * Opens the database at `path` for the copy, exclusively, and migrates it. CopyError when it is missing, in use,

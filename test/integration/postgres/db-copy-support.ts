@@ -1,6 +1,7 @@
 // What test/integration/postgres/db-copy.test.ts needs around the command: running the built programs as an
 // operator does, a SQLite database the service filled as a running bot would, and both engines' rows side by side.
 import type Database from 'better-sqlite3';
+import { NOT_COPIED } from '../../../src/db/copy-source';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { OpsService } from '../../../src/service/ops-service';
@@ -43,14 +44,10 @@ export async function withClient<T>(url: string, use: (client: pg.Client) => Pro
   }
 }
 
-/** The bot's tables in SQLite (SQLite's own and the schema history left out). */
+/** The bot's tables in SQLite that the copy carries (see NOT_COPIED). */
 export function dataTables(db: Database.Database): string[] {
-  return (
-    db
-      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name")
-      .pluck()
-      .all() as string[]
-  ).filter((t) => t !== 'schema_migrations');
+  const names = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all();
+  return (names as string[]).filter((t) => !NOT_COPIED.test(t));
 }
 
 const byKey = (rows: unknown[][]): unknown[][] =>
