@@ -17,6 +17,10 @@ export const LOCK_KIND = {
 
 export type LockKey = readonly [kind: number, id: number];
 
+/** True when this very session holds the lock `($1, $2)` now (a two-key advisory lock is objsubid 2). */
+export const HELD_BY_THIS_SESSION = `EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
+  AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted)`;
+
 export interface LockConnection {
   /** PostgreSQL's process id of this session (what pg_locks.pid shows). */
   backendPid: number;
@@ -24,6 +28,8 @@ export interface LockConnection {
   unlock(key: LockKey): Promise<void>;
   /** Whether this very session holds `key` now, answered within `timeoutMs` or an error. */
   holds(key: LockKey, timeoutMs: number): Promise<boolean>;
+  /** One statement on this session (./shard-holders.ts), answered within `timeoutMs` or an error. */
+  query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<pg.QueryResult<T>>;
   /** Set once the connection has failed: every later call fails; open another. */
   readonly broken: boolean;
   /** Ends the session (freeing its locks); immediate even when the server no longer answers. */
@@ -57,12 +63,30 @@ export async function openLockConnection(url: string, name: string, connectTimeo
     await client.connect();
     for (const [setting, value] of Object.entries(SERVER_KEEPALIVE))
       await client.query(`SET ${setting} = ${Number(value)}`);
+    // The shard holders' marks are written here and must survive a server crash (./shard-holders.ts), whatever
+    // the server's default.
+    await client.query('SET synchronous_commit = on');
     backendPid = (await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid;
   } catch (error) {
     broken = true;
     (socket as Socket | null)?.destroy();
     throw safeError('Cannot open a lock connection to PostgreSQL', error, url);
   }
+  // An answer that is late counts as failed, and the session as unsafe: the caller opens another.
+  const within = async <T>(asked: Promise<T>, timeoutMs: number): Promise<T> => {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        broken = true;
+        reject(new Error(`no answer within ${timeoutMs} ms`));
+      }, timeoutMs);
+    });
+    try {
+      return await Promise.race([asked, late]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<T>> => {
     if (broken) throw new Error('the lock connection is broken');
     try {
@@ -83,23 +107,11 @@ export async function openLockConnection(url: string, name: string, connectTimeo
       await run('SELECT pg_advisory_unlock($1, $2)', [...key]);
     },
     async holds(key, timeoutMs) {
-      let timer: NodeJS.Timeout | undefined;
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => {
-          broken = true;
-          reject(new Error(`no answer within ${timeoutMs} ms`));
-        }, timeoutMs);
-      });
-      try {
-        const asked = run<{ held: boolean }>(
-          `SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1
-             AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted) AS held`,
-          [...key],
-        );
-        return (await Promise.race([asked, late])).rows[0]!.held;
-      } finally {
-        clearTimeout(timer);
-      }
+      const asked = within(run<{ held: boolean }>(`SELECT ${HELD_BY_THIS_SESSION} AS held`, [...key]), timeoutMs);
+      return (await asked).rows[0]!.held;
+    },
+    query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number) {
+      return within(run<T>(text, values), timeoutMs);
     },
     get broken() {
       return broken;

@@ -4,7 +4,8 @@
 // host dies, and a standby takes it. The holder keeps confirming the lock, and the rules that keep two
 // gateway sessions from ever being live for one shard (the why of each duration is in ./timings.ts):
 //   - a holder that cannot confirm its lock for H drops its gateway (onLost);
-//   - a new holder waits F > H after taking the lock before IDENTIFY;
+//   - a new holder waits F > H after taking the lock before IDENTIFY, unless the last holder let go cleanly
+//     (./shard-holders.ts: the mark 'released', written only by a holder whose gateway is closed);
 //   - a holder whose lock connection broke opens another: if it takes the lock again it carries on, and if
 //     someone else has it, it drops at once.
 // IDENTIFY itself takes one more lock, the rate-limit bucket's, and keeps it for Discord's 5 s, so hosts of
@@ -12,6 +13,8 @@
 import type { Logger } from '../logger';
 import type { LockConnection, LockKey } from './lock-connection';
 import { LOCK_KIND, openLockConnection } from './lock-connection';
+import type { LastHolder } from './shard-holders';
+import { markHolding, markReleased, takeMark } from './shard-holders';
 import type { OwnershipTimings } from './timings';
 import { OWNERSHIP_TIMINGS, checkTimings } from './timings';
 
@@ -71,26 +74,38 @@ export class ShardOwnership {
   }
 
   /**
-   * Resolves once this process holds the shard and the fence wait is over: the gateway may be used. Until
-   * then the process stands by, whatever the database does (unreachable, the lock held elsewhere).
+   * Resolves once this process holds the shard and the fence wait, if it needs one, is over: the gateway may
+   * be used. Until then the process stands by, whatever the database does (unreachable, the lock held
+   * elsewhere). Says what the last holder left (./shard-holders.ts).
    */
-  async acquire(): Promise<void> {
+  async acquire(): Promise<LastHolder> {
     const { log, shard } = this.options;
     let announced = false;
     for (;;) {
       if (this.stateNow === 'released') throw new Error('shard ownership released before it was acquired');
-      if (await this.tryTake()) {
+      const last = await this.tryTake();
+      if (last === 'never' || last === 'released') {
+        log.info('shard lock taken; no fence wait before IDENTIFY', {
+          shard: shard.id,
+          why: last === 'never' ? 'the shard was never held before' : 'its last holder let go cleanly',
+        });
+        this.stateNow = 'holding';
+        this.startChecking();
+        return last;
+      }
+      if (last === 'holding') {
         this.stateNow = 'fencing';
         log.info('shard lock taken; waiting out the fence before IDENTIFY', {
           shard: shard.id,
           fenceWaitMs: this.timings.fenceWaitMs,
+          why: 'its last holder did not let go cleanly and may still be on the gateway',
         });
         this.startChecking();
         await sleep(this.timings.fenceWaitMs);
         // Lost during the wait (its connection broke and another process took it): stand by again.
         if ((this.stateNow as OwnershipState) === 'fencing') {
           this.stateNow = 'holding';
-          return;
+          return last;
         }
         if ((this.stateNow as OwnershipState) === 'released') continue;
         this.stateNow = 'standby';
@@ -124,11 +139,29 @@ export class ShardOwnership {
     }
   }
 
-  /** Gives the shard up (a clean stop): the lock is freed at once for a standby. */
+  /**
+   * Gives the shard up (a clean stop): the lock is freed at once for a standby. Call only once this process's
+   * gateway is closed (or was never opened): a holder past its fence then marks the shard 'released' first, so
+   * the next holder need not wait the fence. One that was still fencing, had lost the lock, or cannot write
+   * the mark leaves 'holding': the next holder waits, as the last holder before this one may be live.
+   */
   async release(): Promise<void> {
+    const wasHolding = this.stateNow === 'holding';
     this.stateNow = 'released';
     clearInterval(this.checker);
-    await this.connection?.close();
+    const connection = this.connection;
+    if (wasHolding && connection && !connection.broken) {
+      const marked = await markReleased(connection, this.key, this.timings.confirmTimeoutMs).catch(() => false);
+      if (marked)
+        this.options.log.info('shard released cleanly: its next holder need not wait the fence', {
+          shard: this.shardId,
+        });
+      else
+        this.options.log.warn('shard released without the clean mark: its next holder waits the fence', {
+          shard: this.shardId,
+        });
+    }
+    await connection?.close();
     this.connection = null;
   }
 
@@ -160,17 +193,31 @@ export class ShardOwnership {
     return opened;
   }
 
-  /** One try at the shard's lock; false when it is held elsewhere or the database cannot be reached. */
-  private async tryTake(): Promise<boolean> {
+  /**
+   * One try at the shard's lock: what its last holder left once it is taken and marked as this process's,
+   * null when it is held elsewhere or the database cannot be reached. A lock taken but not marked is let go:
+   * without 'holding' written, a later holder could skip the fence while this process is on the gateway.
+   */
+  private async tryTake(): Promise<LastHolder | null> {
     const sentAt = this.now();
     const connection = await this.connect();
-    if (!connection) return false;
+    if (!connection) return null;
     try {
-      if (!(await connection.tryLock(this.key))) return false;
-      this.confirmedAt = sentAt;
-      return true;
+      if (!(await connection.tryLock(this.key))) return null;
     } catch {
-      return false;
+      return null;
+    }
+    try {
+      const last = await takeMark(connection, this.shardId, this.timings.confirmTimeoutMs);
+      if (this.stateNow === 'released') return null;
+      this.confirmedAt = sentAt;
+      return last;
+    } catch (error) {
+      if (this.stateNow !== 'released')
+        this.options.log.warn('shard lock taken but not marked as held; letting it go', { shard: this.shardId, error });
+      await connection.close();
+      if (this.connection === connection) this.connection = null;
+      return null;
     }
   }
 
@@ -222,6 +269,17 @@ export class ShardOwnership {
     const taken = await reconnected.tryLock(this.key).catch(() => null);
     if (taken === null || !this.holdsOrFences()) return;
     if (!taken) return this.lose('another process took the shard lock');
+    // The row says 'holding' already (nobody may mark it 'released' while this process may be on the gateway);
+    // written again so that this stays true whatever happened to the row. Unwritten, the lock is not
+    // counted as confirmed, and the next check tries on a new connection.
+    if (
+      !(await markHolding(reconnected, this.shardId, this.timings.confirmTimeoutMs).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return;
+    if (!this.holdsOrFences()) return;
     this.confirmedAt = sentAt;
     this.options.log.warn('shard lock connection replaced; the lock is still ours', { shard: this.shardId });
   }

@@ -42,10 +42,11 @@ export interface Source {
 }
 
 /**
- * Tables that are no data of the bot's: SQLite's own, the schema history each engine keeps for itself, and the
- * cluster row, which the first host on PostgreSQL writes from its own settings (SQLite's table stays empty).
+ * Tables that are no data of the bot's: SQLite's own, the schema history each engine keeps for itself, the
+ * cluster row, which the first host on PostgreSQL writes from its own settings, and the shard holders' marks,
+ * which the PostgreSQL hosts write as they take their shards (SQLite's two tables stay empty).
  */
-export const NOT_COPIED = /^(sqlite_.*|schema_migrations|cluster)$/;
+export const NOT_COPIED = /^(sqlite_.*|schema_migrations|cluster|shard_holders)$/;
 
 /**
  * Opens the database at `path` for the copy, exclusively, and migrates it. CopyError when it is missing, in use,

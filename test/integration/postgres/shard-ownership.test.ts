@@ -3,17 +3,17 @@
 // shard over; and the fencing rules — a holder cut off from the database drops its gateway before a new
 // holder may IDENTIFY, a holder whose lock was taken while its connection was down drops at once, and one
 // that takes its lock again carries on. The IDENTIFY bucket lock keeps two shards of one bucket apart.
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_KIND } from '../../../src/cluster/lock-connection';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
+import { migratePostgres } from '../../../src/db/postgres/migrate';
 import { createLogger } from '../../../src/logger';
-import { spawnScript } from '../../support/project';
 import type { PostgresServer } from '../../support/postgres';
 import { freshDatabase, startPostgres } from '../../support/postgres';
 import { startTcpProxy } from '../../support/tcp-proxy';
+import { holderOf as holderOn, holderProcess as spawnHolder, until } from './fixtures/ownership-support';
 import { TEST_TIMINGS } from './fixtures/test-timings';
 
 let server: PostgresServer;
@@ -24,6 +24,7 @@ const cleanups: Array<() => unknown> = [];
 beforeAll(async () => {
   server = await startPostgres();
   url = await freshDatabase(server);
+  await migratePostgres(url);
   admin = new pg.Client({ connectionString: url });
   await admin.connect();
 });
@@ -35,25 +36,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The backend pid holding shard `id`'s lock, as the server sees it; null when nobody does. */
-async function holderOf(id: number): Promise<number | null> {
-  const rows = await admin.query<{ pid: number }>(
-    `SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND classid::bigint = $1 AND objid::bigint = $2
-       AND objsubid = 2 AND granted`,
-    [LOCK_KIND.shard, id],
-  );
-  return rows.rows[0]?.pid ?? null;
-}
-
-async function until<T>(what: () => Promise<T | null | undefined | false> | T | null | undefined | false, ms = 15_000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await what();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`not within ${ms} ms: ${what.toString()}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
+const holderOf = (id: number) => holderOn(admin, id);
+const holderProcess = (shard: number) => spawnHolder(url, shard, cleanups);
 
 function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
   const events: Array<{ what: string; at: number }> = [];
@@ -71,25 +55,13 @@ function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
   return { owner, events };
 }
 
-/** A holder process (fixtures/hold-shard.ts) and the lines it printed. */
-function holderProcess(shard: number): { child: ChildProcess; lines: string[] } {
-  const child = spawnScript('test/integration/postgres/fixtures/hold-shard.ts', [url, String(shard)]);
-  const lines: string[] = [];
-  let rest = '';
-  child.stdout!.on('data', (chunk: Buffer) => {
-    const parts = (rest + chunk.toString()).split('\n');
-    rest = parts.pop()!;
-    lines.push(...parts);
-  });
-  cleanups.push(() => child.kill('SIGKILL'));
-  return { child, lines };
-}
-
 describe('two processes that want one shard', () => {
   it('one holds, the other stands by; kill -9 of the holder hands the shard to the other', async () => {
     const first = holderProcess(1);
-    const firstPid = Number((await until(() => first.lines.find((l) => l.startsWith('holding')))).split(' ')[1]);
+    const firstLine = await until(() => first.lines.find((l) => l.startsWith('holding')));
+    const firstPid = Number(firstLine.split(' ')[1]);
     expect(await holderOf(1)).toBe(firstPid);
+    expect(firstLine).toBe(`holding ${firstPid} after never`);
 
     const second = holderProcess(1);
     await until(() => second.lines.includes('standby'));
@@ -100,6 +72,8 @@ describe('two processes that want one shard', () => {
     const taken = await until(() => second.lines.find((l) => l.startsWith('holding')));
     expect(await holderOf(1)).toBe(Number(taken.split(' ')[1]));
     expect(second.lines).toEqual(['standby', taken]);
+    // Killed, the first left its mark 'holding': the second waited the fence (shard-holders.test.ts times it).
+    expect(taken).toMatch(/^holding \d+ after holding$/);
   }, 30_000);
 });
 
@@ -119,7 +93,8 @@ describe('fencing', () => {
     proxy.partition();
     await admin.query('SELECT pg_terminate_backend($1)', [oldPid]);
     const next = ownership(2);
-    await next.owner.acquire();
+    // The old holder's mark is still 'holding': the new one waits the fence.
+    expect(await next.owner.acquire()).toBe('holding');
     const mayIdentifyAt = performance.now();
 
     const lost = old.events.find((e) => e.what.startsWith('lost'));
