@@ -1,7 +1,8 @@
 // One bot process without SHARDS on DATABASE_URL is shard 0 of 1, and stands by as a shard process does
 // while another process holds that shard (here the test itself, on a connection of its own): no gateway
-// session, /healthz 200 "standing by for shard 0" from its own port, the gauge at 0. Freed, the lock is taken,
-// and the bot identifies once the fence wait is over.
+// session, /healthz 200 "standing by for shard 0" from its own port, the gauge at 0. Freed by a holder that
+// left its mark 'holding' (as one that was killed does), the lock is taken, and the bot identifies once the
+// fence wait is over. Stopped cleanly (SIGTERM) and started again, it identifies without the fence wait.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +26,7 @@ let holder: pg.Client;
 let bot: ChildProcess;
 let base: string;
 let log = '';
+let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
   [fake, server] = await Promise.all([startFakeDiscord(), startPostgres()]);
@@ -36,7 +38,7 @@ beforeAll(async () => {
   expect(taken.rows[0]!.ok).toBe(true);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
+  env = {
     ...process.env,
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
@@ -76,6 +78,10 @@ describe('one process on DATABASE_URL whose shard is held elsewhere', () => {
     expect(fake.connectedBots).toBe(0);
     expect(fake.identifyCount(0)).toBe(0);
 
+    // The holder marks itself as a holder that may still be on the gateway (the bot has migrated by now).
+    await holder.query(
+      "INSERT INTO shard_holders (shard, state, changed_at) VALUES (0, 'holding', 0) ON CONFLICT (shard) DO NOTHING",
+    );
     const freedAt = performance.now();
     await holder.end();
     await fake.ready(OWNERSHIP_TIMINGS.fenceWaitMs + 20_000);
@@ -85,6 +91,23 @@ describe('one process on DATABASE_URL whose shard is held elsewhere', () => {
     expect(await get('/healthz')).toEqual({ status: 200, body: 'ok\n' });
     expect((await get('/metrics')).body).toContain('olathe_shard_held{shard="0"} 1');
     expect(fake.peakLiveSessions(0)).toBe(1);
+    expect(log).toMatch(/waiting out the fence before IDENTIFY.*did not let go cleanly/);
     expect(log).not.toContain(server.password);
+  }, 60_000);
+
+  it('stopped cleanly (SIGTERM) and started again, identifies without the fence wait', async () => {
+    const exited = new Promise((resolve) => bot.once('exit', resolve));
+    bot.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(log).toContain('shard released cleanly');
+    const stoppedAt = performance.now();
+    log = '';
+    bot = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    bot.stderr!.on('data', (c: Buffer) => (log += c.toString()));
+    await fake.waitFor(() => fake.identifyCount(0) === 2 && fake.liveSessions(0) === 1, 30_000);
+    console.log(`restart after a clean stop: READY ${Math.round(performance.now() - stoppedAt)} ms after the exit`);
+    expect(log).toMatch(/"msg":"shard lock taken; no fence wait before IDENTIFY".*its last holder let go cleanly/);
+    expect(log).not.toContain('waiting out the fence');
+    expect(fake.peakLiveSessions(0)).toBe(1);
   }, 60_000);
 });
