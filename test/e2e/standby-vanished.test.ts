@@ -119,6 +119,8 @@ describe('host A holds shard 0 in a namespace of its own, host C stands by', () 
     while (await playOneTurn(fake, table));
     expect(resultsIn(fake, table)).toBeDefined();
     expect(fake.peakLiveSessions(0, 2)).toBe(1);
+    // A's mark still says it holds the shard (it could not have said otherwise): C waited the fence.
+    expect(hosts[1]!.log()).toMatch(/waiting out the fence before IDENTIFY.*did not let go cleanly/);
     // A, cut off from the database, could not confirm its lock and gave the shard up on its own.
     const [a] = hosts;
     await eventually(() => a!.log().includes('"msg":"shard lost: dropping the gateway"'), 15_000);

@@ -127,6 +127,8 @@ describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', ()
     console.log(`standby take-over: ${takeOverMs} ms from kill -9 of host A to shard 0 READY on host C`);
     expect(takeOverMs).toBeLessThan(30_000);
     for (const pid of tree) expect(alive(pid)).toBe(false);
+    // A was killed, so its mark says it may still be on the gateway: C waited the fence before IDENTIFY.
+    expect(hosts[2]!.log()).toMatch(/waiting out the fence before IDENTIFY.*did not let go cleanly/);
 
     await writeFromOldMessage(fake, player, open.id);
     while (await playOneTurn(fake, first));
