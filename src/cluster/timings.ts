@@ -17,6 +17,8 @@
 // (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 11 s and a little.
 // The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2 s to spare
 // for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
+// The wait is needed only when the last holder may still be live: a holder that let go cleanly (its gateway
+// closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
 //
 // Why H is 10 s and not less: H is also how long a holder keeps the gateway while the database does not
 // answer at all. Shorter, and every restart of PostgreSQL would drop every shard and cost a fence wait on
