@@ -16,7 +16,7 @@ import { LOCK_KIND, openLockConnection } from './lock-connection';
 import type { LastHolder } from './shard-holders';
 import { markHolding, markReleased, takeMark } from './shard-holders';
 import type { OwnershipTimings } from './timings';
-import { OWNERSHIP_TIMINGS, checkTimings } from './timings';
+import { OWNERSHIP_TIMINGS, RELEASE_MARK_TIMEOUT_MS, checkTimings } from './timings';
 
 export type OwnershipState = 'standby' | 'fencing' | 'holding' | 'lost' | 'released';
 
@@ -151,7 +151,7 @@ export class ShardOwnership {
     clearInterval(this.checker);
     const connection = this.connection;
     if (wasHolding && connection && !connection.broken) {
-      const marked = await markReleased(connection, this.key, this.timings.confirmTimeoutMs).catch(() => false);
+      const marked = await markReleased(connection, this.key, RELEASE_MARK_TIMEOUT_MS).catch(() => false);
       if (marked)
         this.options.log.info('shard released cleanly: its next holder need not wait the fence', {
           shard: this.shardId,

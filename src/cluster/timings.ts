@@ -62,6 +62,13 @@ export const SERVER_KEEPALIVE = {
   tcp_user_timeout: 6000,
 } as const;
 
+/**
+ * How long a stopping holder waits for its 'released' mark to be written (./shard-holders.ts): a healthy server
+ * answers in milliseconds, and a stop must fit docker's 10 s (docs/OPERATIONS.md). Unwritten, the next holder
+ * waits the fence.
+ */
+export const RELEASE_MARK_TIMEOUT_MS = 1000;
+
 /** Node's keepalive on this end: a server gone quiet is noticed too, not only through the confirmations. */
 export const CLIENT_KEEPALIVE_DELAY_MS = 3000;
 
