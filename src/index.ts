@@ -9,7 +9,7 @@ import { createLogger } from './logger';
 import { startBot } from './bot';
 import { runShards, shardOfThisProcess } from './sharding';
 import { startShardOperations } from './shard-operations';
-import { openDatabase } from './db/open';
+import { openDatabase } from './db/sqlite/open';
 import { commands } from '../commands';
 
 dotenv.config({ quiet: true });

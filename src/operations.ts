@@ -4,7 +4,7 @@
 import type { Client } from 'discord.js';
 import { RESTEvents, Status } from 'discord.js';
 import type { Config } from './config';
-import type { Db } from './db/open';
+import type { Storage } from './db/storage';
 import { OpsService } from './service/ops-service';
 import type { Metrics } from './discord/metrics';
 import { AckClock, NO_METRICS } from './discord/metrics';
@@ -19,7 +19,7 @@ export const OPS_HANDLE = 'olatheOps';
 
 /** What a shard process answers its manager (src/shard-operations.ts), by ShardingManager's eval. */
 export interface OpsHandle {
-  health(): string | null;
+  health(): Promise<string | null>;
   /** prom-client's registry as JSON, labelled with the shard; [] when METRICS_PORT is unset. */
   metrics(): Promise<unknown[]>;
 }
@@ -50,20 +50,20 @@ export function gatewayProblem(client: Client): string | null {
  */
 export async function startOperations(
   config: Pick<Config, 'metricsPort' | 'metricsHost'>,
-  db: Db,
+  storage: Storage,
   options: { shard?: number; serve?: boolean } = {},
 ): Promise<Operations> {
-  const ops = new OpsService(db, options.shard ?? 0);
+  const ops = new OpsService(storage, options.shard ?? 0);
   const acks = new AckClock();
   const built: BotMetrics | null = config.metricsPort === null ? null : createMetrics();
   // A shard's series are told apart by a label once its manager merges them.
   if (built && options.serve === false) built.registry.setDefaultLabels({ shard: String(options.shard ?? 0) });
   let client: Client | null = null;
   let stopping = false;
-  const health = () => {
+  const health = async (): Promise<string | null> => {
     if (stopping) return 'stopping: taking no interactions';
     if (!client) return 'gateway: not connected yet';
-    return gatewayProblem(client) ?? ops.writeProblem();
+    return gatewayProblem(client) ?? (await ops.writeProblem());
   };
   let server: OpsServer | null = null;
   if (built && config.metricsPort !== null && options.serve !== false) {

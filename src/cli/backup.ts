@@ -4,7 +4,7 @@
 // bad arguments). Restoring is the README's "Backup and restore" section.
 import dotenv from 'dotenv';
 import { databasePathOf } from '../config';
-import { BackupError, backupDatabase } from '../db/backup';
+import { BackupError, backupDatabase } from '../db/sqlite/backup';
 
 const USAGE = 'usage: npm run backup -- <file> [--force] (--force replaces an existing file)';
 
