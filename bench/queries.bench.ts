@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Db } from '../src/db/sqlite/open';
 import { openDatabase } from '../src/db/sqlite/open';
 import { openSqliteStorage } from '../src/db/sqlite/storage';
-import { loadMigrations } from '../src/db/migrate';
+import { loadMigrations } from '../src/db/sqlite/migrate';
 import type { LeaderboardPeriod } from '../src/service/game-service';
 import { GameService } from '../src/service/game-service';
 import { seededRng } from '../src/game';

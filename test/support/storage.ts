@@ -1,7 +1,7 @@
 // Where every test that runs the service on a database gets one: a later change can run the same tests on
 // another engine by changing this file. The SQLite Storage keeps its connection (`db`) for the tests that
 // inspect the file itself.
-import type { Migration } from '../../src/db/migrate';
+import type { Migration } from '../../src/db/sqlite/migrate';
 import type { ShardSlice } from '../../src/db/rows';
 import type { SqliteStorage } from '../../src/db/sqlite/storage';
 import { openSqliteStorage } from '../../src/db/sqlite/storage';

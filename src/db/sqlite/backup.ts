@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { BUSY_TIMEOUT_MS } from './open';
-import { schemaVersion } from '../migrate';
+import { schemaVersion } from './migrate';
 import { oneLine } from '../errors';
 
 /** Pages copied per step (4 KiB each): large steps finish before the bot's next write restarts the copy. */

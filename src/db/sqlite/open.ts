@@ -4,8 +4,8 @@ import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { DatabaseStartupError, oneLine } from '../errors';
-import type { Migration } from '../migrate';
-import { loadMigrations, migrate } from '../migrate';
+import type { Migration } from './migrate';
+import { loadMigrations, migrate } from './migrate';
 
 export { DatabaseStartupError, isDatabaseStartupError } from '../errors';
 

@@ -3,7 +3,7 @@
 // a game that closes leaves its lobby message to be drawn again, even after a crash.
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { openTestStorage } from '../../support/storage';
 import { DEFAULT_LOBBY_EXPIRY_MS, GameService } from '../../../src/service/game-service';
 import { Clock, OLATHE, SMALL, harness, playOut, removeTempDirs, startedGame, tempDbPath, user } from './helpers';

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { ChannelSync } from '../../../src/discord/channel-sync';
 import type { ChannelRest } from '../../../src/discord/channel-rest';
 import { ClickRecords } from '../../../src/discord/click-records';

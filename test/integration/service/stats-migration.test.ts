@@ -9,7 +9,7 @@ import type { GameService, GameView } from '../../../src/service/game-service';
 import { turnStamp } from '../../../src/service/game-service';
 import { openDatabase } from '../../../src/db/sqlite/open';
 import { openTestStorage } from '../../support/storage';
-import { loadMigrations } from '../../../src/db/migrate';
+import { loadMigrations } from '../../../src/db/sqlite/migrate';
 import { BALUT, OLATHE, harness, removeTempDirs, tempDbPath } from './helpers';
 
 afterAll(removeTempDirs);
