@@ -163,7 +163,7 @@ export abstract class ServiceCore {
       if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
       const commit = plan(g);
       if (!commit) return null;
-      await this.hooks.beforeWrite?.(gameId, attempt);
+      if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {
         return await this.writeTx(commit);
       } catch (error) {
