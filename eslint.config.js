@@ -22,6 +22,8 @@ function layer(files, why, patterns, paths = []) {
 }
 
 const DISCORD = ['discord.js', '@discordjs/builders', '@discordjs/rest'];
+/** The database drivers: only their engine's folder of src/db/ (and the entry points that open it) use them. */
+const ENGINES = ['better-sqlite3', 'pg'];
 /** The rules engine has one way in, its index: `…/game`, never one of its files. */
 const ENGINE_BY_INDEX = {
   group: ['**/game/*'],
@@ -77,9 +79,15 @@ export default tseslint.config(
   ),
   layer(
     ['src/service/**/*.ts'],
-    'The service knows nothing of Discord',
-    ['**/discord', '**/discord/*', '**/fake-discord', '**/fake-discord/*'],
-    DISCORD,
+    'The service knows nothing of Discord, and reaches the database only through the storage seam (src/db/storage.ts), whatever the engine',
+    ['**/discord', '**/discord/*', '**/fake-discord', '**/fake-discord/*', '**/db/sqlite/*', '**/db/postgres/*'],
+    [...DISCORD, ...ENGINES],
+  ),
+  layer(
+    ['src/db/*.ts'],
+    "The storage seam and the rows are the same for every engine: an engine's code lives in its own folder",
+    ['./sqlite/*', './postgres/*'],
+    [...DISCORD, ...ENGINES],
   ),
   layer(
     ['src/discord/**/*.ts', 'commands/**/*.ts'],

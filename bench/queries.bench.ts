@@ -9,9 +9,10 @@ import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Db } from '../src/db/open';
-import { openDatabase } from '../src/db/open';
-import { loadMigrations } from '../src/db/migrate';
+import type { Db } from '../src/db/sqlite/open';
+import { openDatabase } from '../src/db/sqlite/open';
+import { openSqliteStorage } from '../src/db/sqlite/storage';
+import { loadMigrations } from '../src/db/sqlite/migrate';
 import type { LeaderboardPeriod } from '../src/service/game-service';
 import { GameService } from '../src/service/game-service';
 import { seededRng } from '../src/game';
@@ -38,23 +39,23 @@ function percentiles(ms: number[]): { p50: number; p99: number } {
  * Times `mine` and `base` on each input, turn about, so that whatever else the machine does falls on both
  * alike; one untimed call of each first (its statements prepared).
  */
-function timeBoth<I>(
+async function timeBoth<I>(
   inputs: readonly I[],
   mine: (input: I) => unknown,
   base: (input: I) => unknown,
-): { mine: { p50: number; p99: number }; base: { p50: number; p99: number } } {
-  mine(inputs[0]!);
-  base(inputs[0]!);
-  const timed = (fn: (input: I) => unknown, input: I) => {
+): Promise<{ mine: { p50: number; p99: number }; base: { p50: number; p99: number } }> {
+  await mine(inputs[0]!);
+  await base(inputs[0]!);
+  const timed = async (fn: (input: I) => unknown, input: I) => {
     const start = process.hrtime.bigint();
-    fn(input);
+    await fn(input);
     return Number(process.hrtime.bigint() - start) / 1e6;
   };
   const a: number[] = [];
   const b: number[] = [];
   for (const input of inputs) {
-    a.push(timed(mine, input));
-    b.push(timed(base, input));
+    a.push(await timed(mine, input));
+    b.push(await timed(base, input));
   }
   return { mine: percentiles(a), base: percentiles(b) };
 }
@@ -83,7 +84,7 @@ interface Row {
   base: { p50: number; p99: number };
 }
 
-export function run(): void {
+export async function run(): Promise<void> {
   const [load] = os.loadavg();
   console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-queries-'));
@@ -109,8 +110,8 @@ export function run(): void {
         ` — goal under ${GOAL_BUILD_S} s: ${fillS + migrateS < GOAL_BUILD_S ? 'PASS' : 'MISS'}`,
     );
 
-    const mine = new GameService(openDatabase(file));
-    const base = new GameService(openDatabase(baseFile));
+    const mine = new GameService(openSqliteStorage(file));
+    const base = new GameService(openSqliteStorage(baseFile));
     const pick = seededRng('queries bench calls');
     const choose = <T>(list: readonly T[]): T =>
       list[(pick.face() * 216 + pick.face() * 36 + pick.face() * 6) % list.length]!;
@@ -120,22 +121,24 @@ export function run(): void {
     const guilds = Array.from({ length: CALLS }, (_, i) => GUILDS[i % GUILDS.length]!);
 
     const rows: Row[] = [];
-    const measure = (label: string, fn: (service: GameService, i: number) => unknown) => {
+    const measure = async (label: string, fn: (service: GameService, i: number) => unknown) => {
       const calls = Array.from({ length: CALLS }, (_, i) => i);
       rows.push({
         label,
-        ...timeBoth(
+        ...(await timeBoth(
           calls,
           (i) => fn(mine, i),
           (i) => fn(base, i),
-        ),
+        )),
       });
     };
-    measure('stats (a player, both variants, streaks, rank)', (s, i) => s.playerStats(users[i]!.guild, users[i]!.user));
-    measure('head-to-head (two players)', (s, i) => s.headToHead(pairs[i]!.guild, pairs[i]!.a, pairs[i]!.b));
+    await measure('stats (a player, both variants, streaks, rank)', (s, i) =>
+      s.playerStats(users[i]!.guild, users[i]!.user),
+    );
+    await measure('head-to-head (two players)', (s, i) => s.headToHead(pairs[i]!.guild, pairs[i]!.a, pairs[i]!.b));
     for (const period of ['week', 'month', 'all'] as LeaderboardPeriod[]) {
       for (const variant of ['olathe', 'balut', undefined] as const) {
-        measure(`leaderboard ${period}, ${variant ?? 'both'}`, (s, i) =>
+        await measure(`leaderboard ${period}, ${variant ?? 'both'}`, (s, i) =>
           s.leaderboard(guilds[i]!, { period, variant, includeBots: true }),
         );
       }
@@ -149,15 +152,19 @@ export function run(): void {
        WHERE g.guild_id = ? AND g.status = 'finished' AND g.finished_at >= ? GROUP BY 1`,
     );
     const monthAgo = Date.now() - 30 * 24 * 60 * 60 * 1000;
-    const beforeMonth = timeBoth(
-      guilds,
-      (guild) => before.all(guild, monthAgo),
-      () => 0,
+    const beforeMonth = (
+      await timeBoth(
+        guilds,
+        (guild) => before.all(guild, monthAgo),
+        () => 0,
+      )
     ).mine;
-    const beforeAll = timeBoth(
-      guilds,
-      (guild) => before.all(guild, 0),
-      () => 0,
+    const beforeAll = (
+      await timeBoth(
+        guilds,
+        (guild) => before.all(guild, 0),
+        () => 0,
+      )
     ).mine;
     raw.close();
 
@@ -180,8 +187,8 @@ export function run(): void {
         `${label.padEnd(width)} |          |        | ${fmt(t.p50, 2).padStart(24)} | ${fmt(t.p99, 2).padStart(7)} | (0002's index)`,
       );
     }
-    mine.db.close();
-    base.db.close();
+    await mine.storage.close();
+    await base.storage.close();
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

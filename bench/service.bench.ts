@@ -14,9 +14,9 @@ import { runInNewContext } from 'node:vm';
 import v8 from 'node:v8';
 import type { GameOptions, Rng } from '../src/game';
 import { declarableColumns, newGame, seatsToAct, seededRng, writableCells, applyEvent } from '../src/game';
-import type { Db } from '../src/db/open';
-import { WAL_AUTOCHECKPOINT_PAGES, openDatabase } from '../src/db/open';
-import { StatsStore } from '../src/db/stats-store';
+import { WAL_AUTOCHECKPOINT_PAGES } from '../src/db/sqlite/open';
+import { openSqliteStorage } from '../src/db/sqlite/storage';
+import { SqliteStatsStore } from '../src/db/sqlite/stats-store';
 import type { GameView } from '../src/service/game-service';
 import { GameService, turnStamp } from '../src/service/game-service';
 import { pathToFileURL } from 'node:url';
@@ -35,8 +35,8 @@ const ROOT = path.join(path.dirname(new URL(import.meta.url).pathname), '..');
 /** A service implementation to measure: this tree's, or a baseline commit's. */
 interface ServiceImpl {
   label: string;
-  open: (file: string) => Db;
-  create: (db: Db) => GameService;
+  /** A service on the file, and how to close what it opened. (A baseline's service may answer synchronously.) */
+  open: (file: string) => { service: GameService; close: () => unknown };
 }
 const GOAL_P99_MS = 1;
 const FEW_GAMES = 1_000;
@@ -57,6 +57,13 @@ export class Latencies {
   time<T>(fn: () => T): T {
     const start = process.hrtime.bigint();
     const value = fn();
+    this.ns.push(Number(process.hrtime.bigint() - start));
+    return value;
+  }
+  /** An action of the service, from its call to its answer. */
+  async timed<T>(fn: () => T | Promise<T>): Promise<T> {
+    const start = process.hrtime.bigint();
+    const value = await fn();
     this.ns.push(Number(process.hrtime.bigint() - start));
     return value;
   }
@@ -97,7 +104,7 @@ const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 // ---------- a simple player ----------
 
 /** One click for a game: declare, throw, hold or write, as a person at the table might. */
-export function click(service: GameService, view: GameView, pick: Rng): GameView {
+export async function click(service: GameService, view: GameView, pick: Rng): Promise<GameView> {
   const state = view.state!;
   const acting = seatsToAct(state);
   const seat = acting.length === 1 ? acting[0]! : acting[(pick.face() * 6 + pick.face()) % acting.length]!;
@@ -106,29 +113,29 @@ export function click(service: GameService, view: GameView, pick: Rng): GameView
   const stamp = turnStamp(player);
   if (state.options.variant === 'olathe' && player.turn.column === null) {
     const columns = declarableColumns(state, seat);
-    return service.declare(view.id, userId, columns[pick.face() % columns.length]!, stamp).view;
+    return (await service.declare(view.id, userId, columns[pick.face() % columns.length]!, stamp)).view;
   }
-  if (player.turn.dice === null) return service.throwDice(view.id, userId, stamp).view;
+  if (player.turn.dice === null) return (await service.throwDice(view.id, userId, stamp)).view;
   const throwsLeft = player.turn.throwsUsed < Math.min(3, state.options.throwsPerTurn);
   const roll = pick.face();
-  if (throwsLeft && roll <= 2) return service.toggleHold(view.id, userId, (pick.face() - 1) % 5, stamp).view;
+  if (throwsLeft && roll <= 2) return (await service.toggleHold(view.id, userId, (pick.face() - 1) % 5, stamp)).view;
   if (throwsLeft && roll <= 4 && !player.turn.held.every(Boolean))
-    return service.throwDice(view.id, userId, stamp).view;
+    return (await service.throwDice(view.id, userId, stamp)).view;
   const cells = writableCells(state, seat);
   const cell = cells[(pick.face() * 6 + pick.face()) % cells.length]!;
-  return service.write(view.id, userId, cell.column, cell.category, stamp).view;
+  return (await service.write(view.id, userId, cell.column, cell.category, stamp)).view;
 }
 
 let channelSeq = 0;
 
 /** A fresh game in play: lobby, joins and start, each one timed as an action too. */
-export function newTable(
+export async function newTable(
   service: GameService,
   pick: Rng,
   guild: string,
   time: Latencies,
   channelId = `bench-channel-${++channelSeq}`,
-): GameView {
+): Promise<GameView> {
   const options = LAYOUTS[pick.face() % LAYOUTS.length]!;
   const players = 1 + (pick.face() % 4);
   const users = Array.from(
@@ -136,11 +143,11 @@ export function newTable(
     () => `user-${(pick.face() * 36 + pick.face() * 6 + pick.face()) % 120}`,
   );
   const unique = [...new Set(users)];
-  let view = time.time(() =>
+  let view = await time.timed(() =>
     service.openLobby({ guildId: guild, channelId, host: { id: unique[0]!, name: unique[0]! }, options }),
   );
-  for (const id of unique.slice(1)) view = time.time(() => service.join(view.id, { id, name: id }));
-  return time.time(() => service.start(view.id, unique[0]!));
+  for (const id of unique.slice(1)) view = await time.timed(() => service.join(view.id, { id, name: id }));
+  return time.timed(() => service.start(view.id, unique[0]!));
 }
 
 // ---------- 1. the bare database ----------
@@ -186,13 +193,13 @@ interface Throughput {
   stateBytes: number;
 }
 
-function serviceThroughput(impl: ServiceImpl, actions = ACTIONS): Throughput {
+async function serviceThroughput(impl: ServiceImpl, actions = ACTIONS): Promise<Throughput> {
   const file = tempFile('service.sqlite');
-  const db = impl.open(file);
-  const service = impl.create(db);
+  const { service, close } = impl.open(file);
   const pick = seededRng('service bench');
   const setup = new Latencies();
-  const tables = Array.from({ length: GAMES }, () => newTable(service, pick, 'bench-guild', setup));
+  const tables: GameView[] = [];
+  for (let i = 0; i < GAMES; i++) tables.push(await newTable(service, pick, 'bench-guild', setup));
   const time = new Latencies();
   let finished = 0;
   let stateBytes = 0;
@@ -203,16 +210,16 @@ function serviceThroughput(impl: ServiceImpl, actions = ACTIONS): Throughput {
     let view = tables[slot]!;
     if (view.status !== 'playing') {
       finished++;
-      view = newTable(service, pick, 'bench-guild', time);
+      view = await newTable(service, pick, 'bench-guild', time);
     } else {
-      view = time.time(() => click(service, view, pick));
+      view = await time.timed(() => click(service, view, pick));
     }
     tables[slot] = view;
     if (i === actions / 2) stateBytes = tables.reduce((n, t) => n + JSON.stringify(t.state).length, 0) / GAMES;
   }
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
-  db.close();
+  await close();
   removeDb(file);
   const cpuSeconds = (used.user + used.system) / 1e6;
   return {
@@ -229,13 +236,13 @@ function serviceThroughput(impl: ServiceImpl, actions = ACTIONS): Throughput {
 // ---------- 3. memory against the number of stored games ----------
 
 /** Plays `count` whole games through the service: the templates the store is filled with. */
-function playTemplates(service: GameService, count: number): number[] {
+async function playTemplates(service: GameService, count: number): Promise<number[]> {
   const pick = seededRng('templates');
   const ids: number[] = [];
   const ignore = new Latencies();
   for (let i = 0; i < count; i++) {
-    let view = newTable(service, pick, 'bench-guild-0', ignore);
-    while (view.status === 'playing') view = click(service, view, pick);
+    let view = await newTable(service, pick, 'bench-guild-0', ignore);
+    while (view.status === 'playing') view = await click(service, view, pick);
     ids.push(view.id);
   }
   return ids;
@@ -261,7 +268,7 @@ function fillWithFinishedGames(file: string, templates: number[], total: number)
   const copyEvents = db.prepare(
     'INSERT INTO events SELECT ?, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count FROM events WHERE game_id = ?',
   );
-  const totals = new StatsStore(db);
+  const totals = new SqliteStatsStore(db);
   let n = stored();
   const batch = db.transaction((upTo: number) => {
     for (; n < upTo; n++) {
@@ -277,47 +284,56 @@ function fillWithFinishedGames(file: string, templates: number[], total: number)
 }
 
 /** The same fixed work at each size: clicks in 200 games in play, reads of finished games, leaderboards. */
-function workload(service: GameService, seed: string, finishedIds: () => number): void {
+async function workload(service: GameService, seed: string, finishedIds: () => number): Promise<void> {
   const pick = seededRng(seed);
   const ignore = new Latencies();
-  const tables = Array.from({ length: 200 }, () => newTable(service, pick, 'bench-guild-live', ignore));
+  const tables: GameView[] = [];
+  for (let i = 0; i < 200; i++) tables.push(await newTable(service, pick, 'bench-guild-live', ignore));
   for (let i = 0; i < 20_000; i++) {
     const slot = i % tables.length;
     const view = tables[slot]!;
     tables[slot] =
-      view.status === 'playing' ? click(service, view, pick) : newTable(service, pick, 'bench-guild-live', ignore);
-    if (i % 100 === 0) service.game(1 + ((pick.face() * 7919 * i) % finishedIds()));
-    if (i % 1000 === 0) service.leaderboard(`bench-guild-${i % 20}`);
+      view.status === 'playing'
+        ? await click(service, view, pick)
+        : await newTable(service, pick, 'bench-guild-live', ignore);
+    if (i % 100 === 0) await service.game(1 + ((pick.face() * 7919 * i) % finishedIds()));
+    if (i % 1000 === 0) await service.leaderboard(`bench-guild-${i % 20}`);
   }
-  for (const t of tables) if (t.status === 'playing') service.end(t.id, t.hostId, { canManage: true });
+  for (const t of tables) if (t.status === 'playing') await service.end(t.id, t.hostId, { canManage: true });
 }
 
-function memoryFlatness(): { few: number; many: number; drift: number; fileMb: number; leaderboardMs: number } {
+async function memoryFlatness(): Promise<{
+  few: number;
+  many: number;
+  drift: number;
+  fileMb: number;
+  leaderboardMs: number;
+}> {
   const file = tempFile('memory.sqlite');
-  let db: Db = openDatabase(file);
-  let service = new GameService(db);
-  const templates = playTemplates(service, 100);
-  db.close();
+  let storage = openSqliteStorage(file);
+  let service = new GameService(storage);
+  const templates = await playTemplates(service, 100);
+  await storage.close();
   fillWithFinishedGames(file, templates, FEW_GAMES);
 
-  db = openDatabase(file);
-  service = new GameService(db);
-  const count = () => (db.prepare('SELECT MAX(id) AS n FROM games').get() as { n: number }).n;
-  workload(service, 'warm-up', count); // the heap and the page cache reach their working size
-  workload(service, 'measured', count);
+  storage = openSqliteStorage(file);
+  service = new GameService(storage);
+  const count = () => (storage.db.prepare('SELECT MAX(id) AS n FROM games').get() as { n: number }).n;
+  await workload(service, 'warm-up', count); // the heap and the page cache reach their working size
+  await workload(service, 'measured', count);
   const few = rssMb();
 
-  db.close();
+  await storage.close();
   fillWithFinishedGames(file, templates, MANY_GAMES);
-  db = openDatabase(file);
-  service = new GameService(db);
-  workload(service, 'measured', count);
+  storage = openSqliteStorage(file);
+  service = new GameService(storage);
+  await workload(service, 'measured', count);
   const many = rssMb();
-  service.leaderboard('bench-guild-3'); // its pages into the cache, as for any repeated command
+  await service.leaderboard('bench-guild-3'); // its pages into the cache, as for any repeated command
   const t0 = performance.now();
-  service.leaderboard('bench-guild-4');
+  await service.leaderboard('bench-guild-4');
   const leaderboardMs = performance.now() - t0;
-  db.close();
+  await storage.close();
   const fileMb = fs.statSync(file).size / 2 ** 20;
   removeDb(file);
   return { few, many, drift: (many - few) / few, fileMb, leaderboardMs };
@@ -328,9 +344,16 @@ function memoryFlatness(): { few: number; many: number; drift: number; fileMb: n
 /** The baseline commit's service, loaded from an unpacked copy of that commit (tsx compiles it like ours). */
 async function baselineImpl(tree: Tree): Promise<ServiceImpl> {
   const load = async <T>(file: string) => (await import(pathToFileURL(path.join(tree.dir, file)).href)) as T;
-  const db = await load<{ openDatabase: (f: string) => Db }>('src/db/open.ts');
-  const svc = await load<{ GameService: new (db: Db) => GameService }>('src/service/game-service.ts');
-  return { label: tree.label, open: (f) => db.openDatabase(f), create: (d) => new svc.GameService(d) };
+  // A baseline from before the storage seam: a synchronous service on a better-sqlite3 connection.
+  const db = await load<{ openDatabase: (f: string) => Database.Database }>('src/db/open.ts');
+  const svc = await load<{ GameService: new (db: Database.Database) => GameService }>('src/service/game-service.ts');
+  return {
+    label: tree.label,
+    open: (f) => {
+      const connection = db.openDatabase(f);
+      return { service: new svc.GameService(connection), close: () => connection.close() };
+    },
+  };
 }
 
 /** Rounds of the same work, turn about, so both see the same machine; then the rates side by side. */
@@ -351,7 +374,7 @@ async function againstBaseline(current: ServiceImpl, bareRate: number): Promise<
     const totals = new Map<ServiceImpl, { actions: number; seconds: number; cpuSeconds: number }>();
     for (let round = 0; round < rounds; round++) {
       for (const impl of round % 2 === 0 ? [current, baseline] : [baseline, current]) {
-        const r = serviceThroughput(impl, ACTIONS / rounds);
+        const r = await serviceThroughput(impl, ACTIONS / rounds);
         const t = totals.get(impl) ?? { actions: 0, seconds: 0, cpuSeconds: 0 };
         totals.set(impl, {
           actions: t.actions + ACTIONS / rounds,
@@ -418,10 +441,12 @@ export async function run(): Promise<void> {
 
   const current: ServiceImpl = {
     label: 'this tree',
-    open: (f) => openDatabase(f),
-    create: (db) => new GameService(db),
+    open: (f) => {
+      const storage = openSqliteStorage(f);
+      return { service: new GameService(storage), close: () => storage.close() };
+    },
   };
-  const s = serviceThroughput(current);
+  const s = await serviceThroughput(current);
   console.log(
     `service: ${fmt(ACTIONS)} actions over ${fmt(GAMES)} concurrent games (${fmt(s.finished)} finished and replaced): ` +
       `${fmt(s.rate)} actions/s — goal ≥ ${fmt(GOAL_RATE)}: ${verdict(s.rate >= GOAL_RATE)}`,
@@ -435,7 +460,7 @@ export async function run(): Promise<void> {
   );
   await againstBaseline(current, bare.rate);
 
-  const m = memoryFlatness();
+  const m = await memoryFlatness();
   console.log(
     `resident memory after the same work with ${fmt(FEW_GAMES)} vs ${fmt(MANY_GAMES)} finished games stored (file ${fmt(m.fileMb)} MB): ` +
       `${fmt(m.few, 1)} MB vs ${fmt(m.many, 1)} MB (${m.drift >= 0 ? '+' : ''}${fmt(m.drift * 100, 1)} %) — goal ± ${GOAL_RSS_DRIFT * 100} %: ${verdict(Math.abs(m.drift) <= GOAL_RSS_DRIFT)}`,

@@ -1,6 +1,6 @@
 // One shard process of `npm run bench -- shards`: plays the games of its own guilds on the shared database
 // until told to stop, then reports. Arguments: file shard count guilds seconds.
-import { openDatabase } from '../src/db/open';
+import { openSqliteStorage } from '../src/db/sqlite/storage';
 import { seededRng } from '../src/game';
 import { GameService } from '../src/service/game-service';
 import type { GameView } from '../src/service/game-service';
@@ -19,16 +19,18 @@ const seconds = Number(secondsArg);
 /** A guild id on this shard by Discord's formula, (id >> 22) % count. */
 const guildId = (k: number) => String(((BigInt(k) * BigInt(count) + BigInt(shard) + 1_000_000n) << 22n) | 7n);
 
-const db = openDatabase(file!);
-const service = new GameService(db, { shard: { id: shard, count } });
+const storage = openSqliteStorage(file!, { shard: { id: shard, count } });
+const service = new GameService(storage);
 const pick = seededRng(`shard ${shard}`);
 const setup = new Latencies();
-const tables: GameView[] = Array.from({ length: guilds }, (_, k) =>
-  newTable(service, pick, guildId(k), setup, `shard-${shard}-channel-${k}`),
-);
+const tables: GameView[] = [];
+for (let k = 0; k < guilds; k++)
+  tables.push(await newTable(service, pick, guildId(k), setup, `shard-${shard}-channel-${k}`));
 
 process.send!({ type: 'ready' });
-process.once('message', () => {
+process.once('message', () => void writeUntilTold());
+
+async function writeUntilTold(): Promise<void> {
   const time = new Latencies();
   const cpu = process.cpuUsage();
   const start = performance.now();
@@ -41,8 +43,8 @@ process.once('message', () => {
     const view = tables[slot]!;
     tables[slot] =
       view.status === 'playing'
-        ? time.time(() => click(service, view, pick))
-        : newTable(service, pick, guildId(slot), time, `shard-${shard}-channel-${slot}`);
+        ? await time.timed(() => click(service, view, pick))
+        : await newTable(service, pick, guildId(slot), time, `shard-${shard}-channel-${slot}`);
     const ms = performance.now() - t0;
     if (ms > SLOW_MS) slow++;
     if (ms > max) max = ms;
@@ -58,6 +60,6 @@ process.once('message', () => {
     slow,
     cpuSeconds: (used.user + used.system) / 1e6,
   };
-  db.close();
+  await storage.close();
   process.send!({ type: 'report', report }, () => process.exit(0));
-});
+}

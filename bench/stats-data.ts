@@ -2,7 +2,7 @@
 // transaction (the bench's own fast path: no service, no events): ~200 players over a few guilds, 2–4 seats,
 // both variants, spread over the year before `now`. Each game row carries a real finished game's state JSON,
 // so the games table is as large (and its rows as wide) as the bot's own.
-import type { Db } from '../src/db/open';
+import type { Db } from '../src/db/sqlite/open';
 import type { GameOptions, GameState, Rng } from '../src/game';
 import { applyEvent, declarableColumns, newGame, seatsToAct, seededRng, throwEvent, writableCells } from '../src/game';
 

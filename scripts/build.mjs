@@ -4,7 +4,7 @@
 // entries share, and the playground (which only a start without a token loads), are chunks beside them.
 //
 // Every file sits directly in dist/, beside the files the code reads at run time, because those paths are
-// resolved from the bundle's own folder (import.meta.url): dist/migrations/ (src/db/migrate.ts, one folder per engine) and
+// resolved from the bundle's own folder (import.meta.url): dist/migrations/ (src/db/sqlite/migrate.ts and src/db/postgres/migrate.ts, one folder per engine) and
 // dist/static/ (the playground's page, src/playground/server.ts). dist/ is therefore complete on its own.
 //
 //   node scripts/build.mjs                    build, or fail

@@ -5,7 +5,7 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { redact } from './logger';
-import { openDatabase } from './db/open';
+import { openSqliteStorage } from './db/sqlite/storage';
 import { GameService } from './service/game-service';
 import type { ShardSlice } from './service/game-service';
 import { DEFAULT_THROWS, seededRng } from './game';
@@ -55,13 +55,13 @@ export async function startBot(
 ): Promise<RunningBot> {
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
-  const db = openDatabase(config.databasePath);
+  const storage = openSqliteStorage(config.databasePath, { shard });
   let dailySecret: string;
   try {
     // Beside the database (whose folder now exists), made on the first start when OLATHE_DAILY_SECRET is unset.
     dailySecret = loadDailySecret(config.dailySecret, config.databasePath);
   } catch (error) {
-    db.close();
+    await storage.close();
     throw error;
   }
   redact(dailySecret);
@@ -69,9 +69,9 @@ export async function startBot(
   // process does not serve: the manager that started it owns the port.
   let ops: Operations;
   try {
-    ops = await startOperations(config, db, { shard: shard.id, serve: !options.shard });
+    ops = await startOperations(config, storage, { shard: shard.id, serve: !options.shard });
   } catch (error) {
-    db.close();
+    await storage.close();
     throw error;
   }
   // The solver's tables are built once, before the first hint or computer move needs them (other throw
@@ -79,8 +79,7 @@ export async function startBot(
   log.info('solver ready', { tableBuildMs: Math.round(buildSolverTables(DEFAULT_THROWS) * 10) / 10 });
   if (config.diceSeed !== null)
     log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
-  const service = new GameService(db, {
-    shard,
+  const service = new GameService(storage, {
     botStepMs: config.botStepMs,
     lobbyExpiryMs: config.lobbyExpiryMs,
     dailySecret,
@@ -129,16 +128,27 @@ export async function startBot(
   // handles everything due, and sleeps again. Deadlines live in the database, so a restart loses none; the
   // sleep is capped so deadlines set by another process are seen too.
   let clock: NodeJS.Timeout | undefined;
-  const scheduleClock = () => {
+  /** The clock's run under way (or its first look at the deadlines): a stop waits for it. */
+  let clockRun: Promise<void> = Promise.resolve();
+  const scheduleClock = async () => {
     if (!accepting) return;
-    const next = service.nextDeadline();
-    const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
-    clock = setTimeout(runClock, delay);
-  };
-  // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it.
-  const runClock = () => {
+    let next: number | null = null; // on a failed read, look again after the longest sleep
     try {
-      for (const result of service.expireTurns()) {
+      next = await service.nextDeadline();
+    } catch (error) {
+      log.error('deadline check failed', { error });
+    }
+    if (!accepting) return;
+    const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
+    clock = setTimeout(() => {
+      clockRun = runClock();
+    }, delay);
+  };
+  // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it. The next
+  // sleep starts when this run has finished, so two runs of the clock never overlap.
+  const runClock = async () => {
+    try {
+      for (const result of await service.expireTurns()) {
         const timedOut = result.events.some((e) => e.type === 'timeout');
         if (timedOut) log.info('turn timed out', { gameId: result.view.id });
         else if (result.view.status === 'cancelled') log.info('lobby expired', { gameId: result.view.id });
@@ -148,7 +158,7 @@ export async function startBot(
     } catch (error) {
       log.error('deadline check failed', { error });
     }
-    scheduleClock();
+    await scheduleClock();
   };
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -165,11 +175,11 @@ export async function startBot(
     await client.destroy();
     await ownership?.release();
     await ops.close();
-    db.close();
+    await storage.close();
     throw error;
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
-  scheduleClock();
+  clockRun = scheduleClock();
   // Whatever the channel missed while the bot was away (or Discord was), shown now, then checked every minute.
   const reconciled = context.publisher.start().catch((error) => log.error('first reconcile failed', { error }));
   track(reconciled);
@@ -183,6 +193,8 @@ export async function startBot(
       accepting = false;
       ops.stopping();
       clearTimeout(clock);
+      await clockRun;
+      clearTimeout(clock);
       const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
       const queued = context.publisher.backlog;
       await context.publisher.stop(STOP_PUBLISHER_GRACE_MS);
@@ -190,7 +202,7 @@ export async function startBot(
       await client.destroy();
       // Only once the gateway is closed: a standby may take the shard as soon as the lock is free.
       await ownership?.release();
-      db.close();
+      await storage.close();
       log.info('stopped', { unfinished, channelUpdatesAtStop: queued, ms: Math.round(performance.now() - started) });
     },
   };

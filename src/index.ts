@@ -9,7 +9,7 @@ import { createLogger } from './logger';
 import { startBot } from './bot';
 import { EXIT_SHARD_LOST, MAX_CONCURRENCY_VARIABLE, STANDBY_MESSAGE, runShards, shardOfThisProcess } from './sharding';
 import { startShardOperations } from './shard-operations';
-import { openDatabase } from './db/open';
+import { openDatabase } from './db/sqlite/open';
 import { commands } from '../commands';
 import type { Config } from './config';
 import type { Logger } from './logger';

@@ -4,7 +4,7 @@
 import type { Client } from 'discord.js';
 import { RESTEvents, Status } from 'discord.js';
 import type { Config } from './config';
-import type { Db } from './db/open';
+import type { Storage } from './db/storage';
 import { OpsService } from './service/ops-service';
 import type { Metrics } from './discord/metrics';
 import { AckClock, NO_METRICS } from './discord/metrics';
@@ -20,7 +20,7 @@ export const OPS_HANDLE = 'olatheOps';
 
 /** What a shard process answers its manager (src/shard-operations.ts), by ShardingManager's eval. */
 export interface OpsHandle {
-  health(): Health;
+  health(): Promise<Health>;
   /** prom-client's registry as JSON, labelled with the shard; [] when METRICS_PORT is unset. */
   metrics(): Promise<unknown[]>;
 }
@@ -54,10 +54,10 @@ export function gatewayProblem(client: Client): string | null {
  */
 export async function startOperations(
   config: Pick<Config, 'metricsPort' | 'metricsHost'>,
-  db: Db,
+  storage: Storage,
   options: { shard?: number; serve?: boolean } = {},
 ): Promise<Operations> {
-  const ops = new OpsService(db, options.shard ?? 0);
+  const ops = new OpsService(storage, options.shard ?? 0);
   const acks = new AckClock();
   const built: BotMetrics | null = config.metricsPort === null ? null : createMetrics();
   // A shard's series are told apart by a label once its manager merges them.
@@ -66,14 +66,14 @@ export async function startOperations(
   let ownership: { state: OwnershipState } | null = null;
   let stopping = false;
   const shardId = options.shard ?? 0;
-  const health = (): Health => {
+  const health = async (): Promise<Health> => {
     if (stopping) return 'stopping: taking no interactions';
     // Waiting for a shard another process runs is this process's job, not a failure: 200, and which shard.
     if (ownership?.state === 'standby' || ownership?.state === 'fencing')
       return { standingBy: `standing by for shard ${shardId}` };
     if (ownership?.state === 'lost') return `shard ${shardId}: lost its lock, dropping the gateway`;
     if (!client) return 'gateway: not connected yet';
-    return gatewayProblem(client) ?? ops.writeProblem();
+    return gatewayProblem(client) ?? (await ops.writeProblem());
   };
   let server: OpsServer | null = null;
   if (built && config.metricsPort !== null && options.serve !== false) {

@@ -5,8 +5,8 @@
 // says to use pg_dump instead, and exits 0 without opening any file.
 import dotenv from 'dotenv';
 import { databasePathOf } from '../config';
-import { BackupError, backupDatabase } from '../db/backup';
 import { redactedUrl } from '../db/postgres/connection';
+import { BackupError, backupDatabase } from '../db/sqlite/backup';
 
 const USAGE = 'usage: npm run backup -- <file> [--force] (--force replaces an existing file)';
 

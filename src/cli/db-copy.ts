@@ -1,5 +1,5 @@
 // `npm run db:copy -- <postgres-url>`: the bot's SQLite database (DATABASE_PATH from the environment or .env, as
-// the bot finds it), with the bot stopped, copied into an empty PostgreSQL database (src/db/copy-to-postgres.ts);
+// the bot finds it), with the bot stopped, copied into an empty PostgreSQL database (src/db/postgres/copy-from-sqlite.ts);
 // the bot on DATABASE_URL then goes on with every game. Without a URL argument, DATABASE_URL is the target, so
 // the password need not appear in the process list. On success a line per table and a summary line on stdout;
 // on failure one line on stderr, exit status 1 (2 for bad arguments). No line shows the password.
@@ -7,7 +7,7 @@ import dotenv from 'dotenv';
 import { existsSync } from 'node:fs';
 import { databasePathOf } from '../config';
 import { dailySecretPath } from '../daily-secret';
-import { CopyError, copyToPostgres } from '../db/copy-to-postgres';
+import { CopyError, copyToPostgres } from '../db/postgres/copy-from-sqlite';
 import { redactedUrl, withoutPassword } from '../db/postgres/connection';
 
 const USAGE =

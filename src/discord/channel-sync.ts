@@ -3,7 +3,7 @@
 // with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
 // decides what they mean; only a deleted message (drawn anew) is handled here.
 import { gameT } from './render/text';
-import type { GameService, GameView, OutboxItem, ShoutWork } from '../service/game-service';
+import type { GameService, GameView, LastWrite, OutboxItem, ShoutWork } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { WantedMessage } from './channel-view';
 import {
@@ -44,16 +44,18 @@ export class ChannelSync {
    */
   async pass(gameId: number, verify: boolean): Promise<boolean> {
     const { service } = this;
-    let game = service.game(gameId);
-    if (!game || (game.channelGone && game.playChannelId === game.channelId)) return false;
-    if (!game.channelGone) {
-      if (game.state && game.playChannelId === null) game = await this.choosePlayChannel(game);
-      const work = service.pendingChannelWork(gameId);
-      for (const item of work) await this.deliver(game, item);
-      // Delivering changes which messages the game has; otherwise the game as read is still current.
-      if (work.length > 0) game = service.game(gameId)!;
+    let seen = await service.channelState(gameId);
+    if (!seen || (seen.game.channelGone && seen.game.playChannelId === seen.game.channelId)) return false;
+    if (!seen.game.channelGone) {
+      let game = seen.game;
+      const starts = game.state !== null && game.playChannelId === null;
+      if (starts) game = await this.choosePlayChannel(game);
+      for (const item of seen.work) await this.deliver(game, item);
+      // Delivering changes which messages the game has; otherwise what was read is still current.
+      if (starts || seen.work.length > 0) seen = await service.channelState(gameId);
+      if (!seen) return false;
     }
-    return this.sync(game, verify);
+    return this.sync(seen, verify);
   }
 
   /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
@@ -76,8 +78,8 @@ export class ChannelSync {
         }
       }
     }
-    this.service.setPlayChannel(game.id, channel);
-    return this.service.game(game.id)!;
+    await this.service.setPlayChannel(game.id, channel);
+    return (await this.service.game(game.id))!;
   }
 
   private async deliver(game: GameView, item: OutboxItem): Promise<void> {
@@ -97,10 +99,15 @@ export class ChannelSync {
       const body = logBody(game, work);
       const edited = id ? await this.rest.edit(play, id, body) : false;
       if (!edited) await this.rest.post(play, body, [], workNonce(game.id, item));
-      if (id) this.forget(game.id, key);
+      if (id) {
+        // Its turn message is gone into the log line: both written at once (see Publisher.afterClick).
+        this.clicks.drop(game.id, key);
+        await this.service.logLineShown(game.id, item.id, key, false);
+        return;
+      }
     }
     // Balut's log is its progress message, drawn from the saved game by sync.
-    this.service.channelWorkDone(item.id);
+    await this.service.channelWorkDone(item.id);
   }
 
   /** The shout's reaction on the message the dice were thrown on, when that message is known. */
@@ -116,20 +123,15 @@ export class ChannelSync {
       this.log.info('the shout could not be marked with a reaction', { gameId: game.id, key });
   }
 
-  private async sync(game: GameView, verify: boolean): Promise<boolean> {
-    const { service } = this;
-    const wanted = wantedMessages(
-      game,
-      game.options.variant === 'balut' && game.state ? service.lastWrites(game.id) : new Map(),
-    );
+  private async sync(
+    { game, work, lastWrites }: { game: GameView; work: readonly OutboxItem[]; lastWrites: Map<number, LastWrite> },
+    verify: boolean,
+  ): Promise<boolean> {
+    const wanted = wantedMessages(game, lastWrites);
     const keys = new Set(wanted.map((w) => w.key));
     if (!game.channelGone && game.playChannelId) {
       // Olathe turn messages no longer wanted and not waiting for their log line: their controls go.
-      const logged = new Set(
-        service
-          .pendingChannelWork(game.id)
-          .flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])),
-      );
+      const logged = new Set(work.flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])));
       for (const [key, id] of Object.entries(game.messages)) {
         if (!isTurnKey(key) || keys.has(key) || logged.has(key)) continue;
         await this.rest.edit(
@@ -137,7 +139,7 @@ export class ChannelSync {
           id,
           collapsedTurn(gameT(game)(game.status === 'playing' ? 'turn.turnOver' : 'turn.gameOver')),
         );
-        this.forget(game.id, key);
+        await this.forget(game.id, key);
       }
     }
     let stale = false;
@@ -153,11 +155,10 @@ export class ChannelSync {
   }
 
   /** The lobby summary is a courtesy in the parent channel: if it cannot be edited, it is left alone. */
-  private lobbyFailed(game: GameView, error: unknown): false {
+  private async lobbyFailed(game: GameView, error: unknown): Promise<false> {
     if (classify(error) === 'retry') throw error;
     this.log.warn('the lobby message can no longer be edited', { gameId: game.id, ...describeFailure(error) });
-    this.forget(game.id, LOBBY_KEY);
-    return false;
+    return this.forget(game.id, LOBBY_KEY);
   }
 
   /** Posts or edits one message if it differs from what it shows; true when the game moved on meanwhile. */
@@ -187,7 +188,7 @@ export class ChannelSync {
       if (shownAs === null) this.clicks.endDraw(game.id, w.key, touch);
     }
     // The lobby summary links the results: drawn again once they have an address.
-    return this.record(game, w.key, shownAs, digest, touch) || (shownAs !== id && w.key === RESULTS_KEY);
+    return (await this.record(game, w.key, shownAs, digest, touch)) || (shownAs !== id && w.key === RESULTS_KEY);
   }
 
   /**
@@ -195,17 +196,23 @@ export class ChannelSync {
    * way, and Discord may have applied the two in either order. (Other changes of the game come with a pass
    * of their own, after this one.)
    */
-  private record(game: GameView, key: string, messageId: string, digest: string, touch: number): boolean {
+  private async record(
+    game: GameView,
+    key: string,
+    messageId: string,
+    digest: string,
+    touch: number,
+  ): Promise<boolean> {
     this.clicks.drop(game.id, key);
     const alone = this.clicks.endDraw(game.id, key, touch);
-    this.service.recordShown(game.id, key, messageId, alone ? digest : null);
+    await this.service.recordShown(game.id, key, messageId, alone ? digest : null);
     return !alone;
   }
 
   /** The game no longer has a message under `key` (collapsed into the log, or gone). */
-  private forget(gameId: number, key: string): false {
+  private async forget(gameId: number, key: string): Promise<false> {
     this.clicks.drop(gameId, key);
-    this.service.recordShown(gameId, key, null, null);
+    await this.service.recordShown(gameId, key, null, null);
     return false;
   }
 }

@@ -100,7 +100,7 @@ export class ClickRecords {
   remember(entry: Remembered): void {
     this.shown.set(`${entry.gameId}:${entry.key}`, entry);
     if (!this.timer) {
-      this.timer = setTimeout(() => this.flush(), FLUSH_AFTER_MS);
+      this.timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
       this.timer.unref();
     }
   }
@@ -116,7 +116,7 @@ export class ClickRecords {
     this.shown.delete(`${gameId}:${key}`);
   }
 
-  flush(): void {
+  async flush(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     // A count matters only while a click or an edit of its message is under way.
@@ -125,7 +125,7 @@ export class ClickRecords {
     const entries: Shown[] = [...this.shown.values()].map((e) => ({ ...e, digest: digestNow(e) }));
     this.shown.clear();
     try {
-      this.service.recordShownAll(entries);
+      await this.service.recordShownAll(entries);
     } catch (error) {
       this.onError(error);
     }

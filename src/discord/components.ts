@@ -34,31 +34,31 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
   const { service } = ctx;
   switch (id.action) {
     case 'join':
-      return updateLobby(interaction, service.join(id.gameId, user), ctx);
+      return updateLobby(interaction, await service.join(id.gameId, user), ctx);
     case 'leave':
-      return updateLobby(interaction, service.leave(id.gameId, user.id), ctx);
+      return updateLobby(interaction, await service.leave(id.gameId, user.id), ctx);
     case 'cancel':
-      return updateLobby(interaction, service.cancel(id.gameId, user.id), ctx);
+      return updateLobby(interaction, await service.cancel(id.gameId, user.id), ctx);
     case 'start':
       return startGame(interaction, id.gameId, user.id, ctx);
     case 'hint':
-      return showHint(interaction, requireGame(service.game(id.gameId)), ctx);
+      return showHint(interaction, requireGame(await service.game(id.gameId)), ctx);
     case 'apply':
     case 'confirm':
       return applyHint(interaction, id, ctx);
     case 'addbot': {
       const difficulty = DIFFICULTIES.find((d) => interaction.isStringSelectMenu() && d === interaction.values[0]);
       if (!difficulty) throw UserFacingError.of('refusal.pickDifficulty');
-      return updateLobby(interaction, service.addBot(id.gameId, user.id, difficulty), ctx);
+      return updateLobby(interaction, await service.addBot(id.gameId, user.id, difficulty), ctx);
     }
     case 'removebot': {
       const botId = interaction.isStringSelectMenu() ? interaction.values[0] : undefined;
       if (!botId) throw UserFacingError.of('refusal.pickBot');
-      return updateLobby(interaction, service.removeBot(id.gameId, user.id, botId), ctx);
+      return updateLobby(interaction, await service.removeBot(id.gameId, user.id, botId), ctx);
     }
     case 'analysis':
       return void (await interaction.reply({
-        embeds: [analysisEmbed(service.analysis(id.gameId, user.id), trFor(interaction))],
+        embeds: [analysisEmbed(await service.analysis(id.gameId, user.id), trFor(interaction))],
         flags: MessageFlags.Ephemeral,
       }));
     case 'rematch':
@@ -83,28 +83,28 @@ async function turnAction(
     case 'hold':
       result =
         id.held === undefined
-          ? service.toggleHold(id.gameId, userId, id.die, id.stamp, card)
-          : service.setHold(id.gameId, userId, id.die, id.held, id.stamp, card);
+          ? await service.toggleHold(id.gameId, userId, id.die, id.stamp, card)
+          : await service.setHold(id.gameId, userId, id.die, id.held, id.stamp, card);
       break;
     case 'throw':
-      result = service.throwDice(id.gameId, userId, id.stamp, card);
+      result = await service.throwDice(id.gameId, userId, id.stamp, card);
       break;
     case 'declare': {
       const column = parseSmallNumber(value);
       if (column === null) throw UserFacingError.of('refusal.pickColumn');
-      result = service.declare(id.gameId, userId, column, id.stamp, card);
+      result = await service.declare(id.gameId, userId, column, id.stamp, card);
       break;
     }
     case 'predict': {
       const count = parseSmallNumber(value);
       if (count === null) throw UserFacingError.of('refusal.pickNumber');
-      result = service.predict(id.gameId, userId, count, card);
+      result = await service.predict(id.gameId, userId, count, card);
       break;
     }
     case 'write': {
       const cell = parseCellValue(value);
       if (!cell) throw UserFacingError.of('refusal.pickCell');
-      result = service.write(id.gameId, userId, cell.column, cell.category, id.stamp, card);
+      result = await service.write(id.gameId, userId, cell.column, cell.category, id.stamp, card);
       break;
     }
     default:
@@ -134,10 +134,10 @@ async function startGame(
 ): Promise<void> {
   const { service } = ctx;
   const threadAllowed = interaction.appPermissions?.has(THREAD_PERMISSIONS) ?? true;
-  const lobby = service.game(gameId);
+  const lobby = await service.game(gameId);
   // The lobby message is the one clicked: a thread starts from it even if its id was never stored.
-  if (lobby && !lobby.messages[LOBBY_KEY]) service.recordShown(gameId, LOBBY_KEY, interaction.message.id, null);
-  const view = service.start(gameId, userId, { threadAllowed });
+  if (lobby && !lobby.messages[LOBBY_KEY]) await service.recordShown(gameId, LOBBY_KEY, interaction.message.id, null);
+  const view = await service.start(gameId, userId, { threadAllowed });
   const body = lobbySummary(view);
   let updated = false;
   try {
@@ -145,7 +145,7 @@ async function startGame(
     updated = true;
   } finally {
     // The game has started whether or not Discord took the answer: its thread and first turns must be posted.
-    if (updated) service.recordShown(gameId, LOBBY_KEY, interaction.message.id, digestOf(body));
+    if (updated) await service.recordShown(gameId, LOBBY_KEY, interaction.message.id, digestOf(body));
     void ctx.publisher.kick(gameId);
   }
   if (view.threadMode && !threadAllowed) {
@@ -164,7 +164,7 @@ async function startGame(
 async function updateLobby(interaction: ComponentInteraction, view: GameView, ctx: BotContext): Promise<void> {
   const body = renderLobby(view);
   await interaction.update(body);
-  ctx.service.recordShown(view.id, LOBBY_KEY, interaction.message.id, digestOf(body));
+  await ctx.service.recordShown(view.id, LOBBY_KEY, interaction.message.id, digestOf(body));
 }
 
 function requireGame(game: GameView | null): GameView {

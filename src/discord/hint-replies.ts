@@ -104,7 +104,7 @@ export async function applyHint(
   const { gameId, seat, stamp, move } = id;
   const userId = interaction.user.id;
   if (id.action === 'apply' && (move.kind === 'write' || move.kind === 'declare')) {
-    const game = service.game(gameId);
+    const game = await service.game(gameId);
     const state = game?.state;
     const player = state?.players[seat];
     if (!game || !state || !player || game.players[seat]?.userId !== userId || turnStamp(player) !== stamp)
@@ -120,10 +120,10 @@ export async function applyHint(
     return void (await interaction.update(confirmMessage(game, seat, move, trFor(interaction))));
   }
   let result: ActionResult;
-  if (move.kind === 'hold') result = service.setHolds(gameId, userId, move.held, stamp, seat);
-  else if (move.kind === 'throw') result = service.throwDice(gameId, userId, stamp, seat);
-  else if (move.kind === 'declare') result = service.declare(gameId, userId, move.column, stamp, seat);
-  else result = service.write(gameId, userId, move.column, move.category, stamp, seat);
+  if (move.kind === 'hold') result = await service.setHolds(gameId, userId, move.held, stamp, seat);
+  else if (move.kind === 'throw') result = await service.throwDice(gameId, userId, stamp, seat);
+  else if (move.kind === 'declare') result = await service.declare(gameId, userId, move.column, stamp, seat);
+  else result = await service.write(gameId, userId, move.column, move.category, stamp, seat);
   try {
     await interaction.update(afterApply(ctx, result, id, trFor(interaction)));
   } finally {

@@ -75,7 +75,7 @@ export class Publisher {
    */
   async reconcile(options: { verify?: boolean } = {}): Promise<{ games: number; ms: number }> {
     const started = performance.now();
-    const ids = this.ctx.service.gamesToReconcile();
+    const ids = await this.ctx.service.gamesToReconcile();
     if (options.verify) for (const id of ids) this.verify.add(id);
     await Promise.all(ids.map((id) => this.kick(id)));
     const ms = Math.round(performance.now() - started);
@@ -128,7 +128,7 @@ export class Publisher {
     await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     this.stopped = true;
-    this.clicks.flush();
+    await this.clicks.flush();
   }
 
   // ---------- the click path ----------
@@ -146,7 +146,7 @@ export class Publisher {
    * After the click's own update (or its failure): records what the message shows, so the Publisher neither
    * redraws it for nothing nor leaves it stale, then brings in line what the click could not show.
    */
-  afterClick(
+  async afterClick(
     result: ActionResult,
     clicked: ClickedMessage & { touch: number },
     messageId: string,
@@ -157,25 +157,29 @@ export class Publisher {
     const alone = this.clicks.end(gameId, clicked.key, clicked.touch);
     try {
       if (clicked.log) {
-        if (updated && service.channelWorkDone(clicked.log.id)) {
+        if (updated) {
+          // The log line's delivery and its turn message's end are one write: a pass between two would see the
+          // message without its pending log line and draw it over as a plain ended turn. (If a pass delivered
+          // the line first, it forgot the message itself.)
           this.clicks.drop(gameId, clicked.key);
-          service.recordShown(gameId, clicked.key, null, null);
-        } else if (!updated) service.recordShown(gameId, clicked.key, messageId, null);
+          await service.logLineShown(gameId, clicked.log.id, clicked.key, true);
+        } else await service.recordShown(gameId, clicked.key, messageId, null);
       } else if (updated && alone) {
         this.clicks.remember({ gameId, key: clicked.key, messageId, digest: () => digestOf(clicked.body) });
         // A message posted just before a crash may not be known yet: its id must not wait for the flush.
-        if (result.view.messages[clicked.key] !== messageId) service.recordShown(gameId, clicked.key, messageId, null);
+        if (result.view.messages[clicked.key] !== messageId)
+          await service.recordShown(gameId, clicked.key, messageId, null);
       } else {
         // Not shown (the update failed), or an edit of the Publisher's crossed it: drawn again from the game.
         this.clicks.drop(gameId, clicked.key);
-        service.recordShown(gameId, clicked.key, messageId, null);
+        await service.recordShown(gameId, clicked.key, messageId, null);
       }
     } catch (error) {
       this.ctx.log.error('could not record a clicked message', { gameId, error });
     }
     // A hold or a throw changes nothing but its own message; anything else is the Publisher's to show.
     const more = !updated || !alone || result.outbox.length > 0 || result.turnEnded || result.finished;
-    return more ? this.kick(gameId) : Promise.resolve();
+    if (more) await this.kick(gameId);
   }
 
   // ---------- one pass, and what its failure means ----------
@@ -200,7 +204,7 @@ export class Publisher {
     this.clearRetry(gameId);
     if (failure === 'channel-gone') {
       this.attempts.delete(gameId);
-      const result = service.channelLost(gameId);
+      const result = await service.channelLost(gameId);
       log.warn('game ended: its channel is gone or closed to the bot', {
         gameId,
         ...describeFailure(error),

@@ -85,14 +85,23 @@ export function whoseTurn(game: GameView, userId: string, t: Translate = ENGLISH
 }
 
 /** The refusal for an interaction: its game is the one its custom_id names, or the channel's for a command. */
-export function refusalFor(
+export async function refusalFor(
   error: Error,
   interaction: ChatInputCommandInteraction | MessageComponentInteraction,
   ctx: Pick<BotContext, 'service'>,
-): string {
+): Promise<string> {
   const id = interaction.isChatInputCommand() ? null : parseCustomId(interaction.customId);
-  const game = (): GameView | null =>
-    id ? ctx.service.game(id.gameId) : ctx.service.openGameInChannel(interaction.channelId);
+  // Read before the wording, and only when the wording looks at it (refusalText reads it only then).
+  const code = (error as { code?: unknown }).code;
+  const needed = !(error instanceof UserFacingError) && typeof code === 'string' && NEEDS_GAME.has(code);
+  let read: GameView | null = null;
+  try {
+    if (needed)
+      read = id ? await ctx.service.game(id.gameId) : await ctx.service.openGameInChannel(interaction.channelId);
+  } catch {
+    // The wording is a courtesy: the refusal itself goes out even if the game cannot be read now.
+  }
+  const game = (): GameView | null => read;
   return refusalText(
     error,
     { userId: interaction.user.id, game, fromHint: id?.action === 'apply' || id?.action === 'confirm' },

@@ -14,11 +14,11 @@ export async function openRematch(
   ctx: BotContext,
 ): Promise<void> {
   // Refusals (a spectator, a busy channel, a game that offers none) are thrown before anything is answered.
-  const { view, opened } = ctx.service.rematch(gameId, userId);
+  const { view, opened } = await ctx.service.rematch(gameId, userId);
   // Posting the lobby may take Discord longer than the three seconds a click has to be answered.
   await interaction.deferReply({ flags: MessageFlags.Ephemeral });
   if (!view.messages[LOBBY_KEY]) await ctx.publisher.kick(view.id);
-  const lobby = ctx.service.game(view.id) ?? view;
+  const lobby = (await ctx.service.game(view.id)) ?? view;
   const messageId = lobby.messages[LOBBY_KEY];
   const t = trFor(interaction);
   const link = messageId ? t('rematch.link', { url: messageLink(lobby.guildId, lobby.channelId, messageId) }) : '';

@@ -6,9 +6,9 @@ import type { InteractionKind, InteractionOutcome, Metrics } from '../discord/me
 
 /** Where the gauges come from, read at each scrape. */
 export interface GaugeSources {
-  gamesInPlay(): number;
+  gamesInPlay(): number | Promise<number>;
   /** Outbox rows: channel work saved with an action that Discord does not have yet. */
-  pendingOutbox(): number;
+  pendingOutbox(): number | Promise<number>;
   /** Games the Publisher is bringing in line now or will retry. */
   queuedChannelUpdates(): number;
   gatewayConnected(): boolean;
@@ -33,10 +33,10 @@ export function createMetrics(): BotMetrics {
   collectDefaultMetrics({ register: registry });
   let sources: GaugeSources | null = null;
   /** A source that fails (the database closing under a scrape) leaves its gauge at its last value. */
-  const read = (gauge: Gauge, value: (s: GaugeSources) => number) => {
+  const read = async (gauge: Gauge, value: (s: GaugeSources) => number | Promise<number>) => {
     if (!sources) return;
     try {
-      gauge.set(value(sources));
+      gauge.set(await value(sources));
     } catch {
       // The next scrape tries again; /healthz is where a broken database is reported.
     }
@@ -68,7 +68,7 @@ export function createMetrics(): BotMetrics {
     aggregator: 'max',
     registers: [registry],
     collect() {
-      read(this, (s) => s.gamesInPlay());
+      return read(this, (s) => s.gamesInPlay());
     },
   });
   new Gauge({
@@ -77,7 +77,7 @@ export function createMetrics(): BotMetrics {
     aggregator: 'max',
     registers: [registry],
     collect() {
-      read(this, (s) => s.pendingOutbox());
+      return read(this, (s) => s.pendingOutbox());
     },
   });
   new Gauge({
@@ -85,7 +85,7 @@ export function createMetrics(): BotMetrics {
     help: 'Games whose channel the Publisher is bringing in line now or will retry.',
     registers: [registry],
     collect() {
-      read(this, (s) => s.queuedChannelUpdates());
+      return read(this, (s) => s.queuedChannelUpdates());
     },
   });
   new Gauge({
@@ -94,7 +94,7 @@ export function createMetrics(): BotMetrics {
     aggregator: 'min',
     registers: [registry],
     collect() {
-      read(this, (s) => (s.gatewayConnected() ? 1 : 0));
+      return read(this, (s) => (s.gatewayConnected() ? 1 : 0));
     },
   });
 

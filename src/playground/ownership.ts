@@ -8,7 +8,7 @@
 // (pid, address) for the message; it is written after the lock is taken and only read while the lock is held.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { tryExclusiveLock } from '../db/exclusive-lock';
+import { tryExclusiveLock } from '../db/sqlite/exclusive-lock';
 
 /** Another live playground has this database. */
 export class DatabaseInUseError extends Error {}

@@ -9,7 +9,7 @@ import { createLogger } from '../logger';
 import { startBot } from '../bot';
 import type { RunningBot } from '../bot';
 import type { CommandMap } from '../discord/context';
-import { openDatabase } from '../db/open';
+import { openSqliteStorage } from '../db/sqlite/storage';
 import { GameService } from '../service/game-service';
 import { startPlaygroundServer } from './server';
 import { listenFirst, pageUrl } from './port';
@@ -86,7 +86,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const body = [...options.commands.values()].map((c) => c.data.toJSON());
     await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
 
-    const leftover = endLeftoverGames(options.databasePath, log);
+    const leftover = await endLeftoverGames(options.databasePath, log);
     if (leftover > 0) log.info('ended games left over from an earlier playground run', { games: leftover });
 
     const ready = fake.nextReady(20_000);
@@ -120,14 +120,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
  * They are ended (scored as they stand) before the bot starts. Call it only with the database claimed
  * (claimDatabase): a live playground's games would look the same. Returns how many.
  */
-export function endLeftoverGames(databasePath: string, log: Logger): number {
-  const db = openDatabase(databasePath);
+export async function endLeftoverGames(databasePath: string, log: Logger): Promise<number> {
+  const storage = openSqliteStorage(databasePath);
   try {
-    const service = new GameService(db);
+    const service = new GameService(storage);
     let ended = 0;
-    for (const id of service.openGameIds()) {
+    for (const id of await service.openGameIds()) {
       try {
-        service.end(id, 'playground', { canManage: true });
+        await service.end(id, 'playground', { canManage: true });
         ended++;
       } catch (error) {
         log.warn('could not end a leftover playground game', { gameId: id, error });
@@ -138,6 +138,6 @@ export function endLeftoverGames(databasePath: string, log: Logger): number {
     log.warn('could not look for leftover playground games', { error });
     return 0;
   } finally {
-    db.close();
+    await storage.close();
   }
 }

@@ -4,7 +4,7 @@
 // delivers them. Pure: no Discord wording here, only facts the Discord layer renders.
 import type { Category, Dice, GameEvent, GameState } from '../game';
 import { CATEGORIES, isFiveOfAKind, scoreCell, thrownDice } from '../game';
-import type { OutboxEntry } from '../db/outbox-store';
+import type { OutboxEntry } from '../db/storage';
 
 export interface ShoutWork {
   kind: 'shout';

@@ -4,24 +4,22 @@
 // source; when the game is over — played out, or abandoned with what its card has — its result and its rank
 // at that moment are saved with the move that ended it, so its results message is drawn from the saved game.
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
 import type { GameState, Rng } from '../game';
 import { gameResults, newGame } from '../game';
 import type { KeyedHash } from '../game';
 import { dailyRng } from '../game';
-import type { BoardSqlRow, DailyResultRow } from '../db/daily-store';
-import { DailyStore } from '../db/daily-store';
+import type { BoardSqlRow, DailyResultRow } from '../db/rows';
+import type { DailyStore, Storage, Stores } from '../db/storage';
 import { DAILY_OPTIONS, dailyHash, solverDaily, utcDay } from './daily';
 import { earliestDeadline, nextDeadlines } from './deadlines';
 import { botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS } from './options';
-import { isRaceConstraint } from './service-core';
 import type { Loaded, ServiceOptions, UserRef } from './service-core';
 import { TurnService } from './turn-service';
 import type { GameView } from './view';
 
-export type { DailyResultRow as DailyResult } from '../db/daily-store';
+export type { DailyResultRow as DailyResult } from '../db/rows';
 
 /** How many rows a board shows. */
 export const DAILY_BOARD_SIZE = 15;
@@ -55,9 +53,9 @@ export abstract class DailyService extends TurnService {
   /** HMAC-SHA256 under the secret; the secret itself is kept nowhere else. */
   private readonly dailyDice: KeyedHash;
 
-  constructor(db: Database.Database, options: ServiceOptions = {}) {
-    super(db, options);
-    this.dailyStore = new DailyStore(db);
+  constructor(storage: Storage, options: ServiceOptions = {}) {
+    super(storage, options);
+    this.dailyStore = storage.daily;
     this.dailyDice = dailyHash(options.dailySecret ?? randomBytes(32).toString('hex'));
   }
 
@@ -67,8 +65,8 @@ export abstract class DailyService extends TurnService {
   }
 
   /** Refuses a player who has played today's challenge already (before anything is made for a new one). */
-  checkDailyOpen(userId: string): void {
-    if (this.dailyStore.attempt(userId, this.dailyDay()) !== null)
+  async checkDailyOpen(userId: string): Promise<void> {
+    if ((await this.dailyStore.attempt(userId, this.dailyDay())) !== null)
       throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
   }
 
@@ -76,26 +74,27 @@ export abstract class DailyService extends TurnService {
    * Starts the player's daily game in `channelId`, in play at once: no lobby, one seat, today's options. The
    * attempt is written in the same transaction, and the key of the attempts table refuses a second one.
    */
-  startDaily(input: DailyStartInput): GameView {
+  async startDaily(input: DailyStartInput): Promise<GameView> {
     const { user } = input;
     if (user.isBot || botDifficulty(user.id) !== null) throw new ServiceError('bad-options', MESSAGES.botHost);
     const now = this.now();
     const day = utcDay(now);
-    this.checkDailyOpen(user.id);
-    if (this.store.openGameIdInChannel(input.channelId) !== null)
+    await this.checkDailyOpen(user.id);
+    if ((await this.store.openGameIdInChannel(input.channelId)) !== null)
       throw new ServiceError('channel-busy', MESSAGES.channelBusy);
     // Once a day, before the game's transaction: the solver's game takes a few tens of milliseconds.
-    if (this.dailyStore.solver(day) === null) this.dailyStore.saveSolver(day, solverDaily(this.dailyDice, day), now);
+    if ((await this.dailyStore.solver(day)) === null)
+      await this.dailyStore.saveSolver(day, solverDaily(this.dailyDice, day), now);
     const state = newGame(DAILY_OPTIONS, [user.id]);
     const turnMs = DEFAULT_TURN_TIMEOUT_MS;
     const deadlines = nextDeadlines(null, state, {}, now, turnMs);
-    this.hooks.beforeWrite?.(null, 1);
+    await this.hooks.beforeWrite?.(null, 1);
     let id: number;
     try {
-      id = this.writeTx(() => {
-        if (this.dailyStore.attempt(user.id, day) !== null)
+      id = await this.writeTx(async (tx) => {
+        if ((await tx.daily.attempt(user.id, day)) !== null)
           throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
-        const gameId = this.store.insertGame({
+        const gameId = await tx.games.insertGame({
           guild_id: input.guildId,
           channel_id: input.channelId,
           variant: DAILY_OPTIONS.variant,
@@ -108,9 +107,9 @@ export abstract class DailyService extends TurnService {
           locale: input.locale ?? 'en',
         });
         this.step('insert game');
-        this.store.insertPlayer(this.newPlayer(gameId, 0, user, now));
+        await tx.games.insertPlayer(this.newPlayer(gameId, 0, user, now));
         this.step('insert player');
-        this.store.saveGame(gameId, 0, {
+        await tx.games.saveGame(gameId, 0, {
           status: 'playing',
           started_at: now,
           version: state.version,
@@ -120,7 +119,7 @@ export abstract class DailyService extends TurnService {
           play_channel_id: input.channelId,
         });
         this.step('start game');
-        this.dailyStore.insertAttempt({
+        await tx.daily.insertAttempt({
           user_id: user.id,
           day,
           game_id: gameId,
@@ -132,35 +131,35 @@ export abstract class DailyService extends TurnService {
       });
     } catch (error) {
       // A racing start: the attempt's key (a second /olathe daily) or the channel's one open game.
-      if (isRaceConstraint(error)) {
-        if (this.dailyStore.attempt(user.id, day) !== null)
+      if (this.storage.isLostRace(error)) {
+        if ((await this.dailyStore.attempt(user.id, day)) !== null)
           throw new ServiceError('daily-played', MESSAGES.dailyPlayed);
         throw new ServiceError('channel-busy', MESSAGES.channelBusy);
       }
       throw error;
     }
-    return this.game(id)!;
+    return (await this.game(id))!;
   }
 
   /** A daily game's saved result (null for another game, or one still in play). */
-  dailyResult(gameId: number): DailyResultRow | null {
+  dailyResult(gameId: number): Promise<DailyResultRow | null> {
     return this.dailyStore.result(gameId);
   }
 
   /** Today's board in one server (`guildId`) or the world (null), with where `userId` stands. */
-  dailyBoard(guildId: string | null, userId: string, size = DAILY_BOARD_SIZE): DailyBoard {
+  async dailyBoard(guildId: string | null, userId: string, size = DAILY_BOARD_SIZE): Promise<DailyBoard> {
     const day = this.dailyDay();
-    const own = this.dailyStore.own(day, guildId, userId);
+    const own = await this.dailyStore.own(day, guildId, userId);
     // Finished anywhere today: the solver's score no longer gives anything away.
-    const finished = this.dailyStore.own(day, null, userId) !== null;
+    const finished = (await this.dailyStore.own(day, null, userId)) !== null;
     return {
       day,
-      rows: this.dailyStore.board(day, guildId, size),
-      total: this.dailyStore.count(day, guildId),
+      rows: await this.dailyStore.board(day, guildId, size),
+      total: await this.dailyStore.count(day, guildId),
       own,
-      played: this.dailyStore.attempt(userId, day) !== null,
+      played: (await this.dailyStore.attempt(userId, day)) !== null,
       finished,
-      solver: finished ? this.dailyStore.solver(day) : null,
+      solver: finished ? await this.dailyStore.solver(day) : null,
     };
   }
 
@@ -171,11 +170,11 @@ export abstract class DailyService extends TurnService {
   }
 
   /** When a daily game is over, its result and rank today go with the move that ended it. */
-  protected override saveResults(gameId: number, state: GameState): void {
-    super.saveResults(gameId, state);
+  protected override async saveResults(tx: Stores, gameId: number, state: GameState): Promise<void> {
+    await super.saveResults(tx, gameId, state);
     // One UPDATE that changes nothing for any other game: no read of its own.
     const { breakdown } = gameResults(state).standings[0]!;
-    if (this.dailyStore.finish(gameId, { final: breakdown.final, raw: breakdown.rawTotal, at: this.now() }))
+    if (await tx.daily.finish(gameId, { final: breakdown.final, raw: breakdown.rawTotal, at: this.now() }))
       this.step('save daily result');
   }
 }

@@ -7,7 +7,7 @@
 // it alone, so a busy human never holds a bot back.
 import type { GameState } from '../game';
 import { seatsToAct } from '../game';
-import type { Deadlines } from '../db/game-store';
+import type { Deadlines } from '../db/rows';
 
 /** Seat → ms since the epoch; the store reads and writes them with the game. */
 export type { Deadlines };

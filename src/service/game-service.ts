@@ -5,8 +5,9 @@ import type { GameEvent, GameOptions, GameState } from '../game';
 import { applyEvent, newGame } from '../game';
 import type { Analysis, Hint } from '../solver/advice';
 import { analyseGame, hint } from '../solver/advice';
-import type { GameChanges } from '../db/game-store';
-import type { OutboxItem } from './channel-work';
+import type { GameChanges } from '../db/rows';
+import type { Stores } from '../db/storage';
+import type { ChannelWork, OutboxItem } from './channel-work';
 import { MESSAGES, ServiceError } from './errors';
 import type { ActionResult, CardView, GameView, LastWrite, LeaderboardRow } from './view';
 import { cardView, gameView, playerViews } from './view';
@@ -51,7 +52,8 @@ export type {
   VariantRecord,
 } from './stats';
 export { INCENTIVES, PERIOD_MS } from './stats';
-export type { ShardSlice } from '../db/game-store';
+export type { ShardSlice } from '../db/rows';
+export type { Storage } from '../db/storage';
 
 export class GameService extends DailyService {
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
@@ -62,34 +64,52 @@ export class GameService extends DailyService {
   // ---------- the channel (for the Publisher) ----------
 
   /** Channel work that actions saved and Discord does not have yet, oldest first. */
-  pendingChannelWork(gameId: number): OutboxItem[] {
-    return this.outbox.pending(gameId);
+  async pendingChannelWork(gameId: number): Promise<OutboxItem[]> {
+    return this.outbox.pending<ChannelWork>(gameId);
   }
 
   /** Discord has it; false when it was delivered already. */
-  channelWorkDone(id: number): boolean {
+  channelWorkDone(id: number): Promise<boolean> {
     return this.outbox.remove(id);
+  }
+
+  /**
+   * A turn's log line took the place of its turn message (`key`): the outbox item is done and the message
+   * forgotten, in one transaction, so no pass sees one without the other. With `onlyIfPending` (a click's
+   * update delivered it) the message is forgotten only when this call removed the item; otherwise (a pass
+   * edited or posted it) always. True when this call removed the item.
+   */
+  async logLineShown(gameId: number, workId: number, key: string, onlyIfPending: boolean): Promise<boolean> {
+    if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
+    return this.writeTx(async (tx) => {
+      const removed = await tx.outbox.remove(workId);
+      if (removed || !onlyIfPending) await tx.games.setShown(gameId, key, null, null);
+      return removed;
+    });
   }
 
   /**
    * Remembers the message under `key` and a digest of what it shows (null: unknown); a null message forgets it.
    * Not guarded by `rev`: message ids are not game state, and must not make a racing action conflict.
    */
-  recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): void {
+  async recordShown(gameId: number, key: string, messageId: string | null, digest: string | null): Promise<void> {
     if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
-    if (!this.store.setShown(gameId, key, messageId, messageId === null ? null : digest))
+    if (!(await this.store.setShown(gameId, key, messageId, messageId === null ? null : digest)))
       throw new ServiceError('no-game', MESSAGES.noGame);
   }
 
   /** Several recordShown at once, in one transaction (digests kept in memory, written out together). */
-  recordShownAll(entries: ReadonlyArray<{ gameId: number; key: string; messageId: string; digest: string }>): void {
-    this.writeTx(() => {
-      for (const e of entries) if (MESSAGE_KEY.test(e.key)) this.store.setShown(e.gameId, e.key, e.messageId, e.digest);
+  async recordShownAll(
+    entries: ReadonlyArray<{ gameId: number; key: string; messageId: string; digest: string }>,
+  ): Promise<void> {
+    await this.writeTx(async (tx) => {
+      for (const e of entries)
+        if (MESSAGE_KEY.test(e.key)) await tx.games.setShown(e.gameId, e.key, e.messageId, e.digest);
     });
   }
 
   /** Where the game plays (its thread, or the channel), set once; false when it was set already. */
-  setPlayChannel(gameId: number, channelId: string): boolean {
+  setPlayChannel(gameId: number, channelId: string): Promise<boolean> {
     return this.store.setPlayChannel(gameId, channelId);
   }
 
@@ -97,7 +117,7 @@ export class GameService extends DailyService {
    * Discord says the game's channel is gone or closed to the bot: the game ends (a lobby is cancelled) and
    * nothing more is sent there. Null when that was known already.
    */
-  channelLost(gameId: number): ActionResult | null {
+  channelLost(gameId: number): Promise<ActionResult | null> {
     return this.mutateOrSkip(gameId, (g): Commit<ActionResult> | null => {
       if (g.row.channel_gone === 1) return null;
       const gone: Partial<GameChanges> = { channel_gone: 1 };
@@ -106,92 +126,115 @@ export class GameService extends DailyService {
         commit = this.playCommit(g, g.state, [() => ({ type: 'end' })], this.now(), gone);
       else if (g.row.status === 'lobby') {
         const cancel = this.cancelCommit(g, gone);
-        commit = () => lobbyResult(cancel());
+        commit = async (tx) => lobbyResult(await cancel(tx));
       } else {
-        commit = () =>
-          lobbyResult(this.viewAfter(g, gone, this.save(g, gone), playerViews(g.players), g.state, g.deadlines));
+        commit = async (tx) =>
+          lobbyResult(
+            this.viewAfter(g, gone, await this.save(tx, g, gone), playerViews(g.players), g.state, g.deadlines),
+          );
       }
       // Undelivered work for a channel that is gone goes with the game's end, in the same transaction.
-      return () => {
-        const result = commit();
-        this.outbox.removeAll(gameId);
+      return async (tx) => {
+        const result = await commit(tx);
+        await tx.outbox.removeAll(gameId);
         return result;
       };
     });
   }
 
   /** Games whose channel may need work: in play, or over in the last day without their results shown. */
-  gamesToReconcile(now: number = this.now()): number[] {
+  gamesToReconcile(now: number = this.now()): Promise<number[]> {
     return this.store.gamesToReconcile(now - RECONCILE_FINISHED_MS);
   }
 
   /** Each seat's latest written cell (Balut's progress message shows it). */
-  lastWrites(gameId: number): Map<number, LastWrite> {
+  lastWrites(gameId: number): Promise<Map<number, LastWrite>> {
     return this.store.lastWrites(gameId);
   }
 
   /** Whether games in this server play in threads (the default), and changing it. */
-  threadsIn(guildId: string): boolean {
+  threadsIn(guildId: string): Promise<boolean> {
     return this.outbox.guildThreads(guildId);
   }
-  setThreadsIn(guildId: string, on: boolean): void {
-    this.outbox.setGuildThreads(guildId, on);
+  setThreadsIn(guildId: string, on: boolean): Promise<void> {
+    return this.outbox.setGuildThreads(guildId, on);
   }
 
   // ---------- reads ----------
 
-  game(gameId: number): GameView | null {
-    const g = this.load(gameId);
+  game(gameId: number): Promise<GameView | null> {
+    return this.viewOf(this.storage, gameId);
+  }
+
+  /**
+   * What the Publisher draws a game's channel from, read at one instant: the game, its pending channel work
+   * and (Balut) each seat's latest written cell. Read apart, a click's write could land between them, and the
+   * channel would be drawn from a mix of before and after.
+   */
+  channelState(
+    gameId: number,
+  ): Promise<{ game: GameView; work: OutboxItem[]; lastWrites: Map<number, LastWrite> } | null> {
+    return this.storage.snapshot(async (s) => {
+      const game = await this.viewOf(s, gameId);
+      if (!game) return null;
+      const work = await s.outbox.pending<ChannelWork>(gameId);
+      const balut = game.options.variant === 'balut' && game.state !== null;
+      return { game, work, lastWrites: balut ? await s.games.lastWrites(gameId) : new Map<number, LastWrite>() };
+    });
+  }
+
+  private async viewOf(s: Stores, gameId: number): Promise<GameView | null> {
+    const g = await this.load(gameId, s.games);
     if (!g) return null;
     // A daily game's result (rank, solver's score) is saved with the move that ended it: part of the game.
-    const daily = g.row.status === 'finished' || g.row.status === 'ended' ? this.dailyResult(gameId) : null;
+    const daily = g.row.status === 'finished' || g.row.status === 'ended' ? await s.daily.result(gameId) : null;
     return { ...gameView(g.row, playerViews(g.players), g.state, g.deadlines), ...(daily ? { daily } : {}) };
   }
 
   /** The lobby or game in play in a channel. */
   /** Every game in its lobby or in play, in every channel, oldest first. */
-  openGameIds(): number[] {
+  openGameIds(): Promise<number[]> {
     return this.store.openGameIds();
   }
 
-  openGameInChannel(channelId: string): GameView | null {
-    const id = this.store.openGameIdInChannel(channelId);
+  async openGameInChannel(channelId: string): Promise<GameView | null> {
+    const id = await this.store.openGameIdInChannel(channelId);
     return id === null ? null : this.game(id);
   }
 
   /** The game in play in this channel if the user is in it, else their latest finished or ended game in the guild. */
-  lastGameOf(guildId: string, channelId: string, userId: string): GameView | null {
-    const open = this.openGameInChannel(channelId);
+  async lastGameOf(guildId: string, channelId: string, userId: string): Promise<GameView | null> {
+    const open = await this.openGameInChannel(channelId);
     if (open && open.status === 'playing' && open.players.some((p) => p.userId === userId)) return open;
-    const last = this.store.lastFinishedGameId(userId, guildId);
+    const last = await this.store.lastFinishedGameId(userId, guildId);
     return last === null ? null : this.game(last);
   }
 
   /** One player's card in a game, with its breakdown; null when they have no card there. */
-  card(gameId: number, userId: string): CardView | null {
-    const view = this.game(gameId);
+  async card(gameId: number, userId: string): Promise<CardView | null> {
+    const view = await this.game(gameId);
     const seat = view?.players.find((p) => p.userId === userId)?.seat;
     return view && seat !== undefined ? cardView(view, seat) : null;
   }
 
   /** A guild's players, ranked (stats.ts): all time from the kept totals, or over the last week or month. */
-  leaderboard(guildId: string, options: LeaderboardOptions = {}): LeaderboardRow[] {
+  leaderboard(guildId: string, options: LeaderboardOptions = {}): Promise<LeaderboardRow[]> {
     return leaderboard(this.stats, guildId, options, this.now());
   }
 
   /** One person's record in a guild (games, wins, points, incentives, streaks, rank); null with no game there. */
-  playerStats(guildId: string, userId: string): PlayerStats | null {
+  playerStats(guildId: string, userId: string): Promise<PlayerStats | null> {
     return playerStats(this.stats, guildId, userId);
   }
 
   /** Two people's finished games together in a guild, and who placed above whom. */
-  headToHead(guildId: string, userId: string, otherId: string): HeadToHead {
+  headToHead(guildId: string, userId: string, otherId: string): Promise<HeadToHead> {
     return headToHead(this.stats, guildId, userId, otherId);
   }
 
   /** Every stored event of a game, in order ([] before it started). */
-  events(gameId: number): GameEvent[] {
-    const g = this.load(gameId);
+  async events(gameId: number): Promise<GameEvent[]> {
+    const g = await this.load(gameId);
     if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
     return this.store.events(gameId);
   }
@@ -201,15 +244,15 @@ export class GameService extends DailyService {
    * replayed through the analysis. Timed-out turns are not the player's decisions and are skipped.
    */
   /** The solver's review of a player's decisions in an ended game, with the game's options to name its cells. */
-  analysis(gameId: number, userId: string): Analysis & { options: GameOptions } {
-    const g = this.load(gameId);
+  async analysis(gameId: number, userId: string): Promise<Analysis & { options: GameOptions }> {
+    const g = await this.load(gameId);
     if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
     const seat = this.seatOf(g, userId);
     if (g.row.status === 'cancelled' || g.row.started_at === null)
       throw new ServiceError('not-finished', MESSAGES.neverPlayed);
     if (g.row.status !== 'finished' && g.row.status !== 'ended')
       throw new ServiceError('not-finished', MESSAGES.notFinished);
-    const events = this.store.events(gameId);
+    const events = await this.store.events(gameId);
     const analysis = analyseGame(
       g.row.options,
       g.players.map((p) => p.user_id),
@@ -220,14 +263,14 @@ export class GameService extends DailyService {
   }
 
   /** The game rebuilt from its stored events alone (null in the lobby): what the snapshot must equal. */
-  replay(gameId: number): GameState | null {
-    const g = this.load(gameId);
+  async replay(gameId: number): Promise<GameState | null> {
+    const g = await this.load(gameId);
     if (!g || g.row.started_at === null || g.state === null) return null;
     let state = newGame(
       g.row.options,
       g.players.map((p) => p.user_id),
     );
-    for (const event of this.store.events(gameId)) state = applyEvent(state, event);
+    for (const event of await this.store.events(gameId)) state = applyEvent(state, event);
     return state;
   }
 }

@@ -4,7 +4,7 @@
 import { newGame } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { DIFFICULTIES } from '../solver/strategy';
-import type { ClosedReason, GameChanges, NewPlayer } from '../db/game-store';
+import type { ClosedReason, GameChanges, NewPlayer } from '../db/rows';
 import { earliestDeadline, nextDeadlines } from './deadlines';
 import { botDifficulty, botName, botUserId, nextBotNumber } from './bots';
 import { MESSAGES, ServiceError } from './errors';
@@ -12,29 +12,29 @@ import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProb
 import { noRematchReason, offersRematch, rematchPlace } from './rematch';
 import type { ActionResult, GameView } from './view';
 import { playerViews } from './view';
-import { ServiceCore, MAX_PLAYERS, isRaceConstraint, isBotRow, lobbyResult } from './service-core';
+import { ServiceCore, MAX_PLAYERS, isBotRow, lobbyResult } from './service-core';
 import type { Commit, Loaded, OpenLobbyInput, UserRef } from './service-core';
 
 export abstract class LobbyService extends ServiceCore {
   /** A game as the service shows it (GameService reads it). */
-  abstract game(gameId: number): GameView | null;
+  abstract game(gameId: number): Promise<GameView | null>;
 
   // ---------- the lobby ----------
 
-  openLobby(input: OpenLobbyInput): GameView {
+  async openLobby(input: OpenLobbyInput): Promise<GameView> {
     const problem = optionsProblem(input.options) ?? turnTimeoutProblem(input.turnTimeoutMs ?? DEFAULT_TURN_TIMEOUT_MS);
     if (problem) throw new ServiceError('bad-options', problem);
     if (input.host.isBot || botDifficulty(input.host.id) !== null)
       throw new ServiceError('bad-options', MESSAGES.botHost);
     const options = normalOptions(input.options);
-    if (this.store.openGameIdInChannel(input.channelId) !== null)
+    if ((await this.store.openGameIdInChannel(input.channelId)) !== null)
       throw new ServiceError('channel-busy', MESSAGES.channelBusy);
     const now = this.now();
-    this.hooks.beforeWrite?.(null, 1);
+    await this.hooks.beforeWrite?.(null, 1);
     let id: number;
     try {
-      id = this.writeTx(() => {
-        const gameId = this.store.insertGame({
+      id = await this.writeTx(async (tx) => {
+        const gameId = await tx.games.insertGame({
           guild_id: input.guildId,
           channel_id: input.channelId,
           variant: options.variant,
@@ -43,20 +43,20 @@ export abstract class LobbyService extends ServiceCore {
           host_id: input.host.id,
           created_at: now,
           next_deadline: now + this.lobbyExpiryMs,
-          thread_mode: (input.threads ?? this.outbox.guildThreads(input.guildId)) ? 1 : 0,
+          thread_mode: (input.threads ?? (await tx.outbox.guildThreads(input.guildId))) ? 1 : 0,
           locale: input.locale ?? 'en',
         });
         this.step('insert game');
-        this.store.insertPlayer(this.newPlayer(gameId, 0, input.host, now));
+        await tx.games.insertPlayer(this.newPlayer(gameId, 0, input.host, now));
         this.step('insert host');
         return gameId;
       });
     } catch (error) {
       // The unique index on open games per channel: another /start won the race.
-      if (isRaceConstraint(error)) throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+      if (this.storage.isLostRace(error)) throw new ServiceError('channel-busy', MESSAGES.channelBusy);
       throw error;
     }
-    return this.game(id)!;
+    return (await this.game(id))!;
   }
 
   /**
@@ -67,33 +67,33 @@ export abstract class LobbyService extends ServiceCore {
    * two racing clicks too, since the unique index on rematch_of lets one insert win. A rematch lobby that
    * closed unplayed gives way to a new one.
    */
-  rematch(gameId: number, byUserId: string): { view: GameView; opened: boolean } {
+  async rematch(gameId: number, byUserId: string): Promise<{ view: GameView; opened: boolean }> {
     for (let attempt = 1; attempt <= 3; attempt++) {
-      const old = this.load(gameId);
+      const old = await this.load(gameId);
       if (!old) throw new ServiceError('no-game', MESSAGES.noGame);
       // The game as its results show it (a daily challenge's view says it is one): the button and this agree.
-      const facts = this.game(gameId);
+      const facts = await this.game(gameId);
       if (!facts) throw new ServiceError('no-game', MESSAGES.noGame);
       if (!offersRematch(facts)) throw new ServiceError('no-rematch', noRematchReason(facts));
       if (!old.players.some((p) => p.user_id === byUserId && !isBotRow(p)))
         throw new ServiceError('not-a-player', MESSAGES.rematchNotAPlayer);
-      const earlierId = this.store.rematchOf(gameId);
-      const earlier = earlierId === null ? null : this.game(earlierId);
+      const earlierId = await this.store.rematchOf(gameId);
+      const earlier = earlierId === null ? null : await this.game(earlierId);
       if (earlier?.status === 'lobby') return { view: earlier, opened: false };
       if (earlier?.status === 'playing') throw new ServiceError('no-rematch', MESSAGES.rematchStarted);
       if (earlier && earlier.status !== 'cancelled') throw new ServiceError('no-rematch', MESSAGES.rematchPlayed);
       const place = rematchPlace(old.row);
-      if (this.store.openGameIdInChannel(place.channelId) !== null)
+      if ((await this.store.openGameIdInChannel(place.channelId)) !== null)
         throw new ServiceError('channel-busy', MESSAGES.rematchChannelBusy);
       const options = old.row.options;
       const problem = optionsProblem(options);
       if (problem) throw new ServiceError('bad-options', problem);
       const now = this.now();
-      this.hooks.beforeWrite?.(null, attempt);
+      await this.hooks.beforeWrite?.(null, attempt);
       try {
-        const id = this.writeTx(() => {
-          if (earlier) this.store.detachRematch(earlier.id);
-          const newId = this.store.insertGame({
+        const id = await this.writeTx(async (tx) => {
+          if (earlier) await tx.games.detachRematch(earlier.id);
+          const newId = await tx.games.insertGame({
             guild_id: old.row.guild_id,
             channel_id: place.channelId,
             variant: options.variant,
@@ -108,22 +108,22 @@ export abstract class LobbyService extends ServiceCore {
           });
           this.step('insert game');
           for (const p of old.players)
-            this.store.insertPlayer(
+            await tx.games.insertPlayer(
               this.newPlayer(newId, p.seat, { id: p.user_id, name: p.name, isBot: isBotRow(p) }, now),
             );
           this.step('insert players');
           return newId;
         });
-        return { view: this.game(id)!, opened: true };
+        return { view: (await this.game(id))!, opened: true };
       } catch (error) {
         // Another click opened the rematch first (rematch_of), or another game took the channel: read again.
-        if (!isRaceConstraint(error)) throw error;
+        if (!this.storage.isLostRace(error)) throw error;
       }
     }
     throw new ServiceError('stale', MESSAGES.stale);
   }
 
-  join(gameId: number, user: UserRef): GameView {
+  join(gameId: number, user: UserRef): Promise<GameView> {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
       if (g.players.some((p) => p.user_id === user.id))
@@ -138,7 +138,7 @@ export abstract class LobbyService extends ServiceCore {
    * the game's bots of that difficulty), named e.g. "🤖 Turing (expert)". It plays by itself once the game
    * starts (see expireTurns).
    */
-  addBot(gameId: number, byUserId: string, difficulty: Difficulty): GameView {
+  async addBot(gameId: number, byUserId: string, difficulty: Difficulty): Promise<GameView> {
     if (!DIFFICULTIES.includes(difficulty)) throw new ServiceError('bad-options', MESSAGES.badDifficulty);
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
@@ -154,7 +154,7 @@ export abstract class LobbyService extends ServiceCore {
   }
 
   /** The host takes a computer player out of the lobby. */
-  removeBot(gameId: number, byUserId: string, botId: string): GameView {
+  removeBot(gameId: number, byUserId: string, botId: string): Promise<GameView> {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
       if (byUserId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
@@ -166,12 +166,12 @@ export abstract class LobbyService extends ServiceCore {
   }
 
   /** Leaves a lobby. A leaving host hands the lobby to the longest-waiting player; the last one out cancels it. */
-  leave(gameId: number, userId: string): GameView {
+  leave(gameId: number, userId: string): Promise<GameView> {
     return this.mutate(gameId, (g) => this.leavePlan(g, userId));
   }
 
   /** The host cancels a lobby that has not started. */
-  cancel(gameId: number, userId: string): GameView {
+  cancel(gameId: number, userId: string): Promise<GameView> {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
@@ -180,17 +180,17 @@ export abstract class LobbyService extends ServiceCore {
   }
 
   /** Closes the lobby if nobody started it by its deadline (the clock calls this); null when it is not due. */
-  protected expireLobby(g: Loaded, now: number): (() => ActionResult) | null {
+  protected expireLobby(g: Loaded, now: number): Commit<ActionResult> | null {
     if (g.row.status !== 'lobby' || g.row.next_deadline === null || g.row.next_deadline > now) return null;
     const commit = this.cancelCommit(g, { finished_at: now }, 'expired');
-    return () => lobbyResult(commit());
+    return async (tx) => lobbyResult(await commit(tx));
   }
 
   /**
    * Starts the game. It plays in a thread started from the lobby message when the lobby asked for one and
    * `threadAllowed` is not false (the bot may lack the permission), else in the channel itself.
    */
-  start(gameId: number, userId: string, opts: { threadAllowed?: boolean } = {}): GameView {
+  start(gameId: number, userId: string, opts: { threadAllowed?: boolean } = {}): Promise<GameView> {
     return this.mutate(gameId, (g) => {
       this.requireLobby(g);
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
@@ -210,8 +210,8 @@ export abstract class LobbyService extends ServiceCore {
         // A thread's id is known once the Publisher has made it.
         play_channel_id: g.row.thread_mode === 1 && opts.threadAllowed !== false ? null : g.row.channel_id,
       };
-      return () => {
-        const messages = this.save(g, changes);
+      return async (tx) => {
+        const messages = await this.save(tx, g, changes);
         return this.viewAfter(g, changes, messages, playerViews(g.players), state, deadlines);
       };
     });
@@ -219,9 +219,9 @@ export abstract class LobbyService extends ServiceCore {
 
   /** Seats a new player (or bot) in the lobby. */
   protected seatCommit(g: Loaded, player: NewPlayer): Commit<GameView> {
-    return () => {
-      const messages = this.save(g, {}); // the rev still moves: a racing join or leave must conflict
-      this.store.insertPlayer(player);
+    return async (tx) => {
+      const messages = await this.save(tx, g, {}); // the rev still moves: a racing join or leave must conflict
+      await tx.games.insertPlayer(player);
       this.step('insert player');
       const players = [...playerViews(g.players), ...playerViews([{ ...player, prediction: null, left_reason: null }])];
       return this.viewAfter(g, {}, messages, players, null);
@@ -246,12 +246,12 @@ export abstract class LobbyService extends ServiceCore {
       // The lobby says who handed it on, so the players know why someone else may start it now.
       ...(hostLeaves && !empty ? { host_left: g.players.find((p) => p.seat === seat)!.name } : {}),
     };
-    return () => {
-      const messages = this.save(g, changes);
-      this.store.deletePlayer(gameId, seat);
+    return async (tx) => {
+      const messages = await this.save(tx, g, changes);
+      await tx.games.deletePlayer(gameId, seat);
       this.step('delete player');
       // Close the gap, lowest seat first so each move lands on a free seat.
-      for (const p of remaining) if (p.seat > seat) this.store.moveSeat(gameId, p.seat, p.seat - 1);
+      for (const p of remaining) if (p.seat > seat) await tx.games.moveSeat(gameId, p.seat, p.seat - 1);
       this.step('renumber seats');
       const players = playerViews(remaining.map((p, i) => ({ ...p, seat: i })));
       return this.viewAfter(g, changes, messages, players, null);
@@ -270,8 +270,8 @@ export abstract class LobbyService extends ServiceCore {
       next_deadline: null,
       ...extra,
     };
-    return () => {
-      const messages = this.save(g, changes);
+    return async (tx) => {
+      const messages = await this.save(tx, g, changes);
       return this.viewAfter(g, changes, messages, playerViews(g.players), null);
     };
   }

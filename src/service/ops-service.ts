@@ -1,37 +1,36 @@
 // What the operator's health check and metrics ask of the database. Apart from GameService: none of it is a
 // player's action, and a health check must not wait behind one.
-import type Database from 'better-sqlite3';
-import { OpsStore } from '../db/ops-store';
+import type { OpsStore, Storage } from '../db/storage';
 import { oneLine } from '../db/errors';
 
 export class OpsService {
   private readonly store: OpsStore;
 
   constructor(
-    db: Database.Database,
+    storage: Storage,
     /** This process's gateway shard: each process proves its own connection can write. */
     private readonly shard = 0,
     private readonly now: () => number = Date.now,
   ) {
-    this.store = new OpsStore(db);
+    this.store = storage.ops;
   }
 
   /** Null when the database took a real write just now; otherwise why not, in one line. */
-  writeProblem(): string | null {
+  async writeProblem(): Promise<string | null> {
     try {
-      this.store.touchHealth(this.shard, this.now());
+      await this.store.touchHealth(this.shard, this.now());
       return null;
     } catch (error) {
       return `database: cannot write (${oneLine(error)})`;
     }
   }
 
-  gamesInPlay(): number {
+  gamesInPlay(): Promise<number> {
     return this.store.gamesInPlay();
   }
 
   /** Outbox rows: channel work saved with an action that Discord does not have yet. */
-  pendingChannelWork(): number {
+  pendingChannelWork(): Promise<number> {
     return this.store.pendingOutbox();
   }
 }

@@ -1,7 +1,7 @@
 // The Rematch button of a game's results: which games offer one, why one is refused, and where its lobby
 // opens. The service's `rematch` (lobby-service.ts) opens it; the results message asks `offersRematch`
 // whether to draw the button, so the button and the service always agree.
-import type { GameRow } from '../db/game-store';
+import type { GameRow } from '../db/rows';
 import { MESSAGES } from './errors';
 import type { GameView } from './view';
 

@@ -1,16 +1,14 @@
 // The service's machinery, shared by its parts: how a game is read (row and seats in one statement), how an
 // operation decides and then writes in one IMMEDIATE transaction guarded by the row's `rev`, and how a
 // writer that lost a race to another connection — a second shard, the turn clock — reads again and decides
-// again, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything.
-import type Database from 'better-sqlite3';
+// again, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything. The
+// database is a Storage (src/db/storage.ts): reads run alone, a commit runs with the transaction's stores.
 import type { GameEvent, GameOptions, GameState, Rng } from '../game';
 import { cryptoRng, seatsToAct } from '../game';
 import type { Difficulty } from '../solver/strategy';
-import type { GameChanges, GameRow, PlayerRow, ShardSlice } from '../db/game-store';
-import { GameStore } from '../db/game-store';
-import { OutboxStore } from '../db/outbox-store';
-import { StatsStore } from '../db/stats-store';
-import type { ChannelWork, Step } from './channel-work';
+import type { GameChanges, GameRow, PlayerRow } from '../db/rows';
+import type { GameStore, OutboxStore, StatsStore, Storage, Stores } from '../db/storage';
+import type { Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
@@ -51,7 +49,7 @@ export interface OpenLobbyInput {
 /** Test-only interleaving points. The bot passes none. */
 export interface ServiceHooks {
   /** After a game was read and the action decided, before its write transaction begins (gameId null: a new lobby). */
-  beforeWrite?(gameId: number | null, attempt: number): void;
+  beforeWrite?(gameId: number | null, attempt: number): void | Promise<void>;
   /** After each statement inside a write transaction; throwing here simulates a crash mid-transaction. */
   afterStatement?(label: string): void;
 }
@@ -64,8 +62,6 @@ export interface ServiceOptions {
   botStepMs?: number;
   /** How long a lobby stays open unless it is started (ms); DEFAULT_LOBBY_EXPIRY_MS unless given. */
   lobbyExpiryMs?: number;
-  /** The gateway shard this process is: its clock and channel work cover its own guilds' games only. */
-  shard?: ShardSlice;
   /** Told when the solver failed for a bot seat (the bot then makes a plain legal step instead). */
   onBotError?: (error: unknown, where: { gameId: number; seat: number }) => void;
   /** The key of the daily challenge's dice (OLATHE_DAILY_SECRET or its file); a random one per service unless given. */
@@ -82,15 +78,11 @@ export interface Loaded {
 
 /** Makes the next event(s) from the state so far; null to make none. */
 export type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
-export type Commit<T> = () => T;
+/** The writes an operation decided on, run in its write transaction through that transaction's stores. */
+export type Commit<T> = (tx: Stores) => Promise<T>;
 
 /** Another connection changed the game between our read and our write. */
 export class Conflict extends Error {}
-
-export function isRaceConstraint(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 function sameDeadlines(a: Deadlines, b: Deadlines): boolean {
   const keys = Object.keys(a);
@@ -110,49 +102,48 @@ export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partia
 }
 
 export abstract class ServiceCore {
+  /** The games, each call alone (outside any transaction). */
   protected readonly store: GameStore;
-  protected readonly outbox: OutboxStore<ChannelWork>;
+  protected readonly outbox: OutboxStore;
   /** The statistics' statements: the all-time totals are added to when a game finishes. */
   protected readonly stats: StatsStore;
   protected readonly rng: Rng;
   protected readonly now: () => number;
   protected readonly hooks: ServiceHooks;
-  protected readonly writeTx: <T>(fn: () => T) => T;
   protected readonly botStepMs: number;
   protected readonly lobbyExpiryMs: number;
   protected readonly onBotError: ServiceOptions['onBotError'];
 
   constructor(
-    readonly db: Database.Database,
+    readonly storage: Storage,
     options: ServiceOptions = {},
   ) {
-    this.store = new GameStore(db, options.shard);
-    this.outbox = new OutboxStore(db);
-    this.stats = new StatsStore(db);
+    this.store = storage.games;
+    this.outbox = storage.outbox;
+    this.stats = storage.stats;
     this.rng = options.rng ?? cryptoRng;
     this.now = options.now ?? Date.now;
     this.hooks = options.hooks ?? {};
     this.botStepMs = options.botStepMs ?? DEFAULT_BOT_STEP_MS;
     this.lobbyExpiryMs = options.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS;
     this.onBotError = options.onBotError;
-    const run = db.transaction((fn: () => unknown) => fn());
-    this.writeTx = (fn) => {
-      try {
-        const result = run.immediate(fn) as ReturnType<typeof fn>;
-        if (!db.inTransaction) this.store.committed();
-        return result;
-      } catch (error) {
-        if (!db.inTransaction) this.store.rolledBack();
-        throw error;
-      }
-    };
   }
 
   // ---------- how an operation runs ----------
 
-  protected load(gameId: number): Loaded | null {
+  /** One write transaction: `fn` writes through the stores it is given; any error rolls everything back. */
+  protected writeTx<T>(fn: Commit<T>): Promise<T> {
+    return this.storage.transaction(fn);
+  }
+
+  /** A racing writer got there first: a Conflict, or a key it took (the engine says which errors are that). */
+  protected lostRace(error: unknown): boolean {
+    return error instanceof Conflict || this.storage.isLostRace(error);
+  }
+
+  protected async load(gameId: number, games: GameStore = this.store): Promise<Loaded | null> {
     if (!Number.isSafeInteger(gameId)) return null;
-    const found = this.store.gameWithPlayers(gameId);
+    const found = await games.gameWithPlayers(gameId);
     if (!found) return null;
     const { row, players } = found;
     return { row, players, state: row.state, deadlines: row.deadlines };
@@ -162,21 +153,21 @@ export abstract class ServiceCore {
    * Reads the game, lets `plan` check and decide (it throws to refuse), then runs the commit it returns in
    * one write transaction. Losing a race means reading again and deciding again.
    */
-  protected mutate<T>(gameId: number, plan: (g: Loaded) => Commit<T>): T {
-    return this.mutateOrSkip(gameId, plan) as T;
+  protected async mutate<T>(gameId: number, plan: (g: Loaded) => Commit<T>): Promise<T> {
+    return (await this.mutateOrSkip(gameId, plan)) as T;
   }
 
-  protected mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): T | null {
+  protected async mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
     for (let attempt = 1; ; attempt++) {
-      const g = this.load(gameId);
+      const g = await this.load(gameId);
       if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
       const commit = plan(g);
       if (!commit) return null;
-      this.hooks.beforeWrite?.(gameId, attempt);
+      if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {
-        return this.writeTx(commit);
+        return await this.writeTx(commit);
       } catch (error) {
-        if (!(error instanceof Conflict) && !isRaceConstraint(error)) throw error;
+        if (!this.lostRace(error)) throw error;
         if (attempt >= MAX_ATTEMPTS) throw new ServiceError('stale', MESSAGES.stale);
       }
     }
@@ -187,13 +178,13 @@ export abstract class ServiceCore {
   }
 
   /** Writes the game row if nobody changed it since it was read; its current message ids. */
-  protected save(g: Loaded, changes: Partial<GameChanges>): Record<string, string> {
-    const messages = this.store.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
+  protected async save(tx: Stores, g: Loaded, changes: Partial<GameChanges>): Promise<Record<string, string>> {
+    const messages = await tx.games.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
     if (messages === null) throw new Conflict();
     this.step('save game');
     // The lobby message must now say how the game ended: until it is drawn again, each reconcile looks at it.
     const closing = changes.status !== undefined && changes.status !== g.row.status && !OPEN.has(changes.status);
-    if (closing && g.row.messages[LOBBY_MESSAGE] !== undefined) this.store.forgetDigest(g.row.id, LOBBY_MESSAGE);
+    if (closing && g.row.messages[LOBBY_MESSAGE] !== undefined) await tx.games.forgetDigest(g.row.id, LOBBY_MESSAGE);
     return messages;
   }
 

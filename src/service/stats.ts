@@ -3,14 +3,15 @@
 // in the server it was played in; the daily challenge has its own board and counts here in nothing.
 // Ranks follow ranking.ts.
 import type { Variant } from '../game';
-import type { IncentiveName, StatsStore, TotalsSqlRow } from '../db/stats-store';
-import { INCENTIVES } from '../db/stats-store';
+import type { IncentiveName, TotalsSqlRow } from '../db/rows';
+import type { StatsStore } from '../db/storage';
+import { INCENTIVES } from '../db/rows';
 import { botDifficulty, botIdentityName } from './bots';
 import { compareRecords, competitionRanks } from './ranking';
 import type { LeaderboardRow, RecordFigures } from './view';
 
-export type { IncentiveName } from '../db/stats-store';
-export { INCENTIVES } from '../db/stats-store';
+export type { IncentiveName } from '../db/rows';
+export { INCENTIVES } from '../db/rows';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -141,25 +142,25 @@ function ranked(rows: readonly Sums[]): LeaderboardRow[] {
  * difficulty (userId `bot:<difficulty>`, e.g. "🤖 Expert bot") when asked for. A player who quit or was
  * removed still played the game: their card counts. Equal records share a rank number.
  */
-export function leaderboard(
+export async function leaderboard(
   store: StatsStore,
   guildId: string,
   options: LeaderboardOptions,
   now: number,
-): LeaderboardRow[] {
+): Promise<LeaderboardRow[]> {
   const variant = options.variant ?? null;
   const bots = options.includeBots ?? false;
   const period = options.period ?? 'all';
   const since = options.since ?? (period === 'all' ? null : now - PERIOD_MS[period]);
   let rows: Sums[];
-  if (since === null) rows = store.totals(guildId, variant, bots);
+  if (since === null) rows = await store.totals(guildId, variant, bots);
   else {
     const names = new Map<string, { name: string; lastFinishedAt: number }>();
-    for (const n of store.names(guildId)) {
+    for (const n of await store.names(guildId)) {
       const seen = names.get(n.userId);
       if (!seen || n.lastFinishedAt > seen.lastFinishedAt) names.set(n.userId, n);
     }
-    rows = store.window(guildId, since, variant, bots).map((r) => ({ ...r, ...names.get(r.userId) }));
+    rows = (await store.window(guildId, since, variant, bots)).map((r) => ({ ...r, ...names.get(r.userId) }));
   }
   const players = mergeVariants(rows);
   return [...ranked(players.filter((r) => r.isBot === 0)), ...ranked(players.filter((r) => r.isBot === 1))];
@@ -176,13 +177,13 @@ function streaks(wins: readonly number[]): { longest: number; current: number } 
 }
 
 /** One person's record in a guild; null when they have no counted game there. */
-export function playerStats(store: StatsStore, guildId: string, userId: string): PlayerStats | null {
-  const rows = store.playerVariants(guildId, userId).sort(byVariant);
+export async function playerStats(store: StatsStore, guildId: string, userId: string): Promise<PlayerStats | null> {
+  const rows = (await store.playerVariants(guildId, userId)).sort(byVariant);
   if (rows.length === 0) return null;
   // The rank is all time (the kept totals: no clock needed), both variants, among people.
-  const board = leaderboard(store, guildId, { period: 'all' }, 0);
+  const board = await leaderboard(store, guildId, { period: 'all' }, 0);
   const me = board.find((r) => r.userId === userId);
-  const { longest, current } = streaks(store.playerWins(guildId, userId));
+  const { longest, current } = streaks(await store.playerWins(guildId, userId));
   const variants: VariantRecord[] = rows.map((r) => ({
     variant: r.variant,
     ...figures(r),
@@ -202,19 +203,21 @@ export function playerStats(store: StatsStore, guildId: string, userId: string):
 }
 
 /** Two people's counted games together in a guild, and how each placed against the other. */
-export function headToHead(store: StatsStore, guildId: string, userId: string, otherId: string): HeadToHead {
-  const variants = store
-    .headToHead(guildId, userId, otherId)
-    .sort(byVariant)
-    .map((r) => ({
-      variant: r.variant,
-      games: r.games,
-      ahead: r.aAhead,
-      behind: r.bAhead,
-      level: r.games - r.aAhead - r.bAhead,
-      wins: r.aWins,
-      otherWins: r.bWins,
-    }));
+export async function headToHead(
+  store: StatsStore,
+  guildId: string,
+  userId: string,
+  otherId: string,
+): Promise<HeadToHead> {
+  const variants = (await store.headToHead(guildId, userId, otherId)).sort(byVariant).map((r) => ({
+    variant: r.variant,
+    games: r.games,
+    ahead: r.aAhead,
+    behind: r.bAhead,
+    level: r.games - r.aAhead - r.bAhead,
+    wins: r.aWins,
+    otherWins: r.bWins,
+  }));
   const sum = (key: keyof HeadToHeadRecord) => variants.reduce((n, v) => n + v[key], 0);
   return {
     userId,

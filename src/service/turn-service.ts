@@ -6,8 +6,9 @@ import type { Category, GameEvent, GameState, Rng } from '../game';
 import { applyEvent, gameResults, seatsToAct, throwEvent, timeoutEvent } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { botEvents } from '../solver/strategy';
-import { incentiveBits } from '../db/stats-store';
-import type { GameChanges, LeftReason, PlayerRow } from '../db/game-store';
+import { incentiveBits } from '../db/rows';
+import type { Stores } from '../db/storage';
+import type { GameChanges, LeftReason, PlayerRow } from '../db/rows';
 import { eventRow } from '../db/event-rows';
 import type { OutboxItem, Step } from './channel-work';
 import { channelWorkOf } from './channel-work';
@@ -27,11 +28,11 @@ export abstract class TurnService extends LobbyService {
   // `card`, when given, is the seat whose card was clicked: only its owner may use it. Checked on the one
   // read of the game the action makes, so a click needs no read of its own.
 
-  declare(gameId: number, userId: string, column: number, stamp?: string, card?: number): ActionResult {
+  declare(gameId: number, userId: string, column: number, stamp?: string, card?: number): Promise<ActionResult> {
     return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'declare', seat, column }), card);
   }
 
-  toggleHold(gameId: number, userId: string, die: number, stamp?: string, card?: number): ActionResult {
+  toggleHold(gameId: number, userId: string, die: number, stamp?: string, card?: number): Promise<ActionResult> {
     return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'hold', seat, die }), card);
   }
 
@@ -39,7 +40,14 @@ export abstract class TurnService extends LobbyService {
    * Holds (`held` true) or releases a die; nothing happens when it already is so — a double click on a
    * hold button asks for the same state twice.
    */
-  setHold(gameId: number, userId: string, die: number, held: boolean, stamp?: string, card?: number): ActionResult {
+  setHold(
+    gameId: number,
+    userId: string,
+    die: number,
+    held: boolean,
+    stamp?: string,
+    card?: number,
+  ): Promise<ActionResult> {
     return this.play(
       gameId,
       userId,
@@ -53,13 +61,19 @@ export abstract class TurnService extends LobbyService {
   }
 
   /** Holds exactly the dice `held` marks, in one action (a hint's Apply); dice already so are left alone. */
-  setHolds(gameId: number, userId: string, held: readonly boolean[], stamp?: string, card?: number): ActionResult {
+  setHolds(
+    gameId: number,
+    userId: string,
+    held: readonly boolean[],
+    stamp?: string,
+    card?: number,
+  ): Promise<ActionResult> {
     const holds = (state: GameState, seat: number): GameEvent[] =>
       held.flatMap((want, die) => (state.players[seat]!.turn.held[die] === want ? [] : [{ type: 'hold', seat, die }]));
     return this.play(gameId, userId, stamp, holds, card);
   }
 
-  throwDice(gameId: number, userId: string, stamp?: string, card?: number): ActionResult {
+  throwDice(gameId: number, userId: string, stamp?: string, card?: number): Promise<ActionResult> {
     return this.play(
       gameId,
       userId,
@@ -76,20 +90,20 @@ export abstract class TurnService extends LobbyService {
     category: Category,
     stamp?: string,
     card?: number,
-  ): ActionResult {
+  ): Promise<ActionResult> {
     return this.play(gameId, userId, stamp, (_, seat) => ({ type: 'write', seat, column, category }), card);
   }
 
-  predict(gameId: number, userId: string, count: number, card?: number): ActionResult {
+  predict(gameId: number, userId: string, count: number, card?: number): Promise<ActionResult> {
     return this.play(gameId, userId, undefined, (_, seat) => ({ type: 'predict', seat, count }), card);
   }
 
   /** Leaves a game for good (their card still scores); in a lobby, the same as leave. */
-  quit(gameId: number, userId: string): ActionResult {
+  quit(gameId: number, userId: string): Promise<ActionResult> {
     return this.mutate(gameId, (g) => {
       if (g.row.status === 'lobby') {
         const commit = this.leavePlan(g, userId);
-        return () => lobbyResult(commit());
+        return async (tx) => lobbyResult(await commit(tx));
       }
       const state = this.requirePlaying(g);
       const seat = this.seatOf(g, userId);
@@ -98,14 +112,14 @@ export abstract class TurnService extends LobbyService {
   }
 
   /** Stops a game (or cancels a lobby): the host, or a member who may manage messages. */
-  end(gameId: number, userId: string, who: { canManage: boolean }): ActionResult {
+  end(gameId: number, userId: string, who: { canManage: boolean }): Promise<ActionResult> {
     return this.mutate(gameId, (g) => {
       if (g.row.status !== 'lobby' && g.row.status !== 'playing')
         throw new ServiceError('game-over', MESSAGES.gameOver);
       if (userId !== g.row.host_id && !who.canManage) throw new ServiceError('not-host', MESSAGES.notHostOrManager);
       if (g.row.status === 'lobby') {
         const commit = this.cancelCommit(g);
-        return () => lobbyResult(commit());
+        return async (tx) => lobbyResult(await commit(tx));
       }
       const state = this.requirePlaying(g);
       return this.playCommit(g, state, [() => ({ type: 'end' })], this.now());
@@ -118,7 +132,7 @@ export abstract class TurnService extends LobbyService {
     stamp: string | undefined,
     make: (state: GameState, seat: number, g: Loaded) => GameEvent | readonly GameEvent[] | null,
     card?: number,
-  ): ActionResult {
+  ): Promise<ActionResult> {
     return this.mutate(gameId, (g) => {
       if (card !== undefined) {
         const owner = g.players[card];
@@ -179,25 +193,24 @@ export abstract class TurnService extends LobbyService {
       ...extra,
     };
     const players = g.players.map((p) => this.playerAfter(p, state, after, steps));
-    return () => {
-      const messages = this.save(g, changes);
+    return async (tx) => {
+      const messages = await this.save(tx, g, changes);
       for (const { before, event, after: next } of steps) {
-        this.store.insertEvent(eventRow(g.row.id, now, before, event, next));
+        await tx.games.insertEvent(eventRow(g.row.id, now, before, event, next));
         this.step(`insert ${event.type}`);
       }
-      players.forEach((p, seat) => {
+      for (const [seat, p] of players.entries()) {
         const old = g.players[seat]!;
-        if (p.prediction !== old.prediction) this.store.setPrediction(g.row.id, seat, p.prediction);
-        if (p.left_reason !== old.left_reason && p.left_reason) this.store.setLeft(g.row.id, seat, p.left_reason, now);
-      });
+        if (p.prediction !== old.prediction) await tx.games.setPrediction(g.row.id, seat, p.prediction);
+        if (p.left_reason !== old.left_reason && p.left_reason)
+          await tx.games.setLeft(g.row.id, seat, p.left_reason, now);
+      }
       this.step('update players');
-      if (over) this.saveResults(g.row.id, after);
+      if (over) await this.saveResults(tx, g.row.id, after);
       // What the channel must show beyond the state, saved with the move so no crash can lose it.
-      const outbox: OutboxItem[] = channelWorkOf(steps).map((work) => ({
-        id: this.outbox.insert(g.row.id, work, now),
-        gameId: g.row.id,
-        work,
-      }));
+      const outbox: OutboxItem[] = [];
+      for (const work of channelWorkOf(steps))
+        outbox.push({ id: await tx.outbox.insert(g.row.id, work, now), gameId: g.row.id, work });
       this.step('insert outbox');
       const view = this.viewAfter(g, changes, messages, playerViews(players), after, deadlines);
       return {
@@ -228,11 +241,11 @@ export abstract class TurnService extends LobbyService {
   }
 
   /** The ranking, winners, Olathes and predictions of a game that just finished or ended, on its seats. */
-  protected saveResults(gameId: number, state: GameState): void {
+  protected async saveResults(tx: Stores, gameId: number, state: GameState): Promise<void> {
     const results = gameResults(state);
-    const fives = this.store.fivesBySeat(gameId);
+    const fives = await tx.games.fivesBySeat(gameId);
     for (const s of results.standings) {
-      this.store.setResult(gameId, s.seat, {
+      await tx.games.setResult(gameId, s.seat, {
         final_score: s.breakdown.final,
         raw_total: s.breakdown.rawTotal,
         place: s.place,
@@ -243,7 +256,7 @@ export abstract class TurnService extends LobbyService {
         incentives_met: incentiveBits(s.breakdown.incentives),
       });
     }
-    this.stats.countGame(gameId);
+    await tx.stats.countGame(gameId);
     this.step('save results');
   }
 
@@ -254,18 +267,18 @@ export abstract class TurnService extends LobbyService {
    * computer player whose next step is due (never a timeout), and closes each lobby nobody started in time:
    * one result per game.
    */
-  expireTurns(now: number = this.now()): ActionResult[] {
+  async expireTurns(now: number = this.now()): Promise<ActionResult[]> {
     const results: ActionResult[] = [];
-    for (const gameId of this.store.dueGameIds(now)) {
-      const result = this.expireGame(gameId, now);
+    for (const gameId of await this.store.dueGameIds(now)) {
+      const result = await this.expireGame(gameId, now);
       if (result && (result.events.length > 0 || result.finished)) results.push(result);
     }
     return results;
   }
 
-  protected expireGame(gameId: number, now: number): ActionResult | null {
+  protected async expireGame(gameId: number, now: number): Promise<ActionResult | null> {
     try {
-      return this.mutateOrSkip(gameId, (g) => {
+      return await this.mutateOrSkip(gameId, (g) => {
         if (g.row.status === 'lobby') return this.expireLobby(g, now);
         if (g.row.status !== 'playing' || !g.state) return null;
         const due = dueSeats(g.deadlines, now);
@@ -306,7 +319,7 @@ export abstract class TurnService extends LobbyService {
   protected abstract diceFor(g: Loaded, state: GameState, seat: number): Rng;
 
   /** The earliest stored deadline — a turn's timeout or a computer player's next step — so the bot can set one timer; null when none. */
-  nextDeadline(): number | null {
+  nextDeadline(): Promise<number | null> {
     return this.store.nextDeadline();
   }
 }

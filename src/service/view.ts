@@ -2,9 +2,9 @@
 import type { Breakdown, Card, Dice, GameEvent, GameOptions, GameState, Turn, Variant } from '../game';
 import type { OutboxItem } from './channel-work';
 import { scoreCard } from '../game';
-import type { ClosedReason, GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/game-store';
-export type { LastWrite } from '../db/game-store';
-import type { DailyResultRow as DailyResult } from '../db/daily-store';
+import type { ClosedReason, GameRow, GameStatusColumn, LeftReason, PlayerRow } from '../db/rows';
+export type { LastWrite } from '../db/rows';
+import type { DailyResultRow as DailyResult } from '../db/rows';
 import type { Deadlines } from './deadlines';
 import { turnStamp } from './stamp';
 

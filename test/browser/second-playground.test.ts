@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open';
+import { openTestStorage } from '../support/storage';
 import { GameService } from '../../src/service/game-service';
 import { spawnScript } from '../support/project';
 
@@ -71,15 +71,20 @@ async function addressOf(run: Run): Promise<string> {
 }
 
 /** Reads the database as the playground's bot does. */
-function withService<T>(read: (service: GameService) => T): T {
-  const db = openDatabase(database);
+async function withService<T>(read: (service: GameService) => T | Promise<T>): Promise<T> {
+  const storage = openTestStorage(database);
   try {
-    return read(new GameService(db));
+    return await read(new GameService(storage));
   } finally {
-    db.close();
+    await storage.close();
   }
 }
-const statuses = (ids: number[]) => withService((service) => ids.map((id) => service.game(id)?.status));
+const statuses = (ids: number[]) =>
+  withService(async (service) => {
+    const seen: Array<string | undefined> = [];
+    for (const id of ids) seen.push((await service.game(id))?.status);
+    return seen;
+  });
 
 async function api<T>(url: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${url}${path}`, {
@@ -128,7 +133,7 @@ beforeAll(async () => {
   first = start('src/index.ts', {});
   firstUrl = await addressOf(first);
   await playAGame(firstUrl);
-  ids = withService((service) => service.openGameIds());
+  ids = await withService((service) => service.openGameIds());
 }, 60_000);
 
 afterAll(async () => {
@@ -141,7 +146,7 @@ afterAll(async () => {
 
 describe('a second playground on the same database', () => {
   it('on the busy port: stops with one line naming PLAYGROUND_PORT, before touching anything', async () => {
-    expect(statuses(ids)).toEqual(['playing']);
+    expect(await statuses(ids)).toEqual(['playing']);
     const port = new URL(firstUrl).port;
     for (const db of [database, join(dir, 'fresh', 'playground.sqlite')]) {
       const second = start('src/playground/main.ts', { PLAYGROUND_PORT: port, PLAYGROUND_DATABASE: db });
@@ -153,7 +158,7 @@ describe('a second playground on the same database', () => {
     }
     // Not even the folder of a new database was made; the first playground's game plays on.
     expect(existsSync(join(dir, 'fresh'))).toBe(false);
-    expect(statuses(ids)).toEqual(['playing']);
+    expect(await statuses(ids)).toEqual(['playing']);
     expect((await fetch(`${firstUrl}/api/state`)).status).toBe(200);
   }, 60_000);
 
@@ -166,7 +171,7 @@ describe('a second playground on the same database', () => {
     );
     expect(second.out()).toBe('');
     // Its bot never ran, so none reconciled the first one's channels away (Unknown Channel ends a game).
-    expect(statuses(ids)).toEqual(['playing']);
+    expect(await statuses(ids)).toEqual(['playing']);
   }, 60_000);
 
   it("after the first is killed with kill -9: the next one starts, and ends the dead run's games", async () => {
@@ -174,7 +179,7 @@ describe('a second playground on the same database', () => {
     await first!.exited;
     const next = start('src/playground/main.ts', {});
     await addressOf(next);
-    expect(statuses(ids)).toEqual(['ended']);
+    expect(await statuses(ids)).toEqual(['ended']);
     next.kill('SIGINT');
     expect(await exitOf(next)).toBe(0);
     // A clean stop leaves the database free at once.

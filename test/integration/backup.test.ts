@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../src/db/open';
+import { openTestStorage } from '../support/storage';
 import { GameService } from '../../src/service/game-service';
 import type { GameView } from '../../src/service/game-service';
 import { spawnScript } from '../support/project';
@@ -43,16 +43,20 @@ describe('npm run backup', () => {
   it('copies the live database while it is written to; the restored copy has every game, each consistent', async () => {
     const live = harness();
     // Some history, so the copy has something to be consistent about.
-    for (let i = 0; i < 40; i++) playOut(live.service, startedGame(live.service, ['ann', 'ben'], SMALL));
-    let current: GameView = startedGame(live.service, ['ann', 'ben'], SMALL);
-    const before = new Set(gameIds(live.service));
+    for (let i = 0; i < 40; i++) await playOut(live.service, await startedGame(live.service, ['ann', 'ben'], SMALL));
+    let current: GameView = await startedGame(live.service, ['ann', 'ben'], SMALL);
+    const before = new Set(await gameIds(live.service));
 
     // The writer: a move every millisecond, across processes from the backup, until it is done.
     let moves = 0;
+    // One move at a time: a tick while the last move is still under way waits for the next.
+    let writing = null as Promise<void> | null;
     const writer = setInterval(() => {
-      if (current.status !== 'playing') current = startedGame(live.service, ['ann', 'ben'], SMALL);
-      current = autoStep(live.service, current, current.state!.current).view;
-      moves++;
+      writing ??= (async () => {
+        if (current.status !== 'playing') current = await startedGame(live.service, ['ann', 'ben'], SMALL);
+        current = (await autoStep(live.service, current, current.state!.current)).view;
+        moves++;
+      })().finally(() => (writing = null));
     }, 1);
     const target = path.join(tempDir(), 'nested', 'copy.sqlite');
     let run;
@@ -60,6 +64,7 @@ describe('npm run backup', () => {
       run = await backup([target], live.file);
     } finally {
       clearInterval(writer);
+      await writing;
     }
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
@@ -69,28 +74,28 @@ describe('npm run backup', () => {
       ),
     );
     expect(moves).toBeGreaterThan(0);
-    const liveGames = gameIds(live.service).length;
-    live.db.close();
+    const liveGames = (await gameIds(live.service)).length;
+    await live.storage.close();
 
     restore(target, live.file);
-    const db = openDatabase(live.file);
+    const db = openTestStorage(live.file);
     try {
       const restored = new GameService(db);
-      const ids = new Set(gameIds(restored));
+      const ids = new Set(await gameIds(restored));
       for (const id of before) expect(ids.has(id)).toBe(true);
       expect(ids.size).toBeLessThanOrEqual(liveGames);
       for (const id of ids) {
-        const game = restored.game(id)!;
-        if (game.state) expect(restored.replay(id)).toEqual(game.state);
+        const game = (await restored.game(id))!;
+        if (game.state) expect(await restored.replay(id)).toEqual(game.state);
       }
     } finally {
-      db.close();
+      await db.close();
     }
   }, 60_000);
 
   it('refuses to overwrite a file unless told to, and says so in one line', async () => {
     const live = harness();
-    startedGame(live.service, ['ann'], SMALL);
+    await startedGame(live.service, ['ann'], SMALL);
     const target = path.join(tempDir(), 'copy.sqlite');
     fs.writeFileSync(target, 'yesterday');
     const refused = await backup([target], live.file);
@@ -101,10 +106,10 @@ describe('npm run backup', () => {
     expect(fs.readFileSync(target, 'utf8')).toBe('yesterday');
     const forced = await backup([target, '--force'], live.file);
     expect(forced.code).toBe(0);
-    live.db.close();
-    const db = openDatabase(target);
-    expect(new GameService(db).openGameIds()).toHaveLength(1);
-    db.close();
+    await live.storage.close();
+    const db = openTestStorage(target);
+    expect(await new GameService(db).openGameIds()).toHaveLength(1);
+    await db.close();
   }, 30_000);
 
   it('one line for a missing file argument (exit 2) and for a database that is not there (exit 1)', async () => {
@@ -142,9 +147,9 @@ describe('npm run backup', () => {
 });
 
 /** Every game's id: they are numbered from 1 and never deleted. */
-function gameIds(service: GameService): number[] {
+async function gameIds(service: GameService): Promise<number[]> {
   const ids: number[] = [];
-  for (let id = 1; service.game(id); id++) ids.push(id);
+  for (let id = 1; await service.game(id); id++) ids.push(id);
   return ids;
 }
 

@@ -8,24 +8,24 @@ import { OLATHE, harness, removeTempDirs, startedGame, tempDbPath, user } from '
 afterAll(removeTempDirs);
 
 describe('endLeftoverGames', () => {
-  it('ends the lobbies and games in play, leaves finished ones alone, and counts what it ended', () => {
+  it('ends the lobbies and games in play, leaves finished ones alone, and counts what it ended', async () => {
     const file = tempDbPath();
-    const { service, db } = harness(file);
-    const lobby = service.openLobby({ guildId: 'g', channelId: 'c1', host: user('ann'), options: OLATHE });
-    const playing = startedGame(service, ['ben', 'cat'], OLATHE, { channelId: 'c2' });
-    const ended = startedGame(service, ['dan', 'eve'], OLATHE, { channelId: 'c3' });
-    const endedAt = service.end(ended.id, 'dan', { canManage: true }).view.finishedAt;
-    db.close();
+    const { service, storage } = harness(file);
+    const lobby = await service.openLobby({ guildId: 'g', channelId: 'c1', host: user('ann'), options: OLATHE });
+    const playing = await startedGame(service, ['ben', 'cat'], OLATHE, { channelId: 'c2' });
+    const ended = await startedGame(service, ['dan', 'eve'], OLATHE, { channelId: 'c3' });
+    const endedAt = (await service.end(ended.id, 'dan', { canManage: true })).view.finishedAt;
+    await storage.close();
 
     const log = createLogger('error');
-    expect(endLeftoverGames(file, log)).toBe(2);
+    expect(await endLeftoverGames(file, log)).toBe(2);
 
-    const { service: after, db: again } = harness(file);
-    expect(after.game(lobby.id)!.status).toBe('cancelled');
-    expect(after.game(playing.id)!.status).toBe('ended');
-    expect(after.game(ended.id)!.finishedAt).toBe(endedAt);
-    expect(after.openGameIds()).toEqual([]);
-    expect(endLeftoverGames(file, log)).toBe(0);
-    again.close();
+    const { service: after, storage: again } = harness(file);
+    expect((await after.game(lobby.id))!.status).toBe('cancelled');
+    expect((await after.game(playing.id))!.status).toBe('ended');
+    expect((await after.game(ended.id))!.finishedAt).toBe(endedAt);
+    expect(await after.openGameIds()).toEqual([]);
+    expect(await endLeftoverGames(file, log)).toBe(0);
+    await again.close();
   });
 });

@@ -25,7 +25,7 @@ export function loadPostgresMigrations(dir: string = POSTGRES_MIGRATIONS_DIR): M
 
 /**
  * pg_advisory_lock's two-key form: 'olat' and 1, a number no other lock of the bot uses. Also taken by
- * `db:copy` (src/db/copy-to-postgres.ts), which creates the schema inside its own transaction.
+ * `db:copy` (./copy-from-sqlite.ts), which creates the schema inside its own transaction.
  */
 export const MIGRATION_LOCK = [0x6f6c6174, 1] as const;
 

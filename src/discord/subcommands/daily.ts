@@ -28,9 +28,9 @@ const DAILY_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 /** A thread may be started here: not already in one, threads on for the server, and the bot allowed to. */
-function threadPossible(interaction: ChatInputCommandInteraction, ctx: BotContext): boolean {
+async function threadPossible(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
   if (interaction.channel?.isThread()) return false;
-  if (!ctx.service.threadsIn(interaction.guildId!)) return false;
+  if (!(await ctx.service.threadsIn(interaction.guildId!))) return false;
   return interaction.appPermissions.has(
     PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads,
   );
@@ -41,15 +41,15 @@ async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotConte
   if (missing.length) throw UserFacingError.of('reply.missingPermissions', { permissions: missing.join(', ') });
   const user = { id: interaction.user.id, name: displayName(interaction) };
   // Refused before anything is posted; the start's own transaction refuses a racing second attempt too.
-  ctx.service.checkDailyOpen(user.id);
+  await ctx.service.checkDailyOpen(user.id);
   // The public answer and the thread are for everyone in the channel: the server's language, kept with the game.
   const locale = languageOf(interaction.guildLocale);
   const t = tr(locale);
   const day = ctx.service.dailyDay();
   const said = { name: plainName(user.name), day };
-  const start = (channelId: string) => {
+  const start = async (channelId: string) => {
     try {
-      return ctx.service.startDaily({ guildId: interaction.guildId!, channelId, user, locale });
+      return await ctx.service.startDaily({ guildId: interaction.guildId!, channelId, user, locale });
     } catch (error) {
       // Only where there is no thread can the channel be taken: say why a daily game cannot be played here.
       if (isServiceError(error) && error.code === 'channel-busy') throw UserFacingError.of('daily.noPlace');
@@ -57,8 +57,8 @@ async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotConte
     }
   };
 
-  if (!threadPossible(interaction, ctx)) {
-    const view = start(interaction.channelId);
+  if (!(await threadPossible(interaction, ctx))) {
+    const view = await start(interaction.channelId);
     try {
       await interaction.reply({ content: t('daily.starterHere', said), allowedMentions: { parse: [] } });
     } finally {
@@ -86,7 +86,7 @@ async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotConte
   }
   let view;
   try {
-    view = start(thread ?? interaction.channelId);
+    view = await start(thread ?? interaction.channelId);
   } catch (error) {
     // Nothing started: the announcement goes, and the refusal is told to the user alone.
     await interaction.deleteReply().catch(() => undefined);
@@ -106,7 +106,10 @@ async function runDaily(
   ctx: BotContext,
 ): Promise<void> {
   if (args.board === undefined) return playDaily(interaction, ctx);
-  const board = ctx.service.dailyBoard(args.board === 'server' ? interaction.guildId! : null, interaction.user.id);
+  const board = await ctx.service.dailyBoard(
+    args.board === 'server' ? interaction.guildId! : null,
+    interaction.user.id,
+  );
   await interaction.reply({
     embeds: [dailyBoardEmbed(board, args.board, trFor(interaction))],
     flags: MessageFlags.Ephemeral,

@@ -26,7 +26,7 @@ async function showCard(
 ): Promise<void> {
   const user = args.user ?? interaction.user;
   const t = trFor(interaction);
-  const game = ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
+  const game = await ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
   const seat = game?.players.find((p) => p.userId === user.id)?.seat;
   if (!game || !game.state || seat === undefined) {
     throw user.id === interaction.user.id
@@ -83,7 +83,7 @@ async function showLeaderboard(
   // Week and month are the last 7 and 30 days up to now (the service's PERIOD_MS), not calendar ones.
   const period = args.period ?? 'all';
   const variant = args.variant === 'both' ? undefined : args.variant;
-  const rows = ctx.service.leaderboard(interaction.guildId!, { period, variant, includeBots: true });
+  const rows = await ctx.service.leaderboard(interaction.guildId!, { period, variant, includeBots: true });
   const embed = leaderboardEmbed(rows, period, variant ?? null, trFor(interaction), languageOf(interaction.locale));
   await interaction.reply({ embeds: [embed], allowedMentions: { parse: [] } });
 }
@@ -93,7 +93,7 @@ async function showHelp(
   _args: Args<NoOptions>,
   ctx: BotContext,
 ): Promise<void> {
-  const game = ctx.service.openGameInChannel(interaction.channelId);
+  const game = await ctx.service.openGameInChannel(interaction.channelId);
   const t = trFor(interaction);
   const here = game
     ? t('reply.helpHere', {
@@ -114,7 +114,7 @@ async function showHint(
   _args: Args<NoOptions>,
   ctx: BotContext,
 ): Promise<void> {
-  const game = ctx.service.openGameInChannel(interaction.channelId);
+  const game = await ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw UserFacingError.of('reply.noGameForHint');
   await answerWithHint(interaction, game, ctx);
 }
@@ -135,10 +135,10 @@ async function changeSettings(
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
       throw UserFacingError.of('reply.notManager');
     }
-    ctx.service.setThreadsIn(guildId, threads);
+    await ctx.service.setThreadsIn(guildId, threads);
   }
   const t = trFor(interaction);
-  const text = t(ctx.service.threadsIn(guildId) ? 'reply.threadsOn' : 'reply.threadsOff');
+  const text = t((await ctx.service.threadsIn(guildId)) ? 'reply.threadsOn' : 'reply.threadsOff');
   await interaction.reply({
     content: `${threads !== undefined ? t('reply.saved') : ''}${text}`,
     flags: MessageFlags.Ephemeral,

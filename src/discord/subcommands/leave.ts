@@ -7,15 +7,15 @@ import { subcommand } from '../options';
 import { endText, quitText } from '../render/lobby';
 import { trFor } from '../i18n';
 
-function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
-  const game = ctx.service.openGameInChannel(interaction.channelId);
+async function channelGame(interaction: ChatInputCommandInteraction, ctx: BotContext) {
+  const game = await ctx.service.openGameInChannel(interaction.channelId);
   if (!game) throw UserFacingError.of('refusal.noGameHere');
   return game;
 }
 
 async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
-  const game = channelGame(interaction, ctx);
-  const { view } = ctx.service.quit(game.id, interaction.user.id);
+  const game = await channelGame(interaction, ctx);
+  const { view } = await ctx.service.quit(game.id, interaction.user.id);
   try {
     // In a lobby, the Publisher redraws the lobby message: who is in, and who hosts now.
     await interaction.reply({
@@ -29,9 +29,9 @@ async function quitGame(interaction: ChatInputCommandInteraction, _args: unknown
 }
 
 async function endGame(interaction: ChatInputCommandInteraction, _args: unknown, ctx: BotContext): Promise<void> {
-  const game = channelGame(interaction, ctx);
+  const game = await channelGame(interaction, ctx);
   const canManage = interaction.memberPermissions?.has(PermissionFlagsBits.ManageMessages) ?? false;
-  const { view } = ctx.service.end(game.id, interaction.user.id, { canManage });
+  const { view } = await ctx.service.end(game.id, interaction.user.id, { canManage });
   try {
     await interaction.reply({ content: endText(view, interaction.user.id), allowedMentions: { parse: [] } });
   } finally {

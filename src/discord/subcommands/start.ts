@@ -105,7 +105,7 @@ async function startLobby(
   }
   const options = gameOptionsFrom(args);
   const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;
-  let view = ctx.service.openLobby({
+  let view = await ctx.service.openLobby({
     guildId: interaction.guildId!,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
@@ -117,10 +117,10 @@ async function startLobby(
     locale: languageOf(interaction.guildLocale),
   });
   const difficulty = args.difficulty ?? 'normal';
-  for (let n = args.bots ?? 0; n > 0; n--) view = ctx.service.addBot(view.id, interaction.user.id, difficulty);
+  for (let n = args.bots ?? 0; n > 0; n--) view = await ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
   const messageId = response.resource?.message?.id;
-  if (messageId) ctx.service.recordShown(view.id, LOBBY_KEY, messageId, null);
+  if (messageId) await ctx.service.recordShown(view.id, LOBBY_KEY, messageId, null);
 }
 
 export function displayName(interaction: { user: { displayName: string }; member: unknown }): string {

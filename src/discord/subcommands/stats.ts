@@ -34,7 +34,7 @@ async function showStats(
   if (other) {
     if (other.id === user.id) throw UserFacingError.of('stats.samePlayer');
     const names = { a: displayName(user), b: displayName(other) };
-    const together = ctx.service.headToHead(guildId, user.id, other.id);
+    const together = await ctx.service.headToHead(guildId, user.id, other.id);
     if (together.games === 0) {
       await plain(t('stats.versusNone', names));
       return;
@@ -43,7 +43,7 @@ async function showStats(
     return;
   }
 
-  const stats = ctx.service.playerStats(guildId, user.id);
+  const stats = await ctx.service.playerStats(guildId, user.id);
   if (!stats) {
     const mine = user.id === interaction.user.id;
     await plain(mine ? t('stats.noGamesYou') : t('stats.noGamesOther', { name: displayName(user) }));

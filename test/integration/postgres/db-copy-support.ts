@@ -1,7 +1,7 @@
 // What test/integration/postgres/db-copy.test.ts needs around the command: running the built programs as an
 // operator does, a SQLite database the service filled as a running bot would, and both engines' rows side by side.
 import type Database from 'better-sqlite3';
-import { NOT_COPIED } from '../../../src/db/copy-source';
+import { NOT_COPIED } from '../../../src/db/sqlite/copy-source';
 import pg from 'pg';
 import { expect } from 'vitest';
 import { OpsService } from '../../../src/service/ops-service';
@@ -99,37 +99,42 @@ export async function tablesIn(url: string): Promise<string[]> {
  * player, a cancelled lobby, an ended game, a half-played game in a thread with its messages and undelivered
  * channel work, a finished and a half-played daily challenge, a server's settings, a health row.
  */
-export function filledDatabase(): { file: string; halfPlayed: number } {
+export async function filledDatabase(): Promise<{ file: string; halfPlayed: number }> {
   const h = harness();
   const { service } = h;
-  service.setThreadsIn('guild-2', false);
+  await service.setThreadsIn('guild-2', false);
   const finished: GameView[] = [];
-  for (let i = 0; i < 8; i++) finished.push(playOut(service, startedGame(service, ['ann', 'ben'], SMALL)));
-  const rematch = service.rematch(finished[0]!.id, 'ann').view;
-  service.addBot(rematch.id, 'ann', 'easy');
-  const cancelled = service.openLobby({ guildId: 'guild-2', channelId: 'c-cancel', host: user('cat'), options: SMALL });
-  service.cancel(cancelled.id, 'cat');
-  const ended = startedGame(service, ['dan', 'eve'], SMALL, { guildId: 'guild-2' });
-  service.end(ended.id, 'dan', { canManage: true });
+  for (let i = 0; i < 8; i++) finished.push(await playOut(service, await startedGame(service, ['ann', 'ben'], SMALL)));
+  const rematch = (await service.rematch(finished[0]!.id, 'ann')).view;
+  await service.addBot(rematch.id, 'ann', 'easy');
+  const cancelled = await service.openLobby({
+    guildId: 'guild-2',
+    channelId: 'c-cancel',
+    host: user('cat'),
+    options: SMALL,
+  });
+  await service.cancel(cancelled.id, 'cat');
+  const ended = await startedGame(service, ['dan', 'eve'], SMALL, { guildId: 'guild-2' });
+  await service.end(ended.id, 'dan', { canManage: true });
 
-  let half = service.openLobby({ guildId: 'guild-1', channelId: 'c-half', host: user('ann'), options: SMALL });
-  half = service.join(half.id, user('ben'));
-  half = service.start(half.id, 'ann', { threadAllowed: true });
-  service.setPlayChannel(half.id, 'thread-half');
-  service.recordShown(half.id, 'lobby', 'message-lobby', 'digest-lobby');
+  let half = await service.openLobby({ guildId: 'guild-1', channelId: 'c-half', host: user('ann'), options: SMALL });
+  half = await service.join(half.id, user('ben'));
+  half = await service.start(half.id, 'ann', { threadAllowed: true });
+  await service.setPlayChannel(half.id, 'thread-half');
+  await service.recordShown(half.id, 'lobby', 'message-lobby', 'digest-lobby');
   // Three turns (a turn's end leaves a line of channel work): a third of the game played.
-  for (let i = 0; i < 9; i++) half = autoStep(service, half, half.state!.current).view;
+  for (let i = 0; i < 9; i++) half = (await autoStep(service, half, half.state!.current)).view;
 
-  const daily = service.startDaily({ guildId: 'guild-1', channelId: 'thread-daily-1', user: user('fay') });
-  playOut(service, daily);
-  const dailyHalf = service.startDaily({ guildId: 'guild-1', channelId: 'thread-daily-2', user: user('gus') });
-  autoStep(service, dailyHalf, 0);
-  new OpsService(h.db, 0, h.clock.now).writeProblem();
+  const daily = await service.startDaily({ guildId: 'guild-1', channelId: 'thread-daily-1', user: user('fay') });
+  await playOut(service, daily);
+  const dailyHalf = await service.startDaily({ guildId: 'guild-1', channelId: 'thread-daily-2', user: user('gus') });
+  await autoStep(service, dailyHalf, 0);
+  await new OpsService(h.storage, 0, h.clock.now).writeProblem();
   // The newest channel work delivered, so SQLite's AUTOINCREMENT record is past the largest id left.
-  const work = service.pendingChannelWork(half.id);
+  const work = await service.pendingChannelWork(half.id);
   expect(work.length).toBeGreaterThanOrEqual(2);
   const newest = Number(h.db.prepare('SELECT MAX(id) FROM outbox').pluck().get());
-  expect(service.channelWorkDone(newest)).toBe(true);
-  h.db.close();
+  expect(await service.channelWorkDone(newest)).toBe(true);
+  await h.storage.close();
   return { file: h.file, halfPlayed: half.id };
 }

@@ -6,7 +6,7 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { spawnScript } from '../../support/project';
 import type { PostgresServer } from '../../support/postgres';
 import { freshDatabase, startPostgres } from '../../support/postgres';
@@ -33,7 +33,7 @@ afterAll(async () => {
 
 describe('npm run db:copy', () => {
   it('copies every table row for row, continues the ids, and refuses a second run without writing', async () => {
-    const { file, halfPlayed } = filledDatabase();
+    const { file, halfPlayed } = await filledDatabase();
     let sqlite = new Database(file, { readonly: true });
     const tables = dataTables(sqlite);
     // A table added later and left empty here would be copied untested: the fixture must fill every one.
@@ -154,10 +154,10 @@ describe('npm run db:copy', () => {
 
   it('leaves the target empty when a row cannot be copied, so the copy can be run again once it is fixed', async () => {
     const h = harness();
-    const game = startedGame(h.service, ['ann', 'ben'], SMALL);
+    const game = await startedGame(h.service, ['ann', 'ben'], SMALL);
     // A value PostgreSQL's text cannot hold, in a table copied after others: the schema and every row roll back.
     h.db.prepare("UPDATE players SET name = 'B' || char(0) || 'en' WHERE game_id = ? AND seat = 1").run(game.id);
-    h.db.close();
+    await h.storage.close();
     const url = await freshDatabase(server);
     const failed = await dbCopy(h.file, [url]);
     expect(failed).toMatchObject({ code: 1, stdout: '' });
@@ -220,7 +220,7 @@ describe('npm run db:copy', () => {
     expect(notUrl.stderr).not.toContain('hunter2');
     // A real database file, and a server nobody listens on: the error names the address, not the password.
     const h = harness();
-    h.db.close();
+    await h.storage.close();
     const unreachable = await dbCopy(h.file, ['postgres://olathe:hunter2@127.0.0.1:1/olathe']);
     expect(unreachable).toMatchObject({ code: 1, stdout: '' });
     expect(unreachable.stderr).toMatch(

@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { loadPostgresMigrations, migratePostgres } from '../../../src/db/postgres/migrate';
 import type { PostgresServer } from '../../support/postgres';
 import { freshDatabase, startPostgres } from '../../support/postgres';

@@ -13,23 +13,23 @@ vi.mock('../../../src/solver/strategy', async (importOriginal) => {
 afterAll(removeTempDirs);
 
 describe('a bot whose solver fails', () => {
-  it('falls back to a plain legal step and reports the error', () => {
+  it('falls back to a plain legal step and reports the error', async () => {
     const errors: Array<{ error: unknown; where: unknown }> = [];
     const { service, clock } = harness(undefined, { onBotError: (error, where) => errors.push({ error, where }) });
-    const lobby = service.openLobby({
+    const lobby = await service.openLobby({
       guildId: 'g',
       channelId: 'fallback',
       host: { id: 'ann', name: 'Ann' },
       options: OLATHE,
     });
-    service.addBot(lobby.id, 'ann', 'expert');
-    let game = service.start(lobby.id, 'ann');
-    for (let i = 0; i < 3; i++) game = autoStep(service, game, 0).view;
+    await service.addBot(lobby.id, 'ann', 'expert');
+    let game = await service.start(lobby.id, 'ann');
+    for (let i = 0; i < 3; i++) game = (await autoStep(service, game, 0)).view;
 
     vi.mocked(botEvents).mockImplementationOnce(() => {
       throw new Error('solver exploded');
     });
-    const [declared, ...none] = service.expireTurns(clock.advance(60_000));
+    const [declared, ...none] = await service.expireTurns(clock.advance(60_000));
     expect(none).toEqual([]);
     expect(declared!.events).toEqual([{ type: 'declare', seat: 1, column: 0 }]); // the emptiest column, leftmost
     expect(errors).toHaveLength(1);
@@ -37,15 +37,15 @@ describe('a bot whose solver fails', () => {
 
     // An illegal answer (writing before any throw) is caught before anything is stored.
     vi.mocked(botEvents).mockImplementationOnce(() => [{ type: 'write', seat: 1, column: 0, category: 'fours' }]);
-    const [thrown] = service.expireTurns(clock.advance(60_000));
+    const [thrown] = await service.expireTurns(clock.advance(60_000));
     expect(thrown!.events).toEqual([{ type: 'throw', seat: 1, dice: expect.any(Array) }]);
     expect(errors).toHaveLength(2);
 
     // And the solver, working again, carries on.
-    const [next] = service.expireTurns(clock.advance(60_000));
+    const [next] = await service.expireTurns(clock.advance(60_000));
     expect(next!.events.length).toBeGreaterThan(0);
     expect(next!.events.every((e) => e.type !== 'timeout')).toBe(true);
     expect(errors).toHaveLength(2);
-    expect(service.replay(game.id)).toEqual(next!.view.state);
+    expect(await service.replay(game.id)).toEqual(next!.view.state);
   });
 });

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, GameOptions } from '../../../src/game';
 import { isCardFull, seatsToAct, turnsPerPlayer } from '../../../src/game';
-import { openDatabase } from '../../../src/db/open';
+import { openTestStorage } from '../../support/storage';
 import type { ActionResult, Difficulty, GameView } from '../../../src/service/game-service';
 import { DEFAULT_BOT_STEP_MS, GameService } from '../../../src/service/game-service';
 import type { Harness } from './helpers';
@@ -16,38 +16,38 @@ const TEN_MINUTES = 600_000;
 let channel = 0;
 
 /** A lobby hosted by `host`, with these people joined and then these bots added. */
-function lobby(
+async function lobby(
   service: GameService,
   host: string,
   bots: Difficulty[],
   options: GameOptions = OLATHE,
   more: { people?: string[]; guildId?: string; turnTimeoutMs?: number } = {},
-): GameView {
-  let view = service.openLobby({
+): Promise<GameView> {
+  let view = await service.openLobby({
     guildId: more.guildId ?? 'guild-1',
     channelId: `bots-${++channel}`,
     host: user(host),
     options,
     turnTimeoutMs: more.turnTimeoutMs,
   });
-  for (const id of more.people ?? []) view = service.join(view.id, user(id));
-  for (const difficulty of bots) view = service.addBot(view.id, host, difficulty);
+  for (const id of more.people ?? []) view = await service.join(view.id, user(id));
+  for (const difficulty of bots) view = await service.addBot(view.id, host, difficulty);
   return view;
 }
 
-function started(
+async function started(
   service: GameService,
   host: string,
   bots: Difficulty[],
   options: GameOptions = OLATHE,
   more: Parameters<typeof lobby>[4] = {},
-): GameView {
-  return service.start(lobby(service, host, bots, options, more).id, host);
+): Promise<GameView> {
+  return service.start((await lobby(service, host, bots, options, more)).id, host);
 }
 
 /** Runs the clock to the earliest stored deadline and expires what is due there. */
-function tick(h: Harness): ActionResult[] {
-  const t = h.service.nextDeadline();
+async function tick(h: Harness): Promise<ActionResult[]> {
+  const t = await h.service.nextDeadline();
   if (t === null) throw new Error('no deadline to run to');
   h.clock.t = Math.max(h.clock.t, t);
   return h.service.expireTurns();
@@ -83,23 +83,27 @@ function writesBySeat(events: readonly GameEvent[]): Map<number, number> {
 }
 
 /** Olathe: the person plays their turns with autoStep (one throw, the first legal cell); the bots only by the clock. */
-function playOlatheWithBots(h: Harness, view: GameView, onBotStep?: (r: ActionResult) => void): GameView {
+async function playOlatheWithBots(
+  h: Harness,
+  view: GameView,
+  onBotStep?: (r: ActionResult) => void,
+): Promise<GameView> {
   const { service, clock } = h;
   while (view.status === 'playing') {
     const seat = view.state!.current;
     if (!isBotSeat(view, seat)) {
       clock.advance(700);
-      view = autoStep(service, view, seat).view;
+      view = (await autoStep(service, view, seat)).view;
       const next = view.state?.current;
       if (view.status === 'playing' && next !== seat && isBotSeat(view, next!))
         expect(view.deadlines).toEqual({ [next!]: clock.t + STEP });
       continue;
     }
     const due = view.deadlines[seat]!;
-    expect(service.nextDeadline()).toBe(due);
-    expect(service.expireTurns(due - 1)).toEqual([]); // not a moment early
+    expect(await service.nextDeadline()).toBe(due);
+    expect(await service.expireTurns(due - 1)).toEqual([]); // not a moment early
     clock.t = due;
-    const results = service.expireTurns();
+    const results = await service.expireTurns();
     expect(results).toHaveLength(1);
     expect(expectOneBotStep(results[0]!, clock.t)).toBe(seat);
     onBotStep?.(results[0]!);
@@ -109,9 +113,9 @@ function playOlatheWithBots(h: Harness, view: GameView, onBotStep?: (r: ActionRe
 }
 
 describe('adding computer players to a lobby', () => {
-  it('the host adds bots: ids bot:<difficulty>:<k>, friendly names, flagged in the view and the database', () => {
+  it('the host adds bots: ids bot:<difficulty>:<k>, friendly names, flagged in the view and the database', async () => {
     const { service, db } = harness();
-    let view = lobby(service, 'host', ['expert', 'easy'], OLATHE, { people: ['ben'] });
+    let view = await lobby(service, 'host', ['expert', 'easy'], OLATHE, { people: ['ben'] });
     expect(view.players.map(({ userId, name, isBot }) => ({ userId, name, isBot }))).toEqual([
       { userId: 'host', name: 'HOST', isBot: false },
       { userId: 'ben', name: 'BEN', isBot: false },
@@ -127,10 +131,10 @@ describe('adding computer players to a lobby', () => {
       { seat: 3, user_id: 'bot:easy:1', is_bot: 1 },
     ]);
     // A second bot of a difficulty is numbered; taking one out frees its number for the next one.
-    view = service.addBot(view.id, 'host', 'expert');
-    view = service.removeBot(view.id, 'host', 'bot:expert:1');
-    view = service.addBot(view.id, 'host', 'normal');
-    view = service.addBot(view.id, 'host', 'expert');
+    view = await service.addBot(view.id, 'host', 'expert');
+    view = await service.removeBot(view.id, 'host', 'bot:expert:1');
+    view = await service.addBot(view.id, 'host', 'normal');
+    view = await service.addBot(view.id, 'host', 'expert');
     expect(view.players.map((p) => [p.seat, p.userId, p.name])).toEqual([
       [0, 'host', 'HOST'],
       [1, 'ben', 'BEN'],
@@ -139,34 +143,34 @@ describe('adding computer players to a lobby', () => {
       [4, 'bot:normal:1', '🤖 Hopper (normal)'],
       [5, 'bot:expert:1', '🤖 Turing (expert)'],
     ]);
-    expect(service.game(view.id)!.players).toEqual(view.players);
+    expect((await service.game(view.id))!.players).toEqual(view.players);
   });
 
-  it('refusals: not the host, not a lobby, full, no such difficulty, no such game', () => {
+  it('refusals: not the host, not a lobby, full, no such difficulty, no such game', async () => {
     const { service } = harness();
-    const view = lobby(service, 'host', [], OLATHE, { people: ['ben'] });
-    expect(refusal(() => service.addBot(view.id, 'ben', 'easy')).code).toBe('not-host');
-    expect(refusal(() => service.addBot(view.id, 'stranger', 'easy')).code).toBe('not-host');
-    expect(refusal(() => service.addBot(view.id, 'host', 'godlike' as Difficulty)).code).toBe('bad-options');
-    expect(refusal(() => service.addBot(9999, 'host', 'easy')).code).toBe('no-game');
-    for (let i = 0; i < 6; i++) service.addBot(view.id, 'host', 'easy');
-    expect(service.game(view.id)!.players).toHaveLength(8);
-    expect(refusal(() => service.addBot(view.id, 'host', 'easy')).code).toBe('lobby-full');
-    expect(refusal(() => service.join(view.id, user('cy'))).code).toBe('lobby-full');
-    expect(refusal(() => service.removeBot(view.id, 'ben', 'bot:easy:1')).code).toBe('not-host');
-    expect(refusal(() => service.removeBot(view.id, 'host', 'ben')).code).toBe('not-a-bot');
-    expect(refusal(() => service.removeBot(view.id, 'host', 'bot:easy:9')).code).toBe('not-a-player');
-    service.start(view.id, 'host');
-    expect(refusal(() => service.addBot(view.id, 'host', 'easy')).code).toBe('not-in-lobby');
-    expect(refusal(() => service.removeBot(view.id, 'host', 'bot:easy:1')).code).toBe('not-in-lobby');
-    const cancelled = lobby(service, 'ann', []);
-    service.cancel(cancelled.id, 'ann');
-    expect(refusal(() => service.addBot(cancelled.id, 'ann', 'easy')).code).toBe('game-over');
+    const view = await lobby(service, 'host', [], OLATHE, { people: ['ben'] });
+    expect((await refusal(() => service.addBot(view.id, 'ben', 'easy'))).code).toBe('not-host');
+    expect((await refusal(() => service.addBot(view.id, 'stranger', 'easy'))).code).toBe('not-host');
+    expect((await refusal(() => service.addBot(view.id, 'host', 'godlike' as Difficulty))).code).toBe('bad-options');
+    expect((await refusal(() => service.addBot(9999, 'host', 'easy'))).code).toBe('no-game');
+    for (let i = 0; i < 6; i++) await service.addBot(view.id, 'host', 'easy');
+    expect((await service.game(view.id))!.players).toHaveLength(8);
+    expect((await refusal(() => service.addBot(view.id, 'host', 'easy'))).code).toBe('lobby-full');
+    expect((await refusal(() => service.join(view.id, user('cy')))).code).toBe('lobby-full');
+    expect((await refusal(() => service.removeBot(view.id, 'ben', 'bot:easy:1'))).code).toBe('not-host');
+    expect((await refusal(() => service.removeBot(view.id, 'host', 'ben'))).code).toBe('not-a-bot');
+    expect((await refusal(() => service.removeBot(view.id, 'host', 'bot:easy:9'))).code).toBe('not-a-player');
+    await service.start(view.id, 'host');
+    expect((await refusal(() => service.addBot(view.id, 'host', 'easy'))).code).toBe('not-in-lobby');
+    expect((await refusal(() => service.removeBot(view.id, 'host', 'bot:easy:1'))).code).toBe('not-in-lobby');
+    const cancelled = await lobby(service, 'ann', []);
+    await service.cancel(cancelled.id, 'ann');
+    expect((await refusal(() => service.addBot(cancelled.id, 'ann', 'easy'))).code).toBe('game-over');
   });
 
-  it('the host is always a person: a bot cannot host, a leaving host hands over to a person, else the lobby closes', () => {
+  it('the host is always a person: a bot cannot host, a leaving host hands over to a person, else the lobby closes', async () => {
     const { service } = harness();
-    const bad = refusal(() =>
+    const bad = await refusal(() =>
       service.openLobby({
         guildId: 'g',
         channelId: 'bot-host',
@@ -176,27 +180,27 @@ describe('adding computer players to a lobby', () => {
     );
     expect(bad.code).toBe('bad-options');
 
-    const mixed = lobby(service, 'host', ['expert'], OLATHE);
-    service.join(mixed.id, user('ben')); // joins after the bot
-    const handed = service.leave(mixed.id, 'host');
+    const mixed = await lobby(service, 'host', ['expert'], OLATHE);
+    await service.join(mixed.id, user('ben')); // joins after the bot
+    const handed = await service.leave(mixed.id, 'host');
     expect(handed.hostId).toBe('ben');
     expect(handed.status).toBe('lobby');
     expect(handed.players.map((p) => p.userId)).toEqual(['bot:expert:1', 'ben']);
 
-    const onlyBots = lobby(service, 'host', ['expert', 'easy']);
-    const left = service.leave(onlyBots.id, 'host');
+    const onlyBots = await lobby(service, 'host', ['expert', 'easy']);
+    const left = await service.leave(onlyBots.id, 'host');
     expect(left.status).toBe('cancelled');
-    expect(service.openGameInChannel(onlyBots.channelId)).toBeNull();
+    expect(await service.openGameInChannel(onlyBots.channelId)).toBeNull();
   });
 
-  it('one person and bots make a game; bots have the short deadline from the start in Balut', () => {
+  it('one person and bots make a game; bots have the short deadline from the start in Balut', async () => {
     const { service, clock } = harness();
-    const olathe = started(service, 'ann', ['easy', 'expert']);
+    const olathe = await started(service, 'ann', ['easy', 'expert']);
     expect(olathe.status).toBe('playing');
     expect(olathe.deadlines).toEqual({ 0: clock.t + TEN_MINUTES });
-    const balut = started(service, 'ann', ['easy', 'expert'], BALUT);
+    const balut = await started(service, 'ann', ['easy', 'expert'], BALUT);
     expect(balut.deadlines).toEqual({ 0: clock.t + TEN_MINUTES, 1: clock.t + STEP, 2: clock.t + STEP });
-    expect(service.nextDeadline()).toBe(clock.t + STEP);
+    expect(await service.nextDeadline()).toBe(clock.t + STEP);
   });
 });
 
@@ -206,15 +210,15 @@ describe('a person and two bots play a whole Olathe game', () => {
   let view: GameView;
   let botSteps = 0;
 
-  beforeAll(() => {
-    view = started(h.service, 'ann', ['expert', 'easy']);
-    view = playOlatheWithBots(h, view, () => botSteps++);
+  beforeAll(async () => {
+    view = await started(h.service, 'ann', ['expert', 'easy']);
+    view = await playOlatheWithBots(h, view, () => botSteps++);
   });
 
-  it('finishes: every seat took 7·C turns, nobody timed out or was removed, the solver never failed', () => {
+  it('finishes: every seat took 7·C turns, nobody timed out or was removed, the solver never failed', async () => {
     expect(view.status).toBe('finished');
     expect(botErrors).toEqual([]);
-    const events = h.service.events(view.id);
+    const events = await h.service.events(view.id);
     const turns = turnsPerPlayer(OLATHE);
     expect(turns).toBe(28);
     expect(writesBySeat(events)).toEqual(
@@ -231,8 +235,8 @@ describe('a person and two bots play a whole Olathe game', () => {
       expect(p.consecutiveTimeouts).toBe(0);
     }
     expect(botSteps).toBeGreaterThanOrEqual(2 * 3 * turns); // at least declare, throw, write per bot turn
-    expect(h.service.replay(view.id)).toEqual(view.state);
-    expect(h.service.nextDeadline()).toBeNull();
+    expect(await h.service.replay(view.id)).toEqual(view.state);
+    expect(await h.service.nextDeadline()).toBeNull();
   });
 
   it('results are stored for the bots like anyone else', () => {
@@ -246,13 +250,13 @@ describe('a person and two bots play a whole Olathe game', () => {
     }
   });
 
-  it('analysis: the expert bot plays the solver’s own moves; the person who writes the first legal cell loses points', () => {
-    const expert = h.service.analysis(view.id, 'bot:expert:1');
+  it('analysis: the expert bot plays the solver’s own moves; the person who writes the first legal cell loses points', async () => {
+    const expert = await h.service.analysis(view.id, 'bot:expert:1');
     expect(expert.seat).toBe(1);
     expect(expert.decisions.filter((d) => d.kind === 'write')).toHaveLength(28);
     expect(expert.accuracy).toBeGreaterThan(95);
     expect(expert.totalLoss).toBeLessThan(0.5);
-    const ann = h.service.analysis(view.id, 'ann');
+    const ann = await h.service.analysis(view.id, 'ann');
     expect(ann.seat).toBe(0);
     expect(ann.decisions.filter((d) => d.kind === 'write')).toHaveLength(28);
     expect(ann.totalLoss).toBeGreaterThan(1);
@@ -262,31 +266,31 @@ describe('a person and two bots play a whole Olathe game', () => {
 });
 
 describe('bot pacing', () => {
-  it('a bot’s next step is due botStepMs after the last change to it; one expireTurns makes exactly one step', () => {
+  it('a bot’s next step is due botStepMs after the last change to it; one expireTurns makes exactly one step', async () => {
     const h = harness();
     const { service, clock } = h;
-    let view = started(service, 'ann', ['expert']);
-    for (let i = 0; i < 3; i++) view = autoStep(service, view, 0).view; // ann: declare, throw, write
+    let view = await started(service, 'ann', ['expert']);
+    for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view; // ann: declare, throw, write
     const t = clock.t;
     expect(view.deadlines).toEqual({ 1: t + STEP });
-    expect(service.nextDeadline()).toBe(t + STEP);
-    expect(service.expireTurns(t + STEP - 1)).toEqual([]);
-    const [first, ...none] = service.expireTurns(t + STEP);
+    expect(await service.nextDeadline()).toBe(t + STEP);
+    expect(await service.expireTurns(t + STEP - 1)).toEqual([]);
+    const [first, ...none] = await service.expireTurns(t + STEP);
     expect(none).toEqual([]);
     expect(first!.events).toEqual([{ type: 'declare', seat: 1, column: expect.any(Number) }]);
     expect(first!.view.deadlines).toEqual({ 1: t + 2 * STEP });
-    expect(service.nextDeadline()).toBe(t + 2 * STEP);
-    expect(service.expireTurns(t + 2 * STEP - 1)).toEqual([]);
+    expect(await service.nextDeadline()).toBe(t + 2 * STEP);
+    expect(await service.expireTurns(t + 2 * STEP - 1)).toEqual([]);
     // Long overdue (the process was down): still one ordinary step, never a timeout.
     const late = t + 10 * 60 * 60 * 1000;
-    const [second] = service.expireTurns(late);
+    const [second] = await service.expireTurns(late);
     expect(second!.events).toEqual([{ type: 'throw', seat: 1, dice: expect.any(Array) }]);
     expect(second!.view.deadlines).toEqual({ 1: late + STEP });
     clock.t = late;
     // The rest of its turn, step by step, then ann's clock starts.
     let result = second!;
     while (result.view.state!.current === 1) {
-      result = tick(h)[0]!;
+      result = (await tick(h))[0]!;
       expectOneBotStep(result, clock.t);
     }
     expect(result.turnEnded).toBe(true);
@@ -295,20 +299,20 @@ describe('bot pacing', () => {
     expect(result.view.state!.players[1]!.turnsTaken).toBe(1);
   });
 
-  it('the step is a service option', () => {
+  it('the step is a service option', async () => {
     const { service, clock } = harness(undefined, { botStepMs: 50 });
-    let view = started(service, 'ann', ['easy']);
-    for (let i = 0; i < 3; i++) view = autoStep(service, view, 0).view;
+    let view = await started(service, 'ann', ['easy']);
+    for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
     expect(view.deadlines).toEqual({ 1: clock.t + 50 });
-    expect(service.expireTurns(clock.t + 50)).toHaveLength(1);
+    expect(await service.expireTurns(clock.t + 50)).toHaveLength(1);
   });
 
-  it('a bot after a bot: the second gets the short deadline when the first writes', () => {
+  it('a bot after a bot: the second gets the short deadline when the first writes', async () => {
     const h = harness();
-    let view = started(h.service, 'ann', ['easy', 'easy'], SMALL);
-    for (let i = 0; i < 3; i++) view = autoStep(h.service, view, 0).view;
+    let view = await started(h.service, 'ann', ['easy', 'easy'], SMALL);
+    for (let i = 0; i < 3; i++) view = (await autoStep(h.service, view, 0)).view;
     let result: ActionResult;
-    do result = tick(h)[0]!;
+    do result = (await tick(h))[0]!;
     while (!result.turnEnded);
     expect(result.events).toEqual([expect.objectContaining({ type: 'write', seat: 1 })]);
     expect(result.view.deadlines).toEqual({ 2: h.clock.t + STEP });
@@ -316,10 +320,10 @@ describe('bot pacing', () => {
 });
 
 describe('Balut: bots play their own cards at the same time as people', () => {
-  it('a person and a bot due at the same moment: one result, a timeout for the person, one step for the bot', () => {
+  it('a person and a bot due at the same moment: one result, a timeout for the person, one step for the bot', async () => {
     const h = harness();
-    const view = started(h.service, 'ann', ['easy'], BALUT, { turnTimeoutMs: STEP });
-    const [result, ...none] = h.service.expireTurns(h.clock.advance(STEP));
+    const view = await started(h.service, 'ann', ['easy'], BALUT, { turnTimeoutMs: STEP });
+    const [result, ...none] = await h.service.expireTurns(h.clock.advance(STEP));
     expect(none).toEqual([]);
     expect(result!.events.map((e) => [e.type, seatOf(e)])).toEqual([
       ['timeout', 0],
@@ -330,10 +334,10 @@ describe('Balut: bots play their own cards at the same time as people', () => {
     expect(view.id).toBe(result!.view.id);
   });
 
-  it('a whole game: the person’s actions never hold the bot back, both cards fill, the game finishes', () => {
+  it('a whole game: the person’s actions never hold the bot back, both cards fill, the game finishes', async () => {
     const h = harness();
     const { service, clock } = h;
-    let view = started(service, 'ann', ['expert'], BALUT);
+    let view = await started(service, 'ann', ['expert'], BALUT);
     let flip = false;
     let interleaved = 0;
     while (view.status === 'playing') {
@@ -345,11 +349,11 @@ describe('Balut: bots play their own cards at the same time as people', () => {
         clock.advance(300);
         const botDeadline = view.deadlines[1];
         const botMidTurn = view.state!.players[1]!.turn.dice !== null;
-        view = autoStep(service, view, 0).view;
+        view = (await autoStep(service, view, 0)).view;
         if (botDeadline !== undefined) expect(view.deadlines[1]).toBe(botDeadline); // the bot's pace is its own
         if (botMidTurn) interleaved++;
       } else {
-        const results = tick(h);
+        const results = await tick(h);
         expect(results).toHaveLength(1);
         expect(expectOneBotStep(results[0]!, clock.t)).toBe(1);
         view = results[0]!.view;
@@ -357,7 +361,7 @@ describe('Balut: bots play their own cards at the same time as people', () => {
     }
     expect(view.status).toBe('finished');
     expect(interleaved).toBeGreaterThan(5);
-    const events = service.events(view.id);
+    const events = await service.events(view.id);
     expect(writesBySeat(events)).toEqual(
       new Map([
         [0, 28],
@@ -365,69 +369,72 @@ describe('Balut: bots play their own cards at the same time as people', () => {
       ]),
     );
     expect(events.some((e) => e.type === 'timeout')).toBe(false);
-    expect(service.replay(view.id)).toEqual(view.state);
+    expect(await service.replay(view.id)).toEqual(view.state);
   });
 });
 
 describe('a restart in the middle of a bot’s turn', () => {
-  it('a new process on the same database file carries on from the stored deadline', () => {
+  it('a new process on the same database file carries on from the stored deadline', async () => {
     const first = harness();
-    let view = started(first.service, 'ann', ['expert']);
-    for (let i = 0; i < 3; i++) view = autoStep(first.service, view, 0).view;
-    view = tick(first)[0]!.view; // the bot declares
-    view = tick(first)[0]!.view; // and throws
+    let view = await started(first.service, 'ann', ['expert']);
+    for (let i = 0; i < 3; i++) view = (await autoStep(first.service, view, 0)).view;
+    view = (await tick(first))[0]!.view; // the bot declares
+    view = (await tick(first))[0]!.view; // and throws
     expect(view.state!.players[1]!.turn.dice).not.toBeNull();
     const deadline = view.deadlines[1]!;
     const version = view.state!.version;
-    first.db.close();
+    await first.storage.close();
 
-    const db = openDatabase(first.file);
+    const storage = openTestStorage(first.file);
     const clock = new Clock(deadline + 60_000);
     const rng = riggedRng(3);
-    const h: Harness = { db, service: new GameService(db, { rng, now: clock.now }), clock, rng, file: first.file };
-    expect(h.service.nextDeadline()).toBe(deadline);
-    let result = h.service.expireTurns()[0]!;
+    const service = new GameService(storage, { rng, now: clock.now });
+    const h: Harness = { db: storage.db, storage, service, clock, rng, file: first.file };
+    expect(await h.service.nextDeadline()).toBe(deadline);
+    let result = (await h.service.expireTurns())[0]!;
     expect(result.before!.version).toBe(version);
     expectOneBotStep(result, clock.t);
     while (result.view.state!.current === 1) {
-      result = tick(h)[0]!;
+      result = (await tick(h))[0]!;
       expectOneBotStep(result, clock.t);
     }
     expect(result.view.state!.players[1]!.turnsTaken).toBe(1);
     expect(result.view.deadlines).toEqual({ 0: clock.t + TEN_MINUTES });
-    expect(h.service.replay(view.id)).toEqual(result.view.state);
-    db.close();
+    expect(await h.service.replay(view.id)).toEqual(result.view.state);
+    await storage.close();
   });
 });
 
 describe('when no person is left', () => {
-  it('the last person quitting ends the game: the bots do not play on alone', () => {
+  it('the last person quitting ends the game: the bots do not play on alone', async () => {
     const { service } = harness();
-    const view = started(service, 'ann', ['easy', 'expert']);
-    const result = service.quit(view.id, 'ann');
+    const view = await started(service, 'ann', ['easy', 'expert']);
+    const result = await service.quit(view.id, 'ann');
     expect(result.events).toEqual([{ type: 'leave', seat: 0 }, { type: 'end' }]);
     expect(result.view.status).toBe('ended');
     expect(result.finished).toBe(true);
-    expect(service.nextDeadline()).toBeNull();
+    expect(await service.nextDeadline()).toBeNull();
   });
 
-  it('a person removed for three timeouts in a row ends the game; the bot never timed out', () => {
+  it('a person removed for three timeouts in a row ends the game; the bot never timed out', async () => {
     const h = harness();
-    let view = started(h.service, 'ann', ['easy'], SMALL);
+    let view = await started(h.service, 'ann', ['easy'], SMALL);
     let last: ActionResult | undefined;
     while (view.status === 'playing') {
-      last = tick(h)[0]!;
+      last = (await tick(h))[0]!;
       view = last.view;
     }
     expect(view.status).toBe('ended');
     expect(view.players[0]!.left).toBe('removed');
     expect(last!.events.slice(-2)).toEqual([expect.objectContaining({ type: 'timeout', seat: 0 }), { type: 'end' }]);
-    const events = h.service.events(view.id);
+    const events = await h.service.events(view.id);
     expect(events.filter((e) => e.type === 'timeout').map(seatOf)).toEqual([0, 0, 0]);
     expect(writesBySeat(events).get(1)).toBe(2); // ann, bot, ann, bot, ann: removed
     // An ended game can be analysed too.
-    expect(h.service.analysis(view.id, 'bot:easy:1').decisions.filter((d) => d.kind === 'write')).toHaveLength(2);
-    expect(h.service.analysis(view.id, 'ann').decisions).toEqual([]); // timed-out turns are not her decisions
+    expect((await h.service.analysis(view.id, 'bot:easy:1')).decisions.filter((d) => d.kind === 'write')).toHaveLength(
+      2,
+    );
+    expect((await h.service.analysis(view.id, 'ann')).decisions).toEqual([]); // timed-out turns are not her decisions
   });
 });
 
@@ -435,24 +442,24 @@ describe('the leaderboard', () => {
   const h = harness();
 
   /** A small-card game played out: people write the first legal cell, bots play by the clock. */
-  function play(host: string, bots: Difficulty[], people: string[] = []): GameView {
-    let view = started(h.service, host, bots, SMALL, { guildId: 'LB', people });
+  async function play(host: string, bots: Difficulty[], people: string[] = []): Promise<GameView> {
+    let view = await started(h.service, host, bots, SMALL, { guildId: 'LB', people });
     while (view.status === 'playing') {
       const seat = view.state!.current;
-      view = isBotSeat(view, seat) ? tick(h)[0]!.view : autoStep(h.service, view, seat).view;
+      view = isBotSeat(view, seat) ? (await tick(h))[0]!.view : (await autoStep(h.service, view, seat)).view;
     }
     expect(view.status).toBe('finished');
     h.clock.advance(1000);
     return view;
   }
 
-  beforeAll(() => {
-    play('ann', ['expert', 'easy']);
-    play('ann', ['expert', 'expert'], ['ben']);
+  beforeAll(async () => {
+    await play('ann', ['expert', 'easy']);
+    await play('ann', ['expert', 'expert'], ['ben']);
   });
 
-  it('without bots: people only; with bots: one row per difficulty across games, people unchanged', () => {
-    const people = h.service.leaderboard('LB');
+  it('without bots: people only; with bots: one row per difficulty across games, people unchanged', async () => {
+    const people = await h.service.leaderboard('LB');
     expect(people.map((r) => [r.userId, r.isBot])).toEqual(
       expect.arrayContaining([
         ['ann', false],
@@ -461,7 +468,7 @@ describe('the leaderboard', () => {
     );
     expect(people).toHaveLength(2);
 
-    const all = h.service.leaderboard('LB', { includeBots: true });
+    const all = await h.service.leaderboard('LB', { includeBots: true });
     expect(all).toHaveLength(4);
     for (const person of people) expect(all.find((r) => r.userId === person.userId)).toEqual(person);
     const seatsOf = (like: string) =>
@@ -487,32 +494,32 @@ describe('the leaderboard', () => {
 });
 
 describe('analysis refusals and the event list', () => {
-  it('no game, not a player, a game still in play, a lobby, a cancelled lobby', () => {
+  it('no game, not a player, a game still in play, a lobby, a cancelled lobby', async () => {
     const { service } = harness();
-    expect(refusal(() => service.analysis(9999, 'ann')).code).toBe('no-game');
-    expect(refusal(() => service.events(9999)).code).toBe('no-game');
-    const playing = started(service, 'ann', ['easy']);
-    expect(refusal(() => service.analysis(playing.id, 'zed')).code).toBe('not-a-player');
-    const inPlay = refusal(() => service.analysis(playing.id, 'ann'));
+    expect((await refusal(() => service.analysis(9999, 'ann'))).code).toBe('no-game');
+    expect((await refusal(() => service.events(9999))).code).toBe('no-game');
+    const playing = await started(service, 'ann', ['easy']);
+    expect((await refusal(() => service.analysis(playing.id, 'zed'))).code).toBe('not-a-player');
+    const inPlay = await refusal(() => service.analysis(playing.id, 'ann'));
     expect(inPlay.code).toBe('not-finished');
     expect(inPlay.message).toBe('The analysis is ready when the game ends.');
-    const waiting = lobby(service, 'cy', ['easy']);
-    expect(refusal(() => service.analysis(waiting.id, 'cy')).code).toBe('not-finished');
-    expect(service.events(waiting.id)).toEqual([]);
-    service.cancel(waiting.id, 'cy');
-    expect(refusal(() => service.analysis(waiting.id, 'cy')).code).toBe('not-finished');
+    const waiting = await lobby(service, 'cy', ['easy']);
+    expect((await refusal(() => service.analysis(waiting.id, 'cy'))).code).toBe('not-finished');
+    expect(await service.events(waiting.id)).toEqual([]);
+    await service.cancel(waiting.id, 'cy');
+    expect((await refusal(() => service.analysis(waiting.id, 'cy'))).code).toBe('not-finished');
   });
 
-  it('events: every stored event in order, the same the actions returned', () => {
+  it('events: every stored event in order, the same the actions returned', async () => {
     const { service } = harness();
-    const view = started(service, 'ann', [], SMALL);
+    const view = await started(service, 'ann', [], SMALL);
     const made: GameEvent[] = [];
     let v = view;
     for (let i = 0; i < 3; i++) {
-      const r = autoStep(service, v, 0);
+      const r = await autoStep(service, v, 0);
       made.push(...r.events);
       v = r.view;
     }
-    expect(service.events(view.id)).toEqual(made);
+    expect(await service.events(view.id)).toEqual(made);
   });
 });

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Category, Dice, GameEvent } from '../../../src/game';
 import { dailyThrow, declarableColumns, scoreCard, thrownDice, writableCells } from '../../../src/game';
-import { openDatabase } from '../../../src/db/open';
+import { openTestStorage } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { dailyHash, solverDaily } from '../../../src/service/daily';
@@ -18,12 +18,18 @@ const SECRET = 'daily-secret-for-the-integration-test-7f3a9c';
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
 
 function daily(file = tempDbPath(), clock = new Clock(NOON), secret = SECRET) {
-  const db = openDatabase(file);
-  return { db, file, clock, service: new GameService(db, { now: clock.now, dailySecret: secret }) };
+  const storage = openTestStorage(file);
+  return {
+    db: storage.db,
+    storage,
+    file,
+    clock,
+    service: new GameService(storage, { now: clock.now, dailySecret: secret }),
+  };
 }
 
 let channels = 0;
-function startDaily(service: GameService, id: string, guildId = 'guild-1'): GameView {
+async function startDaily(service: GameService, id: string, guildId = 'guild-1'): Promise<GameView> {
   return service.startDaily({ guildId, channelId: `thread-${++channels}`, user: user(id) });
 }
 
@@ -31,33 +37,35 @@ function startDaily(service: GameService, id: string, guildId = 'guild-1'): Game
  * One fixed way to play: declare the leftmost open column, throw, hold every die showing 5 or 6, throw up to
  * `throws` times in all, then write the first legal cell. Returns the view after the step.
  */
-function step(service: GameService, view: GameView, throws = 3): GameView {
+async function step(service: GameService, view: GameView, throws = 3): Promise<GameView> {
   const state = view.state!;
   const player = state.players[0]!;
   const userId = view.players[0]!.userId;
   const stamp = turnStamp(player);
-  if (player.turn.column === null) return service.declare(view.id, userId, declarableColumns(state, 0)[0]!, stamp).view;
+  if (player.turn.column === null)
+    return (await service.declare(view.id, userId, declarableColumns(state, 0)[0]!, stamp)).view;
   const dice = player.turn.dice;
-  if (dice === null) return service.throwDice(view.id, userId, stamp).view;
+  if (dice === null) return (await service.throwDice(view.id, userId, stamp)).view;
   const want = dice.map((f) => f >= 5);
   if (player.turn.throwsUsed < throws && !want.every(Boolean)) {
-    if (want.some((w, i) => w !== player.turn.held[i])) return service.setHolds(view.id, userId, want, stamp).view;
-    return service.throwDice(view.id, userId, stamp).view;
+    if (want.some((w, i) => w !== player.turn.held[i]))
+      return (await service.setHolds(view.id, userId, want, stamp)).view;
+    return (await service.throwDice(view.id, userId, stamp)).view;
   }
   const cell = writableCells(state, 0)[0]!;
-  return service.write(view.id, userId, cell.column, cell.category as Category, stamp).view;
+  return (await service.write(view.id, userId, cell.column, cell.category as Category, stamp)).view;
 }
 
-function playTurns(service: GameService, view: GameView, turns: number): GameView {
-  while (view.status === 'playing' && view.state!.players[0]!.turnsTaken < turns) view = step(service, view);
+async function playTurns(service: GameService, view: GameView, turns: number): Promise<GameView> {
+  while (view.status === 'playing' && view.state!.players[0]!.turnsTaken < turns) view = await step(service, view);
   return view;
 }
 
 const throwsOf = (events: GameEvent[]): Dice[] => events.flatMap((e) => (thrownDice(e) ? [thrownDice(e)!] : []));
 
-function expectRefused(run: () => unknown, code: string): void {
+async function expectRefused(run: () => unknown, code: string): Promise<void> {
   try {
-    run();
+    await run();
   } catch (error) {
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe(code);
@@ -67,63 +75,64 @@ function expectRefused(run: () => unknown, code: string): void {
 }
 
 describe('the daily dice', () => {
-  it('are the same for identical choices in two servers and in a second process on the database', () => {
+  it('are the same for identical choices in two servers and in a second process on the database', async () => {
     const { service, file, clock } = daily();
     const other = daily(file, clock).service; // another shard: same database, same secret
-    let ann = startDaily(service, 'ann', 'guild-1');
-    let ben = startDaily(other, 'ben', 'guild-2');
+    let ann = await startDaily(service, 'ann', 'guild-1');
+    let ben = await startDaily(other, 'ben', 'guild-2');
     expect(ann.options).toMatchObject({ variant: 'olathe', throwsPerTurn: 3, predictions: false, hints: false });
     expect(ann.status).toBe('playing');
     for (let turn = 1; turn <= 10; turn++) {
-      ann = playTurns(service, ann, turn);
-      ben = playTurns(other, ben, turn);
+      ann = await playTurns(service, ann, turn);
+      ben = await playTurns(other, ben, turn);
     }
-    const dice = throwsOf(service.events(ann.id));
+    const dice = throwsOf(await service.events(ann.id));
     expect(dice.length).toBeGreaterThanOrEqual(10);
-    expect(throwsOf(other.events(ben.id))).toEqual(dice);
+    expect(throwsOf(await other.events(ben.id))).toEqual(dice);
     // They are the day's dice: the first throw of the first turn is its five positions.
     const hash = dailyHash(SECRET);
     expect(dice[0]).toEqual(dailyThrow(hash, { day: '2026-11-24', turn: 0, throwNo: 0 }, null, []));
     // A game that is not a daily one is not: it throws from the fair source.
-    const normal = startedGame(service, ['cat'], ann.options);
-    const thrown = step(service, step(service, normal));
+    const normal = await startedGame(service, ['cat'], ann.options);
+    const thrown = await step(service, await step(service, normal));
     expect(thrown.state!.players[0]!.turn.dice).not.toBeNull();
-    expect(service.dailyResult(normal.id)).toBeNull();
+    expect(await service.dailyResult(normal.id)).toBeNull();
   });
 
-  it('differ with another secret', () => {
+  it('differ with another secret', async () => {
     const a = daily();
     const b = daily(tempDbPath(), new Clock(NOON), 'a-completely-different-secret');
-    const first = (s: GameService, id: string) => throwsOf(s.events(playTurns(s, startDaily(s, id), 3).id));
-    expect(first(b.service, 'ann')).not.toEqual(first(a.service, 'ann'));
+    const first = async (s: GameService, id: string) =>
+      throwsOf(await s.events((await playTurns(s, await startDaily(s, id), 3)).id));
+    expect(await first(b.service, 'ann')).not.toEqual(await first(a.service, 'ann'));
   });
 });
 
 describe('one attempt a day', () => {
-  it('refuses a second attempt the same day, in any server, with nothing written', () => {
+  it('refuses a second attempt the same day, in any server, with nothing written', async () => {
     const { service, db } = daily();
-    const game = startDaily(service, 'ann');
+    const game = await startDaily(service, 'ann');
     const games = () => db.prepare('SELECT COUNT(*) AS n FROM games').get();
     const before = games();
-    expectRefused(() => startDaily(service, 'ann'), 'daily-played');
-    expectRefused(() => startDaily(service, 'ann', 'guild-2'), 'daily-played');
-    expectRefused(() => service.checkDailyOpen('ann'), 'daily-played');
+    await expectRefused(() => startDaily(service, 'ann'), 'daily-played');
+    await expectRefused(() => startDaily(service, 'ann', 'guild-2'), 'daily-played');
+    await expectRefused(() => service.checkDailyOpen('ann'), 'daily-played');
     expect(games()).toEqual(before);
     // Quitting uses the attempt up; the card scores what it has.
-    const played = playTurns(service, game, 2);
-    const quit = service.quit(played.id, 'ann').view;
+    const played = await playTurns(service, game, 2);
+    const quit = (await service.quit(played.id, 'ann')).view;
     expect(quit.status).toBe('ended');
-    expectRefused(() => startDaily(service, 'ann'), 'daily-played');
-    const result = service.game(quit.id)!.daily!;
+    await expectRefused(() => startDaily(service, 'ann'), 'daily-played');
+    const result = (await service.game(quit.id))!.daily!;
     expect(result).toMatchObject({ day: '2026-11-24', rankServer: 1, ofServer: 1, rankWorld: 1, ofWorld: 1 });
     const card = scoreCard(quit.state!.players[0]!.card);
     expect(quit.state!.players[0]!.turnsTaken).toBe(2);
     expect(result).toMatchObject({ final: card.final, raw: card.rawTotal });
   });
 
-  it('is kept by the database even when the check before it is passed', () => {
+  it('is kept by the database even when the check before it is passed', async () => {
     const { service, db } = daily();
-    startDaily(service, 'ann');
+    await startDaily(service, 'ann');
     // As if a second start had read before the first committed: the row's key refuses it.
     expect(() =>
       db
@@ -134,34 +143,34 @@ describe('one attempt a day', () => {
     ).toThrow(/UNIQUE|PRIMARY KEY|FOREIGN KEY/);
   });
 
-  it('turns at midnight UTC on the injected clock', () => {
+  it('turns at midnight UTC on the injected clock', async () => {
     const clock = new Clock(Date.UTC(2026, 10, 24, 23, 59, 59));
     const { service } = daily(tempDbPath(), clock);
-    const late = startDaily(service, 'ann');
+    const late = await startDaily(service, 'ann');
     expect(service.dailyDay()).toBe('2026-11-24');
     clock.t = Date.UTC(2026, 10, 24, 23, 59, 59, 999);
-    expectRefused(() => startDaily(service, 'ann'), 'daily-played');
+    await expectRefused(() => startDaily(service, 'ann'), 'daily-played');
     clock.t = Date.UTC(2026, 10, 25, 0, 0, 0);
     expect(service.dailyDay()).toBe('2026-11-25');
-    const next = startDaily(service, 'ann');
+    const next = await startDaily(service, 'ann');
     // The game begun before midnight keeps its day's dice; the new one has the new day's.
     const hash = dailyHash(SECRET);
-    const lateDice = throwsOf(service.events(playTurns(service, late, 1).id))[0];
-    const nextDice = throwsOf(service.events(playTurns(service, next, 1).id))[0];
+    const lateDice = throwsOf(await service.events((await playTurns(service, late, 1)).id))[0];
+    const nextDice = throwsOf(await service.events((await playTurns(service, next, 1)).id))[0];
     expect(lateDice).toEqual(dailyThrow(hash, { day: '2026-11-24', turn: 0, throwNo: 0 }, null, []));
     expect(nextDice).toEqual(dailyThrow(hash, { day: '2026-11-25', turn: 0, throwNo: 0 }, null, []));
-    expectRefused(() => startDaily(service, 'ann'), 'daily-played');
+    await expectRefused(() => startDaily(service, 'ann'), 'daily-played');
   });
 
-  it('scores a game abandoned by timeouts, whose timed-out turns throw the day’s dice', () => {
+  it('scores a game abandoned by timeouts, whose timed-out turns throw the day’s dice', async () => {
     const clock = new Clock(NOON);
     const { service } = daily(tempDbPath(), clock);
-    const game = startDaily(service, 'ann');
-    for (let n = 0; n < 3; n++) service.expireTurns(clock.advance(game.turnTimeoutMs));
-    const over = service.game(game.id)!;
+    const game = await startDaily(service, 'ann');
+    for (let n = 0; n < 3; n++) await service.expireTurns(clock.advance(game.turnTimeoutMs));
+    const over = (await service.game(game.id))!;
     expect(over.status).toBe('ended');
     const hash = dailyHash(SECRET);
-    expect(throwsOf(service.events(game.id))).toEqual(
+    expect(throwsOf(await service.events(game.id))).toEqual(
       [0, 1, 2].map((turn) => dailyThrow(hash, { day: '2026-11-24', turn, throwNo: 0 }, null, [])),
     );
     expect(over.daily).toMatchObject({ rankWorld: 1, ofWorld: 1 });
@@ -169,24 +178,26 @@ describe('one attempt a day', () => {
 });
 
 describe('results and boards', () => {
-  it("ranks with ties (1, 2, 2, 4), per server and in the world, and shows the solver's score", () => {
+  it("ranks with ties (1, 2, 2, 4), per server and in the world, and shows the solver's score", async () => {
     const { service, db } = daily();
-    const games = ['ann', 'ben', 'cat', 'dan'].map((id, i) => startDaily(service, id, i < 2 ? 'guild-1' : 'guild-2'));
+    const games: GameView[] = [];
+    for (const [i, id] of ['ann', 'ben', 'cat', 'dan'].entries())
+      games.push(await startDaily(service, id, i < 2 ? 'guild-1' : 'guild-2'));
     // Ben and Cat play identically (so tie); Ann plays the whole game, Dan quits at once.
-    const ann = playTurns(service, games[0]!, 28);
-    const ben = playTurns(service, games[1]!, 6);
-    const cat = playTurns(service, games[2]!, 6);
-    service.quit(ben.id, 'ben');
-    service.quit(cat.id, 'cat');
-    service.quit(games[3]!.id, 'dan');
+    const ann = await playTurns(service, games[0]!, 28);
+    const ben = await playTurns(service, games[1]!, 6);
+    const cat = await playTurns(service, games[2]!, 6);
+    await service.quit(ben.id, 'ben');
+    await service.quit(cat.id, 'cat');
+    await service.quit(games[3]!.id, 'dan');
     expect(ann.status).toBe('finished');
-    const result = service.game(ann.id)!.daily!;
+    const result = (await service.game(ann.id))!.daily!;
     const solver = solverDaily(dailyHash(SECRET), '2026-11-24');
     expect(result).toMatchObject({ rankServer: 1, ofServer: 1, rankWorld: 1, ofWorld: 1 });
     expect({ final: result.solverFinal, raw: result.solverRaw }).toEqual(solver);
     // Ranks are frozen at the end of each game: Cat was 1st of 1 on her server, then 2nd of 3 in the world.
-    expect(service.game(cat.id)!.daily).toMatchObject({ rankServer: 1, ofServer: 1, rankWorld: 2, ofWorld: 3 });
-    const world = service.dailyBoard(null, 'ben');
+    expect((await service.game(cat.id))!.daily).toMatchObject({ rankServer: 1, ofServer: 1, rankWorld: 2, ofWorld: 3 });
+    const world = await service.dailyBoard(null, 'ben');
     expect(world.rows.map((r) => [r.rank, r.userId])).toEqual([
       [1, 'ann'],
       [2, 'ben'],
@@ -195,41 +206,46 @@ describe('results and boards', () => {
     ]);
     expect(world.rows[1]!.name).toBe('BEN');
     expect(world).toMatchObject({ total: 4, own: { rank: 2 }, played: true, finished: true, solver });
-    const server2 = service.dailyBoard('guild-2', 'ann');
+    const server2 = await service.dailyBoard('guild-2', 'ann');
     expect(server2.rows.map((r) => [r.rank, r.userId])).toEqual([
       [1, 'cat'],
       [2, 'dan'],
     ]);
     expect(server2).toMatchObject({ own: null, played: true, finished: true });
     // Someone who has not finished today is not told the solver's score.
-    expect(service.dailyBoard(null, 'eve')).toMatchObject({ own: null, played: false, finished: false, solver: null });
+    expect(await service.dailyBoard(null, 'eve')).toMatchObject({
+      own: null,
+      played: false,
+      finished: false,
+      solver: null,
+    });
     expect(db.prepare('SELECT COUNT(*) AS n FROM daily_solver').get()).toEqual({ n: 1 });
   });
 
-  it('plays in a channel only when it is free, and holds it while in play', () => {
+  it('plays in a channel only when it is free, and holds it while in play', async () => {
     const { service } = daily();
-    const open = startedGame(service, ['zed'], undefined, { channelId: 'busy' });
-    expectRefused(
+    const open = await startedGame(service, ['zed'], undefined, { channelId: 'busy' });
+    await expectRefused(
       () => service.startDaily({ guildId: 'guild-1', channelId: 'busy', user: user('ann') }),
       'channel-busy',
     );
-    expect(() => service.checkDailyOpen('ann')).not.toThrow();
-    service.end(open.id, 'zed', { canManage: false });
-    const game = service.startDaily({ guildId: 'guild-1', channelId: 'busy', user: user('ann') });
-    expect(service.openGameInChannel('busy')!.id).toBe(game.id);
+    await expect(service.checkDailyOpen('ann')).resolves.toBeUndefined();
+    await service.end(open.id, 'zed', { canManage: false });
+    const game = await service.startDaily({ guildId: 'guild-1', channelId: 'busy', user: user('ann') });
+    expect((await service.openGameInChannel('busy'))!.id).toBe(game.id);
     expect(game.playChannelId).toBe('busy');
   });
 });
 
 describe('the secret', () => {
-  it('appears nowhere in the database file, its journal or its rows', () => {
-    const { service, db, file } = daily();
-    const game = playTurns(service, startDaily(service, 'ann'), 28);
+  it('appears nowhere in the database file, its journal or its rows', async () => {
+    const { service, storage, file } = daily();
+    const game = await playTurns(service, await startDaily(service, 'ann'), 28);
     expect(game.status).toBe('finished');
-    service.dailyBoard(null, 'ann');
+    await service.dailyBoard(null, 'ann');
     const files = [file, `${file}-wal`, `${file}-shm`].filter((f) => fs.existsSync(f));
     for (const f of files) expect(fs.readFileSync(f).includes(Buffer.from(SECRET))).toBe(false);
-    db.close();
+    await storage.close();
     expect(fs.readFileSync(file).includes(Buffer.from(SECRET))).toBe(false);
     expect(fs.readFileSync(file).includes(Buffer.from(SECRET.slice(0, 16)))).toBe(false);
   }, 30_000);

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../src/db/open';
+import { openTestStorage } from '../../support/storage';
 import type { ServiceHooks } from '../../../src/service/game-service';
 import { GameService } from '../../../src/service/game-service';
 import {
@@ -34,153 +34,153 @@ const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
 
 /** A second service on its own connection to the same file, with the same clock. */
 function secondConnection(file: string, clock: Clock, hooks?: ServiceHooks) {
-  const db = openDatabase(file);
-  return { db, service: new GameService(db, { rng: riggedRng(99), now: clock.now, hooks }) };
+  const storage = openTestStorage(file);
+  return { storage, service: new GameService(storage, { rng: riggedRng(99), now: clock.now, hooks }) };
 }
 
 /** Runs `other` once, between this service's read and its write: the other connection wins the race. */
-function interleave(other: () => void): ServiceHooks {
+function interleave(other: () => unknown): ServiceHooks {
   let done = false;
   return {
-    beforeWrite() {
+    async beforeWrite() {
       if (done) return;
       done = true;
-      other();
+      await other();
     },
   };
 }
 
 describe('a restart mid-game', () => {
-  it('closing and reopening the file continues the game exactly where it was', () => {
+  it('closing and reopening the file continues the game exactly where it was', async () => {
     const first = harness();
-    let view = startedGame(first.service, ['ann', 'ben'], OLATHE);
-    for (let i = 0; i < 25; i++) view = autoStep(first.service, view, view.state!.current, 2).view;
-    first.service.recordShown(view.id, 'turn:1', '555', null);
-    first.db.close();
+    let view = await startedGame(first.service, ['ann', 'ben'], OLATHE);
+    for (let i = 0; i < 25; i++) view = (await autoStep(first.service, view, view.state!.current, 2)).view;
+    await first.service.recordShown(view.id, 'turn:1', '555', null);
+    await first.storage.close();
 
     const again = harness(first.file);
-    const reread = again.service.game(view.id)!;
+    const reread = (await again.service.game(view.id))!;
     expect(reread).toEqual(view.state ? { ...view, messages: { 'turn:1': '555' } } : view);
-    expect(again.service.openGameInChannel(view.channelId)!.id).toBe(view.id);
-    const done = playOut(again.service, reread, 3);
+    expect((await again.service.openGameInChannel(view.channelId))!.id).toBe(view.id);
+    const done = await playOut(again.service, reread, 3);
     expect(done.status).toBe('finished');
-    expect(again.service.replay(view.id)).toEqual(done.state);
-    again.db.close();
+    expect(await again.service.replay(view.id)).toEqual(done.state);
+    await again.storage.close();
   });
 });
 
 describe('two connections racing for the same move', () => {
-  it('a double Throw from two connections: exactly one throw, the other is stale', () => {
+  it('a double Throw from two connections: exactly one throw, the other is stale', async () => {
     const a = harness();
-    const view = startedGame(a.service, ['ann', 'ben']);
-    a.service.declare(view.id, 'ann', 0);
-    a.service.throwDice(view.id, 'ann');
+    const view = await startedGame(a.service, ['ann', 'ben']);
+    await a.service.declare(view.id, 'ann', 0);
+    await a.service.throwDice(view.id, 'ann');
     const b = secondConnection(a.file, a.clock);
-    let bResult: ReturnType<GameService['throwDice']> | null = null;
-    const racer = new GameService(a.db, {
+    let bResult: Awaited<ReturnType<GameService['throwDice']>> | null = null;
+    const racer = new GameService(a.storage, {
       rng: riggedRng(),
       now: a.clock.now,
-      hooks: interleave(() => (bResult = b.service.throwDice(view.id, 'ann', '0.1'))),
+      hooks: interleave(async () => (bResult = await b.service.throwDice(view.id, 'ann', '0.1'))),
     });
-    expect(refusal(() => racer.throwDice(view.id, 'ann', '0.1')).code).toBe('stale');
+    expect((await refusal(() => racer.throwDice(view.id, 'ann', '0.1'))).code).toBe('stale');
     expect(bResult!.view.state!.players[0]!.turn.throwsUsed).toBe(2);
     const events = a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(view.id);
     expect(events).toEqual({ n: 2 });
-    expect(a.service.game(view.id)!.state).toEqual(bResult!.view.state);
-    b.db.close();
+    expect((await a.service.game(view.id))!.state).toEqual(bResult!.view.state);
+    await b.storage.close();
   });
 
-  it('a conflict found at commit means reading again: a move without a stamp is judged on the new state', () => {
+  it('a conflict found at commit means reading again: a move without a stamp is judged on the new state', async () => {
     const a = harness();
-    const view = startedGame(a.service, ['ann', 'ben']);
-    a.service.declare(view.id, 'ann', 0);
-    a.service.throwDice(view.id, 'ann');
+    const view = await startedGame(a.service, ['ann', 'ben']);
+    await a.service.declare(view.id, 'ann', 0);
+    await a.service.throwDice(view.id, 'ann');
     const b = secondConnection(a.file, a.clock);
-    const racer = new GameService(a.db, {
+    const racer = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
     });
     // ann's write already ended her turn; the same write again is now not her turn at all.
-    expect(() => racer.write(view.id, 'ann', 0, 'choice')).toThrow(/not your turn/);
+    await expect(racer.write(view.id, 'ann', 0, 'choice')).rejects.toThrow(/not your turn/);
     expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
       n: 1,
     });
-    b.db.close();
+    await b.storage.close();
   });
 
-  it('Balut players moving at the same moment on two connections both get their move', () => {
+  it('Balut players moving at the same moment on two connections both get their move', async () => {
     const a = harness();
-    const view = startedGame(a.service, ['ann', 'ben'], BALUT);
-    a.service.throwDice(view.id, 'ann');
-    a.service.throwDice(view.id, 'ben');
+    const view = await startedGame(a.service, ['ann', 'ben'], BALUT);
+    await a.service.throwDice(view.id, 'ann');
+    await a.service.throwDice(view.id, 'ben');
     const b = secondConnection(a.file, a.clock);
     let attempts = 0;
-    const racer = new GameService(a.db, {
+    const racer = new GameService(a.storage, {
       now: a.clock.now,
       hooks: {
-        beforeWrite: (_id, attempt) => (
-          (attempts = attempt),
-          attempt === 1 && b.service.write(view.id, 'ben', 1, 'choice')
-        ),
+        beforeWrite: async (_id, attempt) => {
+          attempts = attempt;
+          if (attempt === 1) await b.service.write(view.id, 'ben', 1, 'choice');
+        },
       },
     });
-    const r = racer.write(view.id, 'ann', 0, 'choice');
+    const r = await racer.write(view.id, 'ann', 0, 'choice');
     expect(attempts).toBe(2);
     expect(r.view.state!.players.map((p) => p.turnsTaken)).toEqual([1, 1]);
-    expect(a.service.replay(view.id)).toEqual(r.view.state);
-    b.db.close();
+    expect(await a.service.replay(view.id)).toEqual(r.view.state);
+    await b.storage.close();
   });
 
-  it('two starts, two joins for the last seat, two lobbies in one channel: one each wins', () => {
+  it('two starts, two joins for the last seat, two lobbies in one channel: one each wins', async () => {
     const a = harness();
     const b = secondConnection(a.file, a.clock);
     // Two /start in one channel at once: the unique index on open games decides.
-    const racer = new GameService(a.db, {
+    const racer = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.openLobby({ guildId: 'g', channelId: 'c', host: user('bo'), options: OLATHE })),
     });
     expect(
-      refusal(() => racer.openLobby({ guildId: 'g', channelId: 'c', host: user('al'), options: OLATHE })).code,
+      (await refusal(() => racer.openLobby({ guildId: 'g', channelId: 'c', host: user('al'), options: OLATHE }))).code,
     ).toBe('channel-busy');
-    const lobby = a.service.openGameInChannel('c')!;
+    const lobby = (await a.service.openGameInChannel('c'))!;
     expect(lobby.hostId).toBe('bo');
-    for (let i = 1; i < 7; i++) a.service.join(lobby.id, user(`p${i}`));
-    const joiner = new GameService(a.db, {
+    for (let i = 1; i < 7; i++) await a.service.join(lobby.id, user(`p${i}`));
+    const joiner = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.join(lobby.id, user('late1'))),
     });
-    expect(refusal(() => joiner.join(lobby.id, user('late2'))).code).toBe('lobby-full');
-    const starter = new GameService(a.db, {
+    expect((await refusal(() => joiner.join(lobby.id, user('late2')))).code).toBe('lobby-full');
+    const starter = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.start(lobby.id, 'bo')),
     });
-    expect(refusal(() => starter.start(lobby.id, 'bo')).code).toBe('not-in-lobby');
-    expect(a.service.game(lobby.id)!.players).toHaveLength(8);
-    b.db.close();
+    expect((await refusal(() => starter.start(lobby.id, 'bo'))).code).toBe('not-in-lobby');
+    expect((await a.service.game(lobby.id))!.players).toHaveLength(8);
+    await b.storage.close();
   });
 
-  it('the turn clock and a last-second move: the move wins, the clock finds nothing due', () => {
+  it('the turn clock and a last-second move: the move wins, the clock finds nothing due', async () => {
     const a = harness();
-    const view = startedGame(a.service, ['ann', 'ben'], SMALL);
-    a.service.declare(view.id, 'ann', 0);
-    a.service.throwDice(view.id, 'ann');
+    const view = await startedGame(a.service, ['ann', 'ben'], SMALL);
+    await a.service.declare(view.id, 'ann', 0);
+    await a.service.throwDice(view.id, 'ann');
     const due = a.clock.t + 600_000;
     const b = secondConnection(a.file, new Clock(due - 1)); // ann writes a millisecond before her deadline
-    const clock = new GameService(a.db, {
+    const clock = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
     });
-    expect(clock.expireTurns(due)).toEqual([]);
-    const state = a.service.game(view.id)!.state!;
+    expect(await clock.expireTurns(due)).toEqual([]);
+    const state = (await a.service.game(view.id))!.state!;
     expect(state.players[0]!.consecutiveTimeouts).toBe(0);
     expect(state.players[0]!.card.columns[0]!.cells.choice).not.toBeNull();
-    b.db.close();
+    await b.storage.close();
   });
 
-  it('the event key itself refuses a second event at the same version', () => {
+  it('the event key itself refuses a second event at the same version', async () => {
     const { db, service } = harness();
-    const view = startedGame(service, ['ann']);
-    service.declare(view.id, 'ann', 0);
+    const view = await startedGame(service, ['ann']);
+    await service.declare(view.id, 'ann', 0);
     expect(() =>
       db
         .prepare("INSERT INTO events (game_id, seq, at, type, seat, col) VALUES (?, 1, 0, 'declare', 0, 1)")
@@ -192,9 +192,9 @@ describe('two connections racing for the same move', () => {
     const a = harness();
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
-      const view = startedGame(a.service, ['ann', 'ben']);
-      a.service.declare(view.id, 'ann', 0);
-      a.service.throwDice(view.id, 'ann');
+      const view = await startedGame(a.service, ['ann', 'ben']);
+      await a.service.declare(view.id, 'ann', 0);
+      await a.service.throwDice(view.id, 'ann');
       ids.push(view.id);
     }
     const go = path.join(tempDir(), 'go');
@@ -221,21 +221,25 @@ describe('two connections racing for the same move', () => {
       expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(id)).toEqual({
         n: 2,
       });
-      expect(a.service.replay(id)).toEqual(a.service.game(id)!.state);
+      expect(await a.service.replay(id)).toEqual((await a.service.game(id))!.state);
     }
   }, 30_000);
 });
 
 describe('a failure between two statements of a transaction', () => {
   /** Fails the action at its 1st, 2nd, … statement until it gets through; nothing may be left behind. */
-  function everyCrashPoint(
-    setup: (service: GameService) => { gameId: number | null; act: (service: GameService) => unknown },
+  async function everyCrashPoint(
+    setup: (
+      service: GameService,
+    ) =>
+      | { gameId: number | null; act: (service: GameService) => unknown }
+      | Promise<{ gameId: number | null; act: (service: GameService) => unknown }>,
   ) {
-    const { db, clock, file } = harness();
+    const { db, storage, clock, file } = harness();
     let labels: string[] = [];
     for (let failAt = 1; ; failAt++) {
       let count = 0;
-      const faulty = new GameService(db, {
+      const faulty = new GameService(storage, {
         rng: riggedRng(5),
         now: clock.now,
         hooks: {
@@ -245,12 +249,12 @@ describe('a failure between two statements of a transaction', () => {
           },
         },
       });
-      const plain = new GameService(db, { rng: riggedRng(5), now: clock.now });
-      const { gameId, act } = setup(plain);
+      const plain = new GameService(storage, { rng: riggedRng(5), now: clock.now });
+      const { gameId, act } = await setup(plain);
       const before = gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId);
       labels = [];
       try {
-        act(faulty);
+        await act(faulty);
       } catch (error) {
         expect((error as Error).message).toMatch(/power cut/);
         expect(gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId)).toEqual(
@@ -263,77 +267,83 @@ describe('a failure between two statements of a transaction', () => {
     }
   }
 
-  it('opening a lobby', () => {
-    const { labels } = everyCrashPoint(() => ({
+  it('opening a lobby', async () => {
+    const { labels } = await everyCrashPoint(() => ({
       gameId: null,
       act: (s) => s.openLobby({ guildId: 'g', channelId: `c${Math.random()}`, host: user('h'), options: OLATHE }),
     }));
     expect(labels).toEqual(['insert game', 'insert host']);
   });
 
-  it('joining, leaving (with seats renumbered), starting', () => {
+  it('joining, leaving (with seats renumbered), starting', async () => {
     let channel = 0;
-    const lobbyOf = (s: GameService) => {
-      const view = s.openLobby({ guildId: 'g', channelId: `l${++channel}`, host: user('h'), options: OLATHE });
-      s.join(view.id, user('a'));
-      s.join(view.id, user('b'));
+    const lobbyOf = async (s: GameService) => {
+      const view = await s.openLobby({ guildId: 'g', channelId: `l${++channel}`, host: user('h'), options: OLATHE });
+      await s.join(view.id, user('a'));
+      await s.join(view.id, user('b'));
       return view.id;
     };
     expect(
-      everyCrashPoint((s) => {
-        const id = lobbyOf(s);
-        return { gameId: id, act: (f) => f.join(id, user('c')) };
-      }).labels,
+      (
+        await everyCrashPoint(async (s) => {
+          const id = await lobbyOf(s);
+          return { gameId: id, act: (f: GameService) => f.join(id, user('c')) };
+        })
+      ).labels,
     ).toEqual(['save game', 'insert player']);
     expect(
-      everyCrashPoint((s) => {
-        const id = lobbyOf(s);
-        return { gameId: id, act: (f) => f.leave(id, 'h') };
-      }).labels,
+      (
+        await everyCrashPoint(async (s) => {
+          const id = await lobbyOf(s);
+          return { gameId: id, act: (f: GameService) => f.leave(id, 'h') };
+        })
+      ).labels,
     ).toEqual(['save game', 'delete player', 'renumber seats']);
     expect(
-      everyCrashPoint((s) => {
-        const id = lobbyOf(s);
-        return { gameId: id, act: (f) => f.start(id, 'h') };
-      }).labels,
+      (
+        await everyCrashPoint(async (s) => {
+          const id = await lobbyOf(s);
+          return { gameId: id, act: (f: GameService) => f.start(id, 'h') };
+        })
+      ).labels,
     ).toEqual(['save game']);
   });
 
-  it('the last write of a game: state, event, seats and results all or nothing', () => {
+  it('the last write of a game: state, event, seats and results all or nothing', async () => {
     let channel = 0;
-    const { labels } = everyCrashPoint((s) => {
+    const { labels } = await everyCrashPoint(async (s) => {
       // ben predicts and quits; ann plays on until one write is left.
-      let view = startedGame(s, ['ann', 'ben'], SMALL, { channelId: `w${++channel}` });
-      s.predict(view.id, 'ben', 0);
-      view = s.quit(view.id, 'ben').view;
+      let view = await startedGame(s, ['ann', 'ben'], SMALL, { channelId: `w${++channel}` });
+      await s.predict(view.id, 'ben', 0);
+      view = (await s.quit(view.id, 'ben')).view;
       while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null)
-        view = autoStep(s, view, 0).view;
+        view = (await autoStep(s, view, 0)).view;
       const id = view.id;
-      return { gameId: id, act: (f) => autoStep(f, f.game(id)!, 0) };
+      return { gameId: id, act: async (f: GameService) => autoStep(f, (await f.game(id))!, 0) };
     });
     // The ended turn's log line is saved with the write, in the same transaction.
     expect(labels).toEqual(['save game', 'insert write', 'update players', 'save results', 'insert outbox']);
   });
 
-  it('a timed-out Balut round', () => {
+  it('a timed-out Balut round', async () => {
     let channel = 0;
     let previous: number | null = null;
-    const { labels } = everyCrashPoint((s) => {
-      if (previous !== null) s.end(previous, 'ann', { canManage: false }); // only this attempt's game is due
-      const view = startedGame(s, ['ann', 'ben'], BALUT, { channelId: `t${++channel}` });
+    const { labels } = await everyCrashPoint(async (s) => {
+      if (previous !== null) await s.end(previous, 'ann', { canManage: false }); // only this attempt's game is due
+      const view = await startedGame(s, ['ann', 'ben'], BALUT, { channelId: `t${++channel}` });
       previous = view.id;
-      return { gameId: view.id, act: (f) => f.expireTurns(Date.now() + 10 ** 12) };
+      return { gameId: view.id, act: (f: GameService) => f.expireTurns(Date.now() + 10 ** 12) };
     });
     expect(labels).toEqual(['save game', 'insert timeout', 'insert timeout', 'update players', 'insert outbox']);
   });
 
-  it('a process killed in the middle of a commit leaves the game as it was before the move', () => {
-    const { service, db, file } = harness();
-    let view = startedGame(service, ['ann'], SMALL);
+  it('a process killed in the middle of a commit leaves the game as it was before the move', async () => {
+    const { service, db, storage, file } = harness();
+    let view = await startedGame(service, ['ann'], SMALL);
     while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null)
-      view = autoStep(service, view, 0).view;
+      view = (await autoStep(service, view, 0)).view;
     const before = snapshotOf(db, view.id);
-    db.close();
+    await storage.close();
     for (const label of ['save game', 'insert write', 'save results']) {
       const child = spawnSync(
         NODE_TS[0],
@@ -343,13 +353,13 @@ describe('a failure between two statements of a transaction', () => {
       expect(child.stderr).toBe('');
       expect(child.signal).toBe('SIGKILL');
       expect(child.stdout).not.toContain('survived');
-      const reopened = openDatabase(file);
-      expect(snapshotOf(reopened, view.id)).toEqual(before);
-      reopened.close();
+      const reopened = openTestStorage(file);
+      expect(snapshotOf(reopened.db, view.id)).toEqual(before);
+      await reopened.close();
     }
-    const reopened = openDatabase(file);
-    const finished = autoStep(new GameService(reopened), new GameService(reopened).game(view.id)!, 0);
+    const reopened = openTestStorage(file);
+    const finished = await autoStep(new GameService(reopened), (await new GameService(reopened).game(view.id))!, 0);
     expect(finished.finished).toBe(true);
-    reopened.close();
+    await reopened.close();
   }, 30_000);
 });

@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Category, GameOptions, Rng } from '../../../src/game';
 import { seededRng, writableCells, declarableColumns } from '../../../src/game';
-import type { Db } from '../../../src/db/open';
-import { openDatabase } from '../../../src/db/open';
+import type { Db } from '../../../src/db/sqlite/open';
+import type { TestStorage } from '../../support/storage';
+import { openTestStorage } from '../../support/storage';
 import type { ActionResult, GameView, ServiceHooks, ServiceOptions } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { expect } from 'vitest';
@@ -65,7 +66,9 @@ export function riggedRng(seed = 7): Rng & { push(...throws: number[][]): void; 
 }
 
 export interface Harness {
+  /** The SQLite connection under `storage`, for tests that look at the file itself. */
   db: Db;
+  storage: TestStorage;
   service: GameService;
   clock: Clock;
   rng: ReturnType<typeof riggedRng>;
@@ -79,10 +82,10 @@ export function harness(
     'botStepMs' | 'onBotError' | 'lobbyExpiryMs'
   > = {},
 ): Harness {
-  const db = openDatabase(file);
+  const storage = openTestStorage(file);
   const clock = options.clock ?? new Clock();
   const rng = riggedRng(options.seed);
-  const service = new GameService(db, {
+  const service = new GameService(storage, {
     rng,
     now: clock.now,
     hooks: options.hooks,
@@ -90,7 +93,7 @@ export function harness(
     onBotError: options.onBotError,
     lobbyExpiryMs: options.lobbyExpiryMs,
   });
-  return { db, service, clock, rng, file };
+  return { db: storage.db, storage, service, clock, rng, file };
 }
 
 export const user = (id: string, name = id.toUpperCase()) => ({ id, name });
@@ -98,26 +101,31 @@ export const user = (id: string, name = id.toUpperCase()) => ({ id, name });
 let channelCounter = 0;
 
 /** A started game with these players (the first hosts), in a fresh channel unless given. */
-export function startedGame(
+export async function startedGame(
   service: GameService,
   userIds: string[],
   options: GameOptions = OLATHE,
   where: { guildId?: string; channelId?: string; turnTimeoutMs?: number } = {},
-): GameView {
+): Promise<GameView> {
   const [host, ...others] = userIds;
-  let view = service.openLobby({
+  let view = await service.openLobby({
     guildId: where.guildId ?? 'guild-1',
     channelId: where.channelId ?? `channel-${++channelCounter}`,
     host: user(host!),
     options,
     turnTimeoutMs: where.turnTimeoutMs,
   });
-  for (const id of others) view = service.join(view.id, user(id));
+  for (const id of others) view = await service.join(view.id, user(id));
   return service.start(view.id, host!);
 }
 
 /** One legal move for a seat that may act: declare the leftmost open column, throw, or write the first legal cell. */
-export function autoStep(service: GameService, view: GameView, seat: number, maxThrows = 1): ActionResult {
+export async function autoStep(
+  service: GameService,
+  view: GameView,
+  seat: number,
+  maxThrows = 1,
+): Promise<ActionResult> {
   const state = view.state!;
   const player = state.players[seat]!;
   const userId = view.players[seat]!.userId;
@@ -132,14 +140,14 @@ export function autoStep(service: GameService, view: GameView, seat: number, max
 }
 
 /** Plays every remaining move with autoStep (Balut: the seats in turn) until the game is over. */
-export function playOut(service: GameService, view: GameView, maxThrows = 1): GameView {
+export async function playOut(service: GameService, view: GameView, maxThrows = 1): Promise<GameView> {
   while (view.status === 'playing') {
     const state = view.state!;
     const seat =
       state.options.variant === 'olathe'
         ? state.current
         : state.players.findIndex((p, i) => !p.left && writableOrThrowable(view, i));
-    view = autoStep(service, view, seat, maxThrows).view;
+    view = (await autoStep(service, view, seat, maxThrows)).view;
   }
   return view;
 }
@@ -160,9 +168,9 @@ export function snapshotOf(db: Db, gameId: number): unknown {
 }
 
 /** The ServiceError that `run` throws (the test fails if it throws anything else, or nothing). */
-export function refusal(run: () => unknown): ServiceError {
+export async function refusal(run: () => unknown): Promise<ServiceError> {
   try {
-    run();
+    await run();
   } catch (error) {
     expect(error).toBeInstanceOf(ServiceError);
     return error as ServiceError;

@@ -31,49 +31,49 @@ let h: Harness;
 let channel = 0;
 
 /** Plays a whole small-card game where each seat always throws its dice. */
-function play(guildId: string, seats: Seat[], finish = true): GameView {
+async function play(guildId: string, seats: Seat[], finish = true): Promise<GameView> {
   const { service, rng } = h;
   const [host, ...others] = seats;
-  let view = service.openLobby({
+  let view = await service.openLobby({
     guildId,
     channelId: `c${++channel}`,
     host: { id: host!.id, name: host!.name ?? host!.id },
     options: SMALL,
   });
-  for (const s of others) view = service.join(view.id, { id: s.id, name: s.name ?? s.id, isBot: s.bot });
-  view = service.start(view.id, host!.id);
-  for (const s of seats) if (s.predict !== undefined) view = service.predict(view.id, s.id, s.predict).view;
+  for (const s of others) view = await service.join(view.id, { id: s.id, name: s.name ?? s.id, isBot: s.bot });
+  view = await service.start(view.id, host!.id);
+  for (const s of seats) if (s.predict !== undefined) view = (await service.predict(view.id, s.id, s.predict)).view;
   if (!finish) return view;
   for (let turn = 0; turn < TURNS; turn++) for (const s of seats) rng.push(s.dice);
-  view = playOut(service, view);
+  view = await playOut(service, view);
   expect(rng.left()).toBe(0);
   return view;
 }
 
 const row = (r: Partial<LeaderboardRow> & { userId: string }) => expect.objectContaining(r);
 
-beforeAll(() => {
+beforeAll(async () => {
   h = harness();
   // Game 3, long ago: ann 4s (final 5, wins) against a computer player's 2s (final 2). 4 Olathes scored: ann exact.
-  play('G', [
+  await play('G', [
     { id: 'ann', dice: [4, 4, 4, 4, 4], predict: 4 },
     { id: 'robo', name: 'Robo', bot: true, dice: [2, 2, 2, 2, 2] },
   ]);
   h.clock.advance(40 * DAY);
   // Game 1: ann 6s (final 9, wins) against ben's straights (final 2). 2 Olathes scored: ann exact.
-  play('G', [
+  await play('G', [
     { id: 'ann', name: 'Ann', dice: [6, 6, 6, 6, 6], predict: 2 },
     { id: 'ben', name: 'Ben', dice: [1, 2, 3, 4, 5], predict: 1 },
   ]);
   h.clock.advance(DAY);
   // Game 2: ann junk (−2), ben 5s (8, wins), cy houses (1). 2 Olathes scored: ann and cy exact. Ben's new name.
-  play('G', [
+  await play('G', [
     { id: 'ann', name: 'Ann', dice: [1, 1, 1, 1, 2], predict: 2 },
     { id: 'ben', name: 'Benjamin', dice: [5, 5, 5, 5, 5], predict: 0 },
     { id: 'cy', name: 'Cy', dice: [2, 2, 3, 3, 3], predict: 2 },
   ]);
   // Not counted: a game stopped by its host, a game in another guild, a game still in play.
-  const stopped = play(
+  const stopped = await play(
     'G',
     [
       { id: 'cy', dice: [6, 6, 6, 6, 6] },
@@ -81,14 +81,14 @@ beforeAll(() => {
     ],
     false,
   );
-  h.service.end(stopped.id, 'cy', { canManage: false });
-  play('H', [{ id: 'cy', dice: [6, 6, 6, 6, 6] }]);
-  play('G', [{ id: 'ann', dice: [6, 6, 6, 6, 6] }], false);
+  await h.service.end(stopped.id, 'cy', { canManage: false });
+  await play('H', [{ id: 'cy', dice: [6, 6, 6, 6, 6] }]);
+  await play('G', [{ id: 'ann', dice: [6, 6, 6, 6, 6] }], false);
 });
 
 describe('the leaderboard of a guild', () => {
-  it('all time: games, wins, win rate, average and best final, Olathes thrown and scored, exact predictions', () => {
-    const rows = h.service.leaderboard('G');
+  it('all time: games, wins, win rate, average and best final, Olathes thrown and scored, exact predictions', async () => {
+    const rows = await h.service.leaderboard('G');
     expect(rows.map((r) => r.userId)).toEqual(['ann', 'ben', 'cy']);
     expect(rows[0]).toEqual({
       rank: 1,
@@ -134,8 +134,8 @@ describe('the leaderboard of a guild', () => {
     });
   });
 
-  it('the last 30 days: equal wins and win rates are ordered by the better average', () => {
-    const rows = h.service.leaderboard('G', { since: h.clock.t - 30 * DAY });
+  it('the last 30 days: equal wins and win rates are ordered by the better average', async () => {
+    const rows = await h.service.leaderboard('G', { since: h.clock.t - 30 * DAY });
     expect(rows).toEqual([
       row({ userId: 'ben', games: 2, wins: 1, averageFinal: 5, bestFinal: 8 }),
       row({
@@ -153,8 +153,8 @@ describe('the leaderboard of a guild', () => {
     ]);
   });
 
-  it('computer players only when asked for', () => {
-    const rows = h.service.leaderboard('G', { includeBots: true });
+  it('computer players only when asked for', async () => {
+    const rows = await h.service.leaderboard('G', { includeBots: true });
     // People first, then the computer players, ranked apart.
     expect(rows.map((r) => [r.userId, r.rank])).toEqual([
       ['ann', 1],
@@ -178,16 +178,16 @@ describe('the leaderboard of a guild', () => {
     });
   });
 
-  it('other guilds, and a guild with no finished game', () => {
-    expect(h.service.leaderboard('H')).toEqual([
+  it('other guilds, and a guild with no finished game', async () => {
+    expect(await h.service.leaderboard('H')).toEqual([
       row({ userId: 'cy', games: 1, wins: 1, averageFinal: 9, olathesThrown: 14 }),
     ]);
-    expect(h.service.leaderboard('nowhere')).toEqual([]);
-    expect(h.service.leaderboard('G', { variant: 'balut' })).toEqual([]);
+    expect(await h.service.leaderboard('nowhere')).toEqual([]);
+    expect(await h.service.leaderboard('G', { variant: 'balut' })).toEqual([]);
   });
 
-  it('a player who quits still played the game: it counts, with their card as it stands', () => {
-    play(
+  it('a player who quits still played the game: it counts, with their card as it stands', async () => {
+    await play(
       'Q',
       [
         { id: 'dan', dice: [6, 6, 6, 6, 6] },
@@ -195,11 +195,11 @@ describe('the leaderboard of a guild', () => {
       ],
       false,
     );
-    const view = h.service.openGameInChannel(`c${channel}`)!;
-    h.service.quit(view.id, 'eve');
+    const view = (await h.service.openGameInChannel(`c${channel}`))!;
+    await h.service.quit(view.id, 'eve');
     for (let turn = 0; turn < TURNS; turn++) h.rng.push([6, 6, 6, 6, 6]);
-    playOut(h.service, h.service.game(view.id)!);
-    expect(h.service.leaderboard('Q')).toEqual([
+    await playOut(h.service, (await h.service.game(view.id))!);
+    expect(await h.service.leaderboard('Q')).toEqual([
       row({ userId: 'dan', games: 1, wins: 1, averageFinal: 9 }),
       row({ userId: 'eve', games: 1, wins: 0, averageFinal: -2, bestFinal: -2, olathesThrown: 0 }),
     ]);

@@ -3,8 +3,8 @@
 // a game that closes leaves its lobby message to be drawn again, even after a crash.
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
-import { openDatabase } from '../../../src/db/open';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
+import { openTestStorage } from '../../support/storage';
 import { DEFAULT_LOBBY_EXPIRY_MS, GameService } from '../../../src/service/game-service';
 import { Clock, OLATHE, SMALL, harness, playOut, removeTempDirs, startedGame, tempDbPath, user } from './helpers';
 
@@ -17,21 +17,21 @@ function open(service: GameService, channelId = 'chan') {
 }
 
 describe('a lobby nobody starts', () => {
-  it('expires after 30 minutes on the turn clock, freeing its channel', () => {
+  it('expires after 30 minutes on the turn clock, freeing its channel', async () => {
     const { service, clock } = harness();
     expect(DEFAULT_LOBBY_EXPIRY_MS).toBe(30 * MINUTE);
-    const view = open(service);
+    const view = await open(service);
     const expiresAt = clock.t + 30 * MINUTE;
     expect(view.lobbyExpiresAt).toBe(expiresAt);
-    expect(service.nextDeadline()).toBe(expiresAt);
+    expect(await service.nextDeadline()).toBe(expiresAt);
     // Joining and leaving keep the deadline: it counts from the opening.
     clock.advance(10 * MINUTE);
-    service.join(view.id, user('ann'));
-    service.leave(view.id, 'ann');
-    expect(service.game(view.id)!.lobbyExpiresAt).toBe(expiresAt);
+    await service.join(view.id, user('ann'));
+    await service.leave(view.id, 'ann');
+    expect((await service.game(view.id))!.lobbyExpiresAt).toBe(expiresAt);
 
-    expect(service.expireTurns(expiresAt - 1)).toEqual([]);
-    const [result, ...more] = service.expireTurns(expiresAt);
+    expect(await service.expireTurns(expiresAt - 1)).toEqual([]);
+    const [result, ...more] = await service.expireTurns(expiresAt);
     expect(more).toEqual([]);
     expect(result).toMatchObject({ finished: true, events: [], outbox: [] });
     expect(result!.view).toMatchObject({
@@ -40,92 +40,95 @@ describe('a lobby nobody starts', () => {
       lobbyExpiresAt: null,
       finishedAt: expiresAt,
     });
-    expect(service.game(view.id)).toEqual(result!.view);
-    expect(service.nextDeadline()).toBeNull();
-    expect(service.expireTurns(expiresAt + MINUTE)).toEqual([]);
-    expect(service.openGameInChannel('chan')).toBeNull();
-    expect(open(service).status).toBe('lobby');
+    expect(await service.game(view.id)).toEqual(result!.view);
+    expect(await service.nextDeadline()).toBeNull();
+    expect(await service.expireTurns(expiresAt + MINUTE)).toEqual([]);
+    expect(await service.openGameInChannel('chan')).toBeNull();
+    expect((await open(service)).status).toBe('lobby');
   });
 
-  it('is kept in the database: a restarted service closes it', () => {
+  it('is kept in the database: a restarted service closes it', async () => {
     const clock = new Clock();
     const first = harness(tempDbPath(), { clock });
-    const view = open(first.service);
-    first.db.close();
+    const view = await open(first.service);
+    await first.storage.close();
     clock.advance(31 * MINUTE);
     const again = harness(first.file, { clock });
-    expect(again.service.nextDeadline()).toBe(view.createdAt + 30 * MINUTE);
-    expect(again.service.expireTurns().map((r) => r.view.closedReason)).toEqual(['expired']);
+    expect(await again.service.nextDeadline()).toBe(view.createdAt + 30 * MINUTE);
+    expect((await again.service.expireTurns()).map((r) => r.view.closedReason)).toEqual(['expired']);
   });
 
-  it('takes its length from the service options; a started game never expires as a lobby', () => {
+  it('takes its length from the service options; a started game never expires as a lobby', async () => {
     const { service, clock } = harness(tempDbPath(), { lobbyExpiryMs: 5000 });
-    const lobby = open(service, 'a');
+    const lobby = await open(service, 'a');
     expect(lobby.lobbyExpiresAt).toBe(clock.t + 5000);
-    const game = startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'b', turnTimeoutMs: 60 * MINUTE });
+    const game = await startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'b', turnTimeoutMs: 60 * MINUTE });
     expect(game.lobbyExpiresAt).toBeNull();
-    const closed = service.expireTurns(clock.advance(5000));
+    const closed = await service.expireTurns(clock.advance(5000));
     expect(closed.map((r) => r.view.id)).toEqual([lobby.id]);
-    expect(service.game(game.id)!.status).toBe('playing');
+    expect((await service.game(game.id))!.status).toBe('playing');
   });
 });
 
 describe('leaving a lobby', () => {
-  it('a leaving host hands it to the longest-waiting person, and the lobby keeps who left', () => {
+  it('a leaving host hands it to the longest-waiting person, and the lobby keeps who left', async () => {
     const { service } = harness();
-    const view = open(service);
-    service.join(view.id, user('ann', 'Ann'));
-    service.join(view.id, user('ben', 'Ben'));
-    const handed = service.leave(view.id, 'host');
+    const view = await open(service);
+    await service.join(view.id, user('ann', 'Ann'));
+    await service.join(view.id, user('ben', 'Ben'));
+    const handed = await service.leave(view.id, 'host');
     expect(handed).toMatchObject({ status: 'lobby', hostId: 'ann', hostLeft: 'Hosty', closedReason: null });
     expect(handed.players.map((p) => p.userId)).toEqual(['ann', 'ben']);
-    expect(service.game(view.id)).toEqual(handed);
+    expect(await service.game(view.id)).toEqual(handed);
     // Someone else leaving changes neither.
-    expect(service.leave(view.id, 'ben')).toMatchObject({ hostId: 'ann', hostLeft: 'Hosty' });
+    expect(await service.leave(view.id, 'ben')).toMatchObject({ hostId: 'ann', hostLeft: 'Hosty' });
     // /olathe quit in a lobby is the same as leaving.
-    const last = service.quit(view.id, 'ann');
+    const last = await service.quit(view.id, 'ann');
     expect(last.finished).toBe(true);
     expect(last.view).toMatchObject({ status: 'cancelled', closedReason: 'empty', players: [], lobbyExpiresAt: null });
-    expect(service.nextDeadline()).toBeNull();
+    expect(await service.nextDeadline()).toBeNull();
   });
 
-  it('with only computer players left it closes as empty; a host cancelling says cancelled', () => {
+  it('with only computer players left it closes as empty; a host cancelling says cancelled', async () => {
     const { service } = harness();
-    const bots = open(service, 'a');
-    service.addBot(bots.id, 'host', 'easy');
-    expect(service.leave(bots.id, 'host')).toMatchObject({ status: 'cancelled', closedReason: 'empty' });
-    const cancelled = open(service, 'b');
-    expect(service.cancel(cancelled.id, 'host')).toMatchObject({ status: 'cancelled', closedReason: 'cancelled' });
-    const ended = open(service, 'c');
-    expect(service.end(ended.id, 'host', { canManage: false }).view.closedReason).toBe('cancelled');
+    const bots = await open(service, 'a');
+    await service.addBot(bots.id, 'host', 'easy');
+    expect(await service.leave(bots.id, 'host')).toMatchObject({ status: 'cancelled', closedReason: 'empty' });
+    const cancelled = await open(service, 'b');
+    expect(await service.cancel(cancelled.id, 'host')).toMatchObject({
+      status: 'cancelled',
+      closedReason: 'cancelled',
+    });
+    const ended = await open(service, 'c');
+    expect((await service.end(ended.id, 'host', { canManage: false })).view.closedReason).toBe('cancelled');
   });
 });
 
 describe('the lobby message of a game that closes', () => {
-  it('is drawn again: the reconcile looks at it until it is shown, also after a crash', () => {
+  it('is drawn again: the reconcile looks at it until it is shown, also after a crash', async () => {
     const { service } = harness();
-    const lobby = open(service, 'l');
-    service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-open-lobby');
-    const game = startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'g' });
-    service.recordShown(game.id, 'lobby', 'm2', 'digest-of-the-game-in-play');
-    service.recordShown(game.id, 'results', 'm3', 'shown');
-    expect(service.gamesToReconcile()).toEqual([game.id]);
+    const lobby = await open(service, 'l');
+    await service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-open-lobby');
+    const game = await startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'g' });
+    await service.recordShown(game.id, 'lobby', 'm2', 'digest-of-the-game-in-play');
+    await service.recordShown(game.id, 'results', 'm3', 'shown');
+    expect(await service.gamesToReconcile()).toEqual([game.id]);
 
-    service.cancel(lobby.id, 'host');
-    playOut(service, service.game(game.id)!);
-    expect(service.game(lobby.id)!.shown).toEqual({});
-    expect(service.game(game.id)!.shown).toEqual({ results: 'shown' });
-    expect(service.gamesToReconcile().sort()).toEqual([lobby.id, game.id].sort());
+    await service.cancel(lobby.id, 'host');
+    await playOut(service, (await service.game(game.id))!);
+    expect((await service.game(lobby.id))!.shown).toEqual({});
+    expect((await service.game(game.id))!.shown).toEqual({ results: 'shown' });
+    expect((await service.gamesToReconcile()).sort()).toEqual([lobby.id, game.id].sort());
     // Once the Publisher has delivered the game's log lines and drawn the lobbies, they are left alone.
-    for (const item of service.pendingChannelWork(game.id)) service.channelWorkDone(item.id);
-    service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-closed-lobby');
-    service.recordShown(game.id, 'lobby', 'm2', 'digest-of-the-ended-game');
-    expect(service.gamesToReconcile()).toEqual([]);
+    for (const item of await service.pendingChannelWork(game.id)) await service.channelWorkDone(item.id);
+    await service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-closed-lobby');
+    await service.recordShown(game.id, 'lobby', 'm2', 'digest-of-the-ended-game');
+    expect(await service.gamesToReconcile()).toEqual([]);
   });
 });
 
 describe('migration 0005', () => {
-  it('gives lobbies opened before it the default 30 minutes from their opening', () => {
+  it('gives lobbies opened before it the default 30 minutes from their opening', async () => {
     const file = tempDbPath();
     const db = new Database(file);
     const migrations = loadMigrations();
@@ -140,10 +143,10 @@ describe('migration 0005', () => {
       old,
     );
     db.close();
-    const service = new GameService(openDatabase(file), { now: () => 10 ** 13 });
-    expect(service.game(old)).toMatchObject({ lobbyExpiresAt: 1000 + 30 * MINUTE, closedReason: null });
-    expect(service.game(cancelled)).toMatchObject({ lobbyExpiresAt: null, closedReason: null });
-    expect(service.expireTurns().map((r) => [r.view.id, r.view.closedReason])).toEqual([[old, 'expired']]);
-    service.db.close();
+    const service = new GameService(openTestStorage(file), { now: () => 10 ** 13 });
+    expect(await service.game(old)).toMatchObject({ lobbyExpiresAt: 1000 + 30 * MINUTE, closedReason: null });
+    expect(await service.game(cancelled)).toMatchObject({ lobbyExpiresAt: null, closedReason: null });
+    expect((await service.expireTurns()).map((r) => [r.view.id, r.view.closedReason])).toEqual([[old, 'expired']]);
+    await service.storage.close();
   });
 });

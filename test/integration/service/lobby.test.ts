@@ -12,9 +12,9 @@ function lobby(service: GameService, channelId = 'chan', options: GameOptions = 
 }
 
 describe('opening a lobby', () => {
-  it('stores the game, its options and the host in seat 0', () => {
+  it('stores the game, its options and the host in seat 0', async () => {
     const { service, clock } = harness();
-    const view = lobby(service);
+    const view = await lobby(service);
     expect(view).toMatchObject({
       guildId: 'guild',
       channelId: 'chan',
@@ -31,18 +31,18 @@ describe('opening a lobby', () => {
       players: [{ seat: 0, userId: 'host', name: 'Hosty', isBot: false, left: null }],
     });
     expect(typeof view.id).toBe('number');
-    expect(service.game(view.id)).toEqual(view);
-    expect(service.openGameInChannel('chan')).toEqual(view);
+    expect(await service.game(view.id)).toEqual(view);
+    expect(await service.openGameInChannel('chan')).toEqual(view);
   });
 
-  it('refuses a second open game in the channel, but not in another channel', () => {
+  it('refuses a second open game in the channel, but not in another channel', async () => {
     const { service } = harness();
-    lobby(service, 'chan');
-    expect(refusal(() => lobby(service, 'chan')).code).toBe('channel-busy');
-    expect(lobby(service, 'other').status).toBe('lobby');
+    await lobby(service, 'chan');
+    expect((await refusal(() => lobby(service, 'chan'))).code).toBe('channel-busy');
+    expect((await lobby(service, 'other')).status).toBe('lobby');
   });
 
-  it('refuses options the rules do not allow, with the rule in plain words', () => {
+  it('refuses options the rules do not allow, with the rule in plain words', async () => {
     const { service } = harness();
     const bad: Array<[GameOptions, RegExp]> = [
       [{ ...OLATHE, columns: ['free', 'down', 'up'] }, /2 to 4 Free/],
@@ -54,20 +54,20 @@ describe('opening a lobby', () => {
       [{ ...OLATHE, columns: ['free', 'free', 'sideways' as 'free'] }, /Free, Down or Up/],
     ];
     for (const [options, message] of bad) {
-      const error = refusal(() => lobby(service, 'c', options));
+      const error = await refusal(() => lobby(service, 'c', options));
       expect(error.code).toBe('bad-options');
       expect(error.message).toMatch(message);
     }
-    const timeout = refusal(() =>
+    const timeout = await refusal(() =>
       service.openLobby({ guildId: 'g', channelId: 'c', host: user('h'), options: OLATHE, turnTimeoutMs: 0 }),
     );
     expect(timeout.code).toBe('bad-options');
-    expect(service.openGameInChannel('c')).toBeNull();
+    expect(await service.openGameInChannel('c')).toBeNull();
   });
 
-  it('keeps a custom turn timeout and strips unknown option fields', () => {
+  it('keeps a custom turn timeout and strips unknown option fields', async () => {
     const { service } = harness();
-    const view = service.openLobby({
+    const view = await service.openLobby({
       guildId: 'g',
       channelId: 'c',
       host: user('h'),
@@ -80,10 +80,10 @@ describe('opening a lobby', () => {
 });
 
 describe('joining and leaving', () => {
-  it('seats players in join order, up to eight', () => {
+  it('seats players in join order, up to eight', async () => {
     const { service } = harness();
-    let view = lobby(service);
-    for (let i = 1; i < 8; i++) view = service.join(view.id, user(`p${i}`));
+    let view = await lobby(service);
+    for (let i = 1; i < 8; i++) view = await service.join(view.id, user(`p${i}`));
     expect(view.players.map((p) => [p.seat, p.userId])).toEqual([
       [0, 'host'],
       [1, 'p1'],
@@ -94,131 +94,131 @@ describe('joining and leaving', () => {
       [6, 'p6'],
       [7, 'p7'],
     ]);
-    expect(service.game(view.id)!.players).toEqual(view.players);
-    expect(refusal(() => service.join(view.id, user('p8'))).code).toBe('lobby-full');
+    expect((await service.game(view.id))!.players).toEqual(view.players);
+    expect((await refusal(() => service.join(view.id, user('p8')))).code).toBe('lobby-full');
   });
 
-  it('refuses a second join by the same player, and a join to a missing game', () => {
+  it('refuses a second join by the same player, and a join to a missing game', async () => {
     const { service, db } = harness();
-    const view = service.join(lobby(service).id, user('ann'));
+    const view = await service.join((await lobby(service)).id, user('ann'));
     const before = snapshotOf(db, view.id);
-    expect(refusal(() => service.join(view.id, user('ann'))).code).toBe('already-joined');
-    expect(refusal(() => service.join(view.id, user('host'))).code).toBe('already-joined');
+    expect((await refusal(() => service.join(view.id, user('ann')))).code).toBe('already-joined');
+    expect((await refusal(() => service.join(view.id, user('host')))).code).toBe('already-joined');
     expect(snapshotOf(db, view.id)).toEqual(before);
-    expect(refusal(() => service.join(9999, user('ann'))).code).toBe('no-game');
+    expect((await refusal(() => service.join(9999, user('ann')))).code).toBe('no-game');
   });
 
-  it('closes the gap when a player leaves', () => {
+  it('closes the gap when a player leaves', async () => {
     const { service } = harness();
-    let view = lobby(service);
-    for (const id of ['a', 'b', 'c']) view = service.join(view.id, user(id));
-    view = service.leave(view.id, 'a');
+    let view = await lobby(service);
+    for (const id of ['a', 'b', 'c']) view = await service.join(view.id, user(id));
+    view = await service.leave(view.id, 'a');
     expect(view.players.map((p) => [p.seat, p.userId])).toEqual([
       [0, 'host'],
       [1, 'b'],
       [2, 'c'],
     ]);
-    expect(service.game(view.id)!.players).toEqual(view.players);
-    expect(refusal(() => service.leave(view.id, 'a')).code).toBe('not-a-player');
-    view = service.join(view.id, user('a'));
+    expect((await service.game(view.id))!.players).toEqual(view.players);
+    expect((await refusal(() => service.leave(view.id, 'a'))).code).toBe('not-a-player');
+    view = await service.join(view.id, user('a'));
     expect(view.players.at(-1)).toMatchObject({ seat: 3, userId: 'a' });
   });
 
-  it('hands the lobby to the longest-waiting player when the host leaves, and cancels it when the last one goes', () => {
+  it('hands the lobby to the longest-waiting player when the host leaves, and cancels it when the last one goes', async () => {
     const { service } = harness();
-    let view = lobby(service);
-    view = service.join(view.id, user('ann'));
-    view = service.join(view.id, user('ben'));
-    view = service.leave(view.id, 'host');
+    let view = await lobby(service);
+    view = await service.join(view.id, user('ann'));
+    view = await service.join(view.id, user('ben'));
+    view = await service.leave(view.id, 'host');
     expect(view.hostId).toBe('ann');
     expect(view.players.map((p) => p.userId)).toEqual(['ann', 'ben']);
-    view = service.leave(view.id, 'ann');
+    view = await service.leave(view.id, 'ann');
     expect(view.hostId).toBe('ben');
-    view = service.leave(view.id, 'ben');
+    view = await service.leave(view.id, 'ben');
     expect(view.status).toBe('cancelled');
     expect(view.finishedAt).not.toBeNull();
-    expect(service.openGameInChannel('chan')).toBeNull();
-    expect(lobby(service).status).toBe('lobby'); // the channel is free again
+    expect(await service.openGameInChannel('chan')).toBeNull();
+    expect((await lobby(service)).status).toBe('lobby'); // the channel is free again
   });
 
-  it('a player may wait in lobbies of several channels at once', () => {
+  it('a player may wait in lobbies of several channels at once', async () => {
     const { service } = harness();
-    const one = service.join(lobby(service, 'one').id, user('ann'));
-    const two = service.join(lobby(service, 'two').id, user('ann'));
-    expect(service.start(one.id, 'host').status).toBe('playing');
-    expect(service.start(two.id, 'host').status).toBe('playing');
+    const one = await service.join((await lobby(service, 'one')).id, user('ann'));
+    const two = await service.join((await lobby(service, 'two')).id, user('ann'));
+    expect((await service.start(one.id, 'host')).status).toBe('playing');
+    expect((await service.start(two.id, 'host')).status).toBe('playing');
   });
 });
 
 describe('cancelling and starting', () => {
-  it('only the host cancels, and only a lobby', () => {
+  it('only the host cancels, and only a lobby', async () => {
     const { service } = harness();
-    const view = service.join(lobby(service).id, user('ann'));
-    expect(refusal(() => service.cancel(view.id, 'ann')).code).toBe('not-host');
-    expect(service.cancel(view.id, 'host').status).toBe('cancelled');
-    expect(refusal(() => service.cancel(view.id, 'host')).code).toBe('game-over');
-    expect(refusal(() => service.join(view.id, user('ben'))).code).toBe('game-over');
-    expect(refusal(() => service.start(view.id, 'host')).code).toBe('game-over');
+    const view = await service.join((await lobby(service)).id, user('ann'));
+    expect((await refusal(() => service.cancel(view.id, 'ann'))).code).toBe('not-host');
+    expect((await service.cancel(view.id, 'host')).status).toBe('cancelled');
+    expect((await refusal(() => service.cancel(view.id, 'host'))).code).toBe('game-over');
+    expect((await refusal(() => service.join(view.id, user('ben')))).code).toBe('game-over');
+    expect((await refusal(() => service.start(view.id, 'host'))).code).toBe('game-over');
   });
 
-  it('only the host starts; the game begins with seat 0 on the clock', () => {
+  it('only the host starts; the game begins with seat 0 on the clock', async () => {
     const { service, clock } = harness();
-    const view = service.join(lobby(service).id, user('ann'));
-    expect(refusal(() => service.start(view.id, 'ann')).code).toBe('not-host');
-    expect(refusal(() => service.throwDice(view.id, 'host')).code).toBe('not-started');
-    const started = service.start(view.id, 'host');
+    const view = await service.join((await lobby(service)).id, user('ann'));
+    expect((await refusal(() => service.start(view.id, 'ann'))).code).toBe('not-host');
+    expect((await refusal(() => service.throwDice(view.id, 'host'))).code).toBe('not-started');
+    const started = await service.start(view.id, 'host');
     expect(started.status).toBe('playing');
     expect(started.startedAt).toBe(clock.t);
     expect(started.state!.players.map((p) => p.id)).toEqual(['host', 'ann']);
     expect(started.state!.version).toBe(0);
     expect(started.deadlines).toEqual({ 0: clock.t + 600_000 });
-    expect(service.game(view.id)).toEqual(started);
-    expect(refusal(() => service.start(view.id, 'host')).code).toBe('not-in-lobby');
-    expect(refusal(() => service.join(view.id, user('ben'))).code).toBe('not-in-lobby');
-    expect(refusal(() => service.leave(view.id, 'ann')).code).toBe('not-in-lobby');
-    expect(refusal(() => service.cancel(view.id, 'host')).code).toBe('not-in-lobby');
+    expect(await service.game(view.id)).toEqual(started);
+    expect((await refusal(() => service.start(view.id, 'host'))).code).toBe('not-in-lobby');
+    expect((await refusal(() => service.join(view.id, user('ben')))).code).toBe('not-in-lobby');
+    expect((await refusal(() => service.leave(view.id, 'ann'))).code).toBe('not-in-lobby');
+    expect((await refusal(() => service.cancel(view.id, 'host'))).code).toBe('not-in-lobby');
   });
 
-  it('starts Balut with every player on their own clock, and a solo game', () => {
+  it('starts Balut with every player on their own clock, and a solo game', async () => {
     const { service, clock } = harness();
-    let view = service.openLobby({
+    let view = await service.openLobby({
       guildId: 'g',
       channelId: 'b',
       host: user('h'),
       options: BALUT,
       turnTimeoutMs: 60_000,
     });
-    view = service.join(view.id, user('ann'));
-    expect(service.start(view.id, 'h').deadlines).toEqual({ 0: clock.t + 60_000, 1: clock.t + 60_000 });
-    const solo = lobby(service, 'solo');
-    expect(service.start(solo.id, 'host').state!.players).toHaveLength(1);
+    view = await service.join(view.id, user('ann'));
+    expect((await service.start(view.id, 'h')).deadlines).toEqual({ 0: clock.t + 60_000, 1: clock.t + 60_000 });
+    const solo = await lobby(service, 'solo');
+    expect((await service.start(solo.id, 'host')).state!.players).toHaveLength(1);
   });
 
-  it('quit in a lobby leaves it; end in a lobby cancels it (host or manager only)', () => {
+  it('quit in a lobby leaves it; end in a lobby cancels it (host or manager only)', async () => {
     const { service } = harness();
-    const view = service.join(lobby(service).id, user('ann'));
-    const quit = service.quit(view.id, 'ann');
+    const view = await service.join((await lobby(service)).id, user('ann'));
+    const quit = await service.quit(view.id, 'ann');
     expect(quit).toMatchObject({ before: null, events: [], shouts: [], turnEnded: false, finished: false });
     expect(quit.view.players.map((p) => p.userId)).toEqual(['host']);
-    expect(refusal(() => service.end(view.id, 'stranger', { canManage: false })).code).toBe('not-host');
-    const ended = service.end(view.id, 'moderator', { canManage: true });
+    expect((await refusal(() => service.end(view.id, 'stranger', { canManage: false }))).code).toBe('not-host');
+    const ended = await service.end(view.id, 'moderator', { canManage: true });
     expect(ended.finished).toBe(true);
     expect(ended.view.status).toBe('cancelled');
   });
 });
 
 describe('message ids', () => {
-  it('are stored, replaced and forgotten by key, and come back in every view', () => {
+  it('are stored, replaced and forgotten by key, and come back in every view', async () => {
     const { service } = harness();
-    const view = lobby(service);
-    service.recordShown(view.id, 'lobby', '111', null);
-    service.recordShown(view.id, 'card:0', '222', null);
-    service.recordShown(view.id, 'lobby', '333', null);
-    expect(service.game(view.id)!.messages).toEqual({ lobby: '333', 'card:0': '222' });
-    expect(service.join(view.id, user('ann')).messages).toEqual({ lobby: '333', 'card:0': '222' });
-    service.recordShown(view.id, 'card:0', null, null);
-    expect(service.start(view.id, 'host').messages).toEqual({ lobby: '333' });
-    expect(() => service.recordShown(view.id, 'bad key"', '1', null)).toThrow(ServiceError);
-    expect(() => service.recordShown(424242, 'lobby', '1', null)).toThrow(/no longer exists/);
+    const view = await lobby(service);
+    await service.recordShown(view.id, 'lobby', '111', null);
+    await service.recordShown(view.id, 'card:0', '222', null);
+    await service.recordShown(view.id, 'lobby', '333', null);
+    expect((await service.game(view.id))!.messages).toEqual({ lobby: '333', 'card:0': '222' });
+    expect((await service.join(view.id, user('ann'))).messages).toEqual({ lobby: '333', 'card:0': '222' });
+    await service.recordShown(view.id, 'card:0', null, null);
+    expect((await service.start(view.id, 'host')).messages).toEqual({ lobby: '333' });
+    await expect(service.recordShown(view.id, 'bad key"', '1', null)).rejects.toThrow(ServiceError);
+    await expect(service.recordShown(424242, 'lobby', '1', null)).rejects.toThrow(/no longer exists/);
   });
 });

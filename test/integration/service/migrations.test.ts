@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DatabaseStartupError, openDatabase } from '../../../src/db/open';
-import type { Migration } from '../../../src/db/migrate';
-import { MIGRATIONS_DIR, loadMigrations, migrate, schemaVersion } from '../../../src/db/migrate';
+import { DatabaseStartupError, openDatabase } from '../../../src/db/sqlite/open';
+import type { Migration } from '../../../src/db/sqlite/migrate';
+import { MIGRATIONS_DIR, loadMigrations, migrate, schemaVersion } from '../../../src/db/sqlite/migrate';
+import { SqliteStorage } from '../../../src/db/sqlite/storage';
 import { GameService } from '../../../src/service/game-service';
 import { OLATHE, autoStep, removeTempDirs, startedGame, tempDbPath, tempDir } from './helpers';
 import { applyEvent, newGame } from '../../../src/game';
@@ -95,7 +96,7 @@ describe('the migration files', () => {
   it('are applied when the bot starts from another folder', () => {
     const cwd = tempDir();
     const script = path.join(cwd, 'start.ts');
-    const openUrl = new URL('../../../src/db/open.ts', import.meta.url).href;
+    const openUrl = new URL('../../../src/db/sqlite/open.ts', import.meta.url).href;
     fs.writeFileSync(
       script,
       `import { openDatabase } from ${JSON.stringify(openUrl)};\nconst db = openDatabase('./data/olathe.sqlite');\nconsole.log(db.prepare('SELECT COUNT(*) AS n FROM schema_migrations').get().n);\n`,
@@ -135,18 +136,18 @@ describe('openDatabase', () => {
   });
 
   for (let version = 0; version < LATEST; version++) {
-    it(`migrates a database at schema version ${version} and keeps its game playable`, () => {
+    it(`migrates a database at schema version ${version} and keeps its game playable`, async () => {
       const { file, gameId } = databaseAt(version);
       const db = openDatabase(file);
       expect(schemaVersion(db)).toBe(LATEST);
       expect(tables(db)).toEqual(expect.arrayContaining(['games_guild_finished', 'players_user']));
       if (gameId !== null) {
-        const service = new GameService(db);
-        const view = service.game(gameId)!;
+        const service = new GameService(new SqliteStorage(db));
+        const view = (await service.game(gameId))!;
         expect(view.status).toBe('playing');
         expect(view.state!.version).toBe(1);
-        expect(autoStep(service, view, 0).view.state!.version).toBe(2);
-        expect(service.replay(gameId)).toEqual(service.game(gameId)!.state);
+        expect((await autoStep(service, view, 0)).view.state!.version).toBe(2);
+        expect(await service.replay(gameId)).toEqual((await service.game(gameId))!.state);
       }
       db.close();
     });
@@ -178,10 +179,10 @@ describe('openDatabase', () => {
     expectStartupError(() => openDatabase(file), /does not recognise/);
   });
 
-  it('stops on a failing migration, says which, and leaves the file byte for byte as it was', () => {
+  it('stops on a failing migration, says which, and leaves the file byte for byte as it was', async () => {
     const file = tempDbPath();
     const setup = openDatabase(file); // a WAL database, as the bot leaves it
-    const gameId = startedGame(new GameService(setup), ['ann', 'ben']).id;
+    const gameId = (await startedGame(new GameService(new SqliteStorage(setup)), ['ann', 'ben'])).id;
     setup.close();
     const bytes = fs.readFileSync(file);
     const broken: Migration = {
@@ -200,7 +201,7 @@ describe('openDatabase', () => {
     expect(db.prepare("SELECT COUNT(*) AS n FROM pragma_table_info('games') WHERE name = 'colour'").get()).toEqual({
       n: 0,
     });
-    expect(new GameService(db).game(gameId)!.status).toBe('playing');
+    expect((await new GameService(new SqliteStorage(db)).game(gameId))!.status).toBe('playing');
     db.close();
   });
 

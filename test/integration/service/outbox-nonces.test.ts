@@ -5,7 +5,7 @@
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { ChannelSync } from '../../../src/discord/channel-sync';
 import type { ChannelRest } from '../../../src/discord/channel-rest';
 import { ClickRecords } from '../../../src/discord/click-records';
@@ -69,8 +69,8 @@ class DiscordStandIn {
 async function soloInChannel() {
   const h = harness();
   const discord = new DiscordStandIn();
-  const game = h.service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
-  h.service.start(game.id, 'ann');
+  const game = await h.service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
+  await h.service.start(game.id, 'ann');
   const sync = discord.sync(h.service);
   await sync.pass(game.id, false);
   return { ...h, discord, sync, game };
@@ -81,38 +81,38 @@ describe('shouts saved after the outbox emptied', () => {
     const { service, rng } = harness();
     const discord = new DiscordStandIn();
     const sync = discord.sync(service);
-    let game = service.openLobby({
+    let game = await service.openLobby({
       guildId: 'g',
       channelId: 'parent',
       host: user('ann'),
       options: OPTIONS,
       threads: true,
     });
-    service.join(game.id, user('ben'));
+    await service.join(game.id, user('ben'));
     const lobby = await discord.rest.post('parent', { content: 'lobby', embeds: [], components: [] }, [], 'lobby');
-    service.recordShown(game.id, 'lobby', lobby, null);
-    game = service.start(game.id, 'ann');
+    await service.recordShown(game.id, 'lobby', lobby, null);
+    game = await service.start(game.id, 'ann');
     await sync.pass(game.id, false);
-    const thread = service.game(game.id)!.playChannelId!;
+    const thread = (await service.game(game.id))!.playChannelId!;
     expect(thread).toMatch(/^thread-/);
 
-    service.declare(game.id, 'ann', 0);
+    await service.declare(game.id, 'ann', 0);
     rng.push([2, 2, 2, 2, 2]);
-    const [first] = service.throwDice(game.id, 'ann').outbox;
+    const [first] = (await service.throwDice(game.id, 'ann')).outbox;
     await sync.pass(game.id, false);
-    const [written] = service.write(game.id, 'ann', 0, 'olathe').outbox;
+    const [written] = (await service.write(game.id, 'ann', 0, 'olathe')).outbox;
     await sync.pass(game.id, false);
-    expect(service.pendingChannelWork(game.id)).toEqual([]);
+    expect(await service.pendingChannelWork(game.id)).toEqual([]);
 
-    service.declare(game.id, 'ben', 0);
+    await service.declare(game.id, 'ben', 0);
     rng.push([3, 3, 3, 3, 3]);
-    const [second] = service.throwDice(game.id, 'ben').outbox;
+    const [second] = (await service.throwDice(game.id, 'ben')).outbox;
     expect(second!.work.kind).toBe('shout');
     // Ids are never handed out again, so a late done for a delivered row cannot take a newer one with it.
     expect(second!.id).toBeGreaterThan(written!.id);
     expect(written!.id).toBeGreaterThan(first!.id);
-    expect(service.channelWorkDone(first!.id)).toBe(false);
-    expect(service.pendingChannelWork(game.id)).toEqual([second]);
+    expect(await service.channelWorkDone(first!.id)).toBe(false);
+    expect(await service.pendingChannelWork(game.id)).toEqual([second]);
     await sync.pass(game.id, false);
 
     for (const channel of [thread, 'parent']) {
@@ -130,17 +130,17 @@ describe('shouts saved after the outbox emptied', () => {
 
   it("are both posted even when the second row gets the first row's id (as before migration 0010)", async () => {
     const { service, rng, db, discord, sync, game } = await soloInChannel();
-    service.declare(game.id, 'ann', 0);
+    await service.declare(game.id, 'ann', 0);
     rng.push([1, 1, 1, 1, 1]);
-    const [first] = service.throwDice(game.id, 'ann').outbox;
+    const [first] = (await service.throwDice(game.id, 'ann')).outbox;
     await sync.pass(game.id, false);
-    service.write(game.id, 'ann', 0, 'olathe');
+    await service.write(game.id, 'ann', 0, 'olathe');
     await sync.pass(game.id, false);
     // What SQLite did without AUTOINCREMENT once the outbox was empty: the next row takes the first id again.
     db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'outbox'").run(first!.id - 1);
-    service.declare(game.id, 'ann', 1);
+    await service.declare(game.id, 'ann', 1);
     rng.push([5, 5, 5, 5, 5]);
-    const [second] = service.throwDice(game.id, 'ann').outbox;
+    const [second] = (await service.throwDice(game.id, 'ann')).outbox;
     expect(second!.id).toBe(first!.id);
     await sync.pass(game.id, false);
     expect(discord.shouts('solo').map((s) => s.content)).toEqual([
@@ -152,12 +152,12 @@ describe('shouts saved after the outbox emptied', () => {
 
   it('a delivery tried again (the answer lost) keeps its nonce, so Discord makes one message', async () => {
     const { service, rng, discord, sync, game } = await soloInChannel();
-    service.declare(game.id, 'ann', 1);
+    await service.declare(game.id, 'ann', 1);
     rng.push([6, 6, 6, 6, 6]);
-    service.throwDice(game.id, 'ann');
+    await service.throwDice(game.id, 'ann');
     // The post lands but the process dies before the row is marked done: the next pass sends it again.
     const done = service.channelWorkDone.bind(service);
-    service.channelWorkDone = () => false;
+    service.channelWorkDone = async () => false;
     await sync.pass(game.id, false);
     service.channelWorkDone = done;
     await sync.pass(game.id, false);
@@ -171,21 +171,21 @@ describe("a rematch's lobby deleted before its game starts", () => {
     const h = harness();
     const discord = new DiscordStandIn();
     const sync = discord.sync(h.service);
-    const old = h.service.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: OPTIONS });
-    h.service.join(old.id, user('ben'));
-    h.service.start(old.id, 'ann');
-    h.service.end(old.id, 'ann', { canManage: false });
-    const { view } = h.service.rematch(old.id, 'ben');
+    const old = await h.service.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: OPTIONS });
+    await h.service.join(old.id, user('ben'));
+    await h.service.start(old.id, 'ann');
+    await h.service.end(old.id, 'ann', { canManage: false });
+    const { view } = await h.service.rematch(old.id, 'ben');
     await sync.pass(view.id, false);
     const lobbies = () => discord.posts.filter((p) => p.channel === 'c' && p.content.startsWith('🔁'));
     expect(lobbies().map((p) => p.ping)).toEqual([['ann']]);
 
     discord.deleted.add(lobbies()[0]!.id);
-    h.service.join(view.id, user('cid')); // the lobby changes, so the Publisher edits it and finds it gone
+    await h.service.join(view.id, user('cid')); // the lobby changes, so the Publisher edits it and finds it gone
     await sync.pass(view.id, false);
     expect(lobbies().map((p) => p.ping)).toEqual([['ann'], ['ann', 'cid']]);
     expect(lobbies()[1]!.nonce).not.toBe(lobbies()[0]!.nonce);
-    expect(h.service.game(view.id)!.messages.lobby).toBe(lobbies()[1]!.id);
+    expect((await h.service.game(view.id))!.messages.lobby).toBe(lobbies()[1]!.id);
   });
 });
 

@@ -39,13 +39,13 @@ function logs(result: ActionResult): LogWork[] {
 }
 
 describe('what an action saves for the channel', () => {
-  it('a write saves one log item for the ended turn: seat, turn, cell, dice and score as on the card', () => {
+  it('a write saves one log item for the ended turn: seat, turn, cell, dice and score as on the card', async () => {
     const { service, rng } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0);
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0);
     rng.push([5, 5, 4, 6, 4]);
-    const thrown = service.throwDice(view.id, 'ann');
-    const written = service.write(view.id, 'ann', 0, 'choice');
+    const thrown = await service.throwDice(view.id, 'ann');
+    const written = await service.write(view.id, 'ann', 0, 'choice');
     const after = written.view.state!;
     const cell = newCell(thrown.view.state!, after, 0);
     expect(written.outbox).toHaveLength(1);
@@ -59,17 +59,17 @@ describe('what an action saves for the channel', () => {
       score: scoreCell(cell.category, cell.dice),
       seq: after.version,
     });
-    expect(service.pendingChannelWork(view.id)).toEqual(written.outbox);
+    expect(await service.pendingChannelWork(view.id)).toEqual(written.outbox);
 
     // ben's first turn is turn 0 of seat 1; ann's next one is turn 1 of seat 0.
     let v = written.view;
-    for (let i = 0; i < 3; i++) v = autoStep(service, v, 1).view;
-    for (let i = 0; i < 2; i++) v = autoStep(service, v, 0).view;
-    const second = autoStep(service, v, 0);
+    for (let i = 0; i < 3; i++) v = (await autoStep(service, v, 1)).view;
+    for (let i = 0; i < 2; i++) v = (await autoStep(service, v, 0)).view;
+    const second = await autoStep(service, v, 0);
     expect(logs(second).map((l) => [l.seat, l.turn])).toEqual([[0, 1]]);
-    const pendingLogs = service
-      .pendingChannelWork(view.id)
-      .flatMap((i) => (i.work.kind === 'log' ? [[i.work.seat, i.work.turn]] : []));
+    const pendingLogs = (await service.pendingChannelWork(view.id)).flatMap((i) =>
+      i.work.kind === 'log' ? [[i.work.seat, i.work.turn]] : [],
+    );
     expect(pendingLogs).toEqual([
       [0, 0],
       [1, 0],
@@ -77,43 +77,43 @@ describe('what an action saves for the channel', () => {
     ]);
   });
 
-  it('a throw of five of a kind saves one shout with its seq and turn; the turn goes on, so no log', () => {
+  it('a throw of five of a kind saves one shout with its seq and turn; the turn goes on, so no log', async () => {
     const { service, rng, db } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 3);
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 3);
     rng.push([2, 2, 2, 2, 2]);
-    const thrown = service.throwDice(view.id, 'ann');
+    const thrown = await service.throwDice(view.id, 'ann');
     const seq = thrown.view.state!.version;
     expect(thrown.outbox.map((i) => i.work)).toEqual([{ kind: 'shout', seat: 0, turn: 0, dice: [2, 2, 2, 2, 2], seq }]);
     expect(db.prepare('SELECT type, five FROM events WHERE game_id = ? AND seq = ?').get(view.id, seq)).toEqual({
       type: 'throw',
       five: 1,
     });
-    expect(service.pendingChannelWork(view.id)).toEqual(thrown.outbox);
+    expect(await service.pendingChannelWork(view.id)).toEqual(thrown.outbox);
   });
 
-  it('a declare, a hold and a throw that ends nothing save nothing', () => {
+  it('a declare, a hold and a throw that ends nothing save nothing', async () => {
     const { service, rng } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    const results = [service.declare(view.id, 'ann', 0)];
+    const view = await startedGame(service, ['ann', 'ben']);
+    const results = [await service.declare(view.id, 'ann', 0)];
     rng.push([1, 2, 3, 4, 6]);
-    results.push(service.throwDice(view.id, 'ann'));
-    results.push(service.toggleHold(view.id, 'ann', 4));
+    results.push(await service.throwDice(view.id, 'ann'));
+    results.push(await service.toggleHold(view.id, 'ann', 4));
     rng.push([6, 6, 6, 5]); // four new dice besides the held six
-    results.push(service.throwDice(view.id, 'ann'));
+    results.push(await service.throwDice(view.id, 'ann'));
     expect(results[3]!.view.state!.players[0]!.turn.dice).toEqual([6, 6, 6, 5, 6]);
     expect(results.map((r) => r.outbox)).toEqual([[], [], [], []]);
-    expect(service.pendingChannelWork(view.id)).toEqual([]);
+    expect(await service.pendingChannelWork(view.id)).toEqual([]);
   });
 
-  it('a timed-out turn saves a timeout item; the third in a row says the player was removed', () => {
+  it('a timed-out turn saves a timeout item; the third in a row says the player was removed', async () => {
     const { service, clock, rng } = harness();
-    let view = startedGame(service, ['ann', 'ben'], SMALL);
+    let view = await startedGame(service, ['ann', 'ben'], SMALL);
     const timeouts: LogWork[] = [];
     for (let round = 0; round < 3; round++) {
       rng.push([6, 6, 5, 5, 2]);
       const before = view.state!;
-      const [result] = service.expireTurns(clock.advance(TEN_MINUTES + 1));
+      const [result] = await service.expireTurns(clock.advance(TEN_MINUTES + 1));
       expect(result!.outbox).toHaveLength(1);
       const [log] = logs(result!);
       const cell = newCell(before, result!.view.state!, 0);
@@ -127,49 +127,51 @@ describe('what an action saves for the channel', () => {
       });
       timeouts.push(log!);
       view = result!.view;
-      for (let i = 0; i < 3; i++) view = autoStep(service, view, 1).view; // ben plays his turn
+      for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 1)).view; // ben plays his turn
     }
     expect(timeouts.map((t) => t.removed ?? false)).toEqual([false, false, true]);
     expect(view.players[0]!.left).toBe('removed');
   });
 
-  it('a player leaving a game in play saves a leave item', () => {
+  it('a player leaving a game in play saves a leave item', async () => {
     const { service } = harness();
-    const view = startedGame(service, ['ann', 'ben', 'cy']);
-    const left = service.quit(view.id, 'ben');
+    const view = await startedGame(service, ['ann', 'ben', 'cy']);
+    const left = await service.quit(view.id, 'ben');
     expect(left.outbox.map((i) => i.work)).toEqual([
       { kind: 'log', seat: 1, turn: 0, what: 'leave', seq: left.view.state!.version },
     ]);
   });
 
-  it('items come back oldest first and each is done exactly once', () => {
+  it('items come back oldest first and each is done exactly once', async () => {
     const { service, rng } = harness();
-    let view = startedGame(service, ['ann', 'ben']);
+    let view = await startedGame(service, ['ann', 'ben']);
     const saved = [];
     for (const [seat, column] of [
       [0, 3],
       [1, 3],
       [0, 0],
     ] as const) {
-      view = service.declare(view.id, view.players[seat]!.userId, column).view;
+      view = (await service.declare(view.id, view.players[seat]!.userId, column)).view;
       rng.push([seat + 1, seat + 1, seat + 1, seat + 1, seat + 1]);
-      const thrown = service.throwDice(view.id, view.players[seat]!.userId);
-      const written = service.write(view.id, view.players[seat]!.userId, column, 'olathe');
+      const thrown = await service.throwDice(view.id, view.players[seat]!.userId);
+      const written = await service.write(view.id, view.players[seat]!.userId, column, 'olathe');
       saved.push(...thrown.outbox, ...written.outbox);
       view = written.view;
     }
     expect(saved.map((i) => i.work.kind)).toEqual(['shout', 'log', 'shout', 'log', 'shout', 'log']);
-    const pending = service.pendingChannelWork(view.id);
+    const pending = await service.pendingChannelWork(view.id);
     expect(pending).toEqual(saved);
     expect(pending.map((i) => i.id)).toEqual([...pending.map((i) => i.id)].sort((a, b) => a - b));
-    expect(service.channelWorkDone(pending[2]!.id)).toBe(true);
-    expect(service.pendingChannelWork(view.id)).toEqual(saved.filter((_, i) => i !== 2));
-    for (const item of pending) expect(service.channelWorkDone(item.id)).toBe(item !== pending[2]);
-    expect(pending.map((i) => service.channelWorkDone(i.id))).toEqual(pending.map(() => false));
-    expect(service.pendingChannelWork(view.id)).toEqual([]);
+    expect(await service.channelWorkDone(pending[2]!.id)).toBe(true);
+    expect(await service.pendingChannelWork(view.id)).toEqual(saved.filter((_, i) => i !== 2));
+    for (const item of pending) expect(await service.channelWorkDone(item.id)).toBe(item !== pending[2]);
+    const again: boolean[] = [];
+    for (const item of pending) again.push(await service.channelWorkDone(item.id));
+    expect(again).toEqual(pending.map(() => false));
+    expect(await service.pendingChannelWork(view.id)).toEqual([]);
   });
 
-  it("is written in the move's transaction: a failure after the outbox insert leaves neither move nor item", () => {
+  it("is written in the move's transaction: a failure after the outbox insert leaves neither move nor item", async () => {
     let armed = false;
     const { service, db } = harness(undefined, {
       hooks: {
@@ -178,179 +180,188 @@ describe('what an action saves for the channel', () => {
         },
       },
     });
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0);
-    service.throwDice(view.id, 'ann');
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0);
+    await service.throwDice(view.id, 'ann');
     const before = snapshotOf(db, view.id);
     armed = true;
-    expect(() => service.write(view.id, 'ann', 0, 'choice')).toThrow(/power cut/);
+    await expect(service.write(view.id, 'ann', 0, 'choice')).rejects.toThrow(/power cut/);
     expect(snapshotOf(db, view.id)).toEqual(before);
-    expect(service.pendingChannelWork(view.id)).toEqual([]);
+    expect(await service.pendingChannelWork(view.id)).toEqual([]);
     armed = false;
-    expect(service.write(view.id, 'ann', 0, 'choice').outbox).toHaveLength(1);
+    expect((await service.write(view.id, 'ann', 0, 'choice')).outbox).toHaveLength(1);
   });
 });
 
 describe('what the channel shows and where', () => {
-  it('recordShown stores a message id with its digest; null forgets both', () => {
+  it('recordShown stores a message id with its digest; null forgets both', async () => {
     const { service } = harness();
-    const view = startedGame(service, ['ann']);
-    service.recordShown(view.id, 'turn:0:0', '111', 'digest-a');
-    service.recordShown(view.id, 'scoreboard', '222', null);
-    let g = service.game(view.id)!;
+    const view = await startedGame(service, ['ann']);
+    await service.recordShown(view.id, 'turn:0:0', '111', 'digest-a');
+    await service.recordShown(view.id, 'scoreboard', '222', null);
+    let g = (await service.game(view.id))!;
     expect(g.messages).toEqual({ 'turn:0:0': '111', scoreboard: '222' });
     expect(g.shown).toEqual({ 'turn:0:0': 'digest-a' });
-    service.recordShown(view.id, 'turn:0:0', null, 'ignored');
-    g = service.game(view.id)!;
+    await service.recordShown(view.id, 'turn:0:0', null, 'ignored');
+    g = (await service.game(view.id))!;
     expect(g.messages).toEqual({ scoreboard: '222' });
     expect(g.shown).toEqual({});
     // Several at once (what clicks showed, written out together), and a move does not touch them.
-    service.recordShownAll([
+    await service.recordShownAll([
       { gameId: view.id, key: 'turn:0:0', messageId: '333', digest: 'digest-b' },
       { gameId: view.id, key: 'card:0', messageId: '444', digest: 'digest-c' },
     ]);
-    service.declare(view.id, 'ann', 0);
-    g = service.game(view.id)!;
+    await service.declare(view.id, 'ann', 0);
+    g = (await service.game(view.id))!;
     expect(g.messages).toEqual({ scoreboard: '222', 'turn:0:0': '333', 'card:0': '444' });
     expect(g.shown).toEqual({ 'turn:0:0': 'digest-b', 'card:0': 'digest-c' });
-    expect(refusal(() => service.recordShown(view.id, 'bad key!', '1', 'x')).code).toBe('bad-message-key');
-    expect(refusal(() => service.recordShown(view.id + 1000, 'results', '1', 'x')).code).toBe('no-game');
+    expect((await refusal(() => service.recordShown(view.id, 'bad key!', '1', 'x'))).code).toBe('bad-message-key');
+    expect((await refusal(() => service.recordShown(view.id + 1000, 'results', '1', 'x'))).code).toBe('no-game');
   });
 
-  it("openLobby's threads overrides the server's setting; the default follows setThreadsIn", () => {
+  it("openLobby's threads overrides the server's setting; the default follows setThreadsIn", async () => {
     const { service } = harness();
-    const open = (channelId: string, threads?: boolean) =>
-      service.openLobby({
-        guildId: 'g',
-        channelId,
-        host: user('ann'),
-        options: OLATHE,
-        ...(threads === undefined ? {} : { threads }),
-      }).threadMode;
-    expect(service.threadsIn('g')).toBe(true);
-    expect(open('c1')).toBe(true);
-    service.setThreadsIn('g', false);
-    expect(service.threadsIn('g')).toBe(false);
-    expect(service.threadsIn('other')).toBe(true);
-    expect(open('c2')).toBe(false);
-    expect(open('c3', true)).toBe(true);
-    service.setThreadsIn('g', true);
-    expect(open('c4')).toBe(true);
-    expect(open('c5', false)).toBe(false);
+    const open = async (channelId: string, threads?: boolean) =>
+      (
+        await service.openLobby({
+          guildId: 'g',
+          channelId,
+          host: user('ann'),
+          options: OLATHE,
+          ...(threads === undefined ? {} : { threads }),
+        })
+      ).threadMode;
+    expect(await service.threadsIn('g')).toBe(true);
+    expect(await open('c1')).toBe(true);
+    await service.setThreadsIn('g', false);
+    expect(await service.threadsIn('g')).toBe(false);
+    expect(await service.threadsIn('other')).toBe(true);
+    expect(await open('c2')).toBe(false);
+    expect(await open('c3', true)).toBe(true);
+    await service.setThreadsIn('g', true);
+    expect(await open('c4')).toBe(true);
+    expect(await open('c5', false)).toBe(false);
   });
 
-  it('start plays in the channel without a thread, or waits for the thread to be set once', () => {
+  it('start plays in the channel without a thread, or waits for the thread to be set once', async () => {
     const { service } = harness();
     const lobby = (channelId: string, threads: boolean) =>
       service.openLobby({ guildId: 'g', channelId, host: user('ann'), options: OLATHE, threads });
-    const refused = service.start(lobby('c1', true).id, 'ann', { threadAllowed: false });
+    const refused = await service.start((await lobby('c1', true)).id, 'ann', { threadAllowed: false });
     expect(refused.playChannelId).toBe('c1');
-    const off = service.start(lobby('c2', false).id, 'ann');
+    const off = await service.start((await lobby('c2', false)).id, 'ann');
     expect(off.playChannelId).toBe('c2');
-    expect(service.setPlayChannel(off.id, 'thread-x')).toBe(false);
-    expect(service.game(off.id)!.playChannelId).toBe('c2');
+    expect(await service.setPlayChannel(off.id, 'thread-x')).toBe(false);
+    expect((await service.game(off.id))!.playChannelId).toBe('c2');
 
-    const threaded = service.start(lobby('c3', true).id, 'ann');
+    const threaded = await service.start((await lobby('c3', true)).id, 'ann');
     expect(threaded.threadMode).toBe(true);
     expect(threaded.playChannelId).toBeNull();
-    expect(service.openGameInChannel('t-3')).toBeNull();
-    expect(service.setPlayChannel(threaded.id, 't-3')).toBe(true);
-    expect(service.setPlayChannel(threaded.id, 't-4')).toBe(false);
-    expect(service.game(threaded.id)!.playChannelId).toBe('t-3');
-    expect(service.openGameInChannel('t-3')!.id).toBe(threaded.id);
-    expect(service.openGameInChannel('c3')!.id).toBe(threaded.id);
-    expect(service.openGameInChannel('t-4')).toBeNull();
+    expect(await service.openGameInChannel('t-3')).toBeNull();
+    expect(await service.setPlayChannel(threaded.id, 't-3')).toBe(true);
+    expect(await service.setPlayChannel(threaded.id, 't-4')).toBe(false);
+    expect((await service.game(threaded.id))!.playChannelId).toBe('t-3');
+    expect((await service.openGameInChannel('t-3'))!.id).toBe(threaded.id);
+    expect((await service.openGameInChannel('c3'))!.id).toBe(threaded.id);
+    expect(await service.openGameInChannel('t-4')).toBeNull();
   });
 
-  it('channelLost ends a game in play and empties its outbox, once; it cancels a lobby', () => {
+  it('channelLost ends a game in play and empties its outbox, once; it cancels a lobby', async () => {
     const { service } = harness();
-    let view = startedGame(service, ['ann', 'ben']);
-    for (let i = 0; i < 3; i++) view = autoStep(service, view, 0).view;
-    expect(service.pendingChannelWork(view.id)).toHaveLength(1);
-    const lost = service.channelLost(view.id)!;
+    let view = await startedGame(service, ['ann', 'ben']);
+    for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
+    expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
+    const lost = (await service.channelLost(view.id))!;
     expect(lost.view).toMatchObject({ status: 'ended', channelGone: true });
     expect(lost.finished).toBe(true);
-    expect(service.game(view.id)).toMatchObject({ status: 'ended', channelGone: true });
-    expect(service.pendingChannelWork(view.id)).toEqual([]);
-    expect(service.channelLost(view.id)).toBeNull();
-    expect(service.game(view.id)!.status).toBe('ended');
+    expect(await service.game(view.id)).toMatchObject({ status: 'ended', channelGone: true });
+    expect(await service.pendingChannelWork(view.id)).toEqual([]);
+    expect(await service.channelLost(view.id)).toBeNull();
+    expect((await service.game(view.id))!.status).toBe('ended');
 
-    const lobby = service.openLobby({ guildId: 'g', channelId: 'lobby-1', host: user('cy'), options: OLATHE });
-    expect(service.channelLost(lobby.id)!.view).toMatchObject({ status: 'cancelled', channelGone: true });
-    expect(service.channelLost(lobby.id)).toBeNull();
-    expect(service.openGameInChannel('lobby-1')).toBeNull();
+    const lobby = await service.openLobby({ guildId: 'g', channelId: 'lobby-1', host: user('cy'), options: OLATHE });
+    expect((await service.channelLost(lobby.id))!.view).toMatchObject({ status: 'cancelled', channelGone: true });
+    expect(await service.channelLost(lobby.id)).toBeNull();
+    expect(await service.openGameInChannel('lobby-1')).toBeNull();
   });
 
-  it('channelLost ends the game and empties its outbox in one transaction: a crash in between leaves neither done', () => {
+  it('channelLost ends the game and empties its outbox in one transaction: a crash in between leaves neither done', async () => {
     const { service, db } = harness();
-    let view = startedGame(service, ['ann', 'ben']);
-    for (let i = 0; i < 3; i++) view = autoStep(service, view, 0).view;
-    expect(service.pendingChannelWork(view.id)).toHaveLength(1);
+    let view = await startedGame(service, ['ann', 'ben']);
+    for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
+    expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
     // The process dies (here: the DELETE fails) right after the game was marked gone.
     db.exec("CREATE TEMP TRIGGER cut BEFORE DELETE ON outbox BEGIN SELECT RAISE(ABORT, 'power cut'); END");
     try {
-      service.channelLost(view.id);
+      await service.channelLost(view.id);
     } catch {
       // the crash
     }
     db.exec('DROP TRIGGER cut');
-    expect(service.game(view.id)).toMatchObject({ status: 'playing', channelGone: false });
-    expect(service.pendingChannelWork(view.id)).toHaveLength(1);
-    expect(service.channelLost(view.id)).not.toBeNull(); // the Publisher hears "channel gone" again
-    expect(service.game(view.id)).toMatchObject({ status: 'ended', channelGone: true });
-    expect(service.pendingChannelWork(view.id)).toEqual([]);
-    expect(service.gamesToReconcile()).not.toContain(view.id);
+    expect(await service.game(view.id)).toMatchObject({ status: 'playing', channelGone: false });
+    expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
+    expect(await service.channelLost(view.id)).not.toBeNull(); // the Publisher hears "channel gone" again
+    expect(await service.game(view.id)).toMatchObject({ status: 'ended', channelGone: true });
+    expect(await service.pendingChannelWork(view.id)).toEqual([]);
+    expect(await service.gamesToReconcile()).not.toContain(view.id);
   });
 
-  it('gamesToReconcile: games in play and recent finished ones not shown, nothing cancelled or gone', () => {
+  it('gamesToReconcile: games in play and recent finished ones not shown, nothing cancelled or gone', async () => {
     const { service, clock } = harness();
-    const drain = (id: number) => service.pendingChannelWork(id).forEach((i) => service.channelWorkDone(i.id));
-    const playing = startedGame(service, ['ann', 'ben']);
-    const finished = playOut(service, startedGame(service, ['ann'], SMALL));
+    const drain = async (id: number) => {
+      for (const item of await service.pendingChannelWork(id)) await service.channelWorkDone(item.id);
+    };
+    const playing = await startedGame(service, ['ann', 'ben']);
+    const finished = await playOut(service, await startedGame(service, ['ann'], SMALL));
     expect(finished.status).toBe('finished');
-    const shown = playOut(service, startedGame(service, ['ann'], SMALL));
-    service.recordShown(shown.id, 'results', '999', 'd');
-    expect(service.gamesToReconcile()).toContain(shown.id); // its last log line is still to be delivered
-    drain(shown.id);
-    const cancelled = service.openLobby({
+    const shown = await playOut(service, await startedGame(service, ['ann'], SMALL));
+    await service.recordShown(shown.id, 'results', '999', 'd');
+    expect(await service.gamesToReconcile()).toContain(shown.id); // its last log line is still to be delivered
+    await drain(shown.id);
+    const cancelled = await service.openLobby({
       guildId: 'guild-1',
       channelId: 'cancel-me',
       host: user('cy'),
       options: OLATHE,
     });
-    service.cancel(cancelled.id, 'cy');
-    const lobby = service.openLobby({ guildId: 'guild-1', channelId: 'open-lobby', host: user('cy'), options: OLATHE });
-    const gone = startedGame(service, ['dan', 'eve']);
-    service.channelLost(gone.id);
-    const ended = service.end(startedGame(service, ['fay']).id, 'fay', { canManage: false }).view;
+    await service.cancel(cancelled.id, 'cy');
+    const lobby = await service.openLobby({
+      guildId: 'guild-1',
+      channelId: 'open-lobby',
+      host: user('cy'),
+      options: OLATHE,
+    });
+    const gone = await startedGame(service, ['dan', 'eve']);
+    await service.channelLost(gone.id);
+    const ended = (await service.end((await startedGame(service, ['fay'])).id, 'fay', { canManage: false })).view;
     expect(ended.status).toBe('ended');
 
     const sorted = (ids: number[]) => [...ids].sort((a, b) => a - b);
-    expect(sorted(service.gamesToReconcile())).toEqual(sorted([playing.id, finished.id, ended.id]));
-    expect(service.gamesToReconcile()).not.toContain(lobby.id);
+    expect(sorted(await service.gamesToReconcile())).toEqual(sorted([playing.id, finished.id, ended.id]));
+    expect(await service.gamesToReconcile()).not.toContain(lobby.id);
     // A day later a finished game is looked at only while it has work left to deliver; one in play always is.
     const dayLater = clock.t + 25 * 60 * 60_000;
-    expect(sorted(service.gamesToReconcile(dayLater))).toEqual(sorted([playing.id, finished.id]));
-    drain(finished.id);
-    expect(sorted(service.gamesToReconcile(dayLater))).toEqual([playing.id]);
+    expect(sorted(await service.gamesToReconcile(dayLater))).toEqual(sorted([playing.id, finished.id]));
+    await drain(finished.id);
+    expect(sorted(await service.gamesToReconcile(dayLater))).toEqual([playing.id]);
   });
 
-  it("lastWrites gives each seat's latest written cell, a timed-out one marked", () => {
+  it("lastWrites gives each seat's latest written cell, a timed-out one marked", async () => {
     const { service, clock } = harness();
-    let view: GameView = startedGame(service, ['ann', 'ben', 'cy'], SMALL);
+    let view: GameView = await startedGame(service, ['ann', 'ben', 'cy'], SMALL);
     const last = new Map<number, LogWork>();
-    const step = (seat: number) => {
-      const result = autoStep(service, view, seat);
+    const step = async (seat: number) => {
+      const result = await autoStep(service, view, seat);
       for (const l of logs(result)) last.set(l.seat, l);
       view = result.view;
     };
-    for (const seat of [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]) step(seat);
-    const [timedOut] = service.expireTurns(clock.advance(TEN_MINUTES + 1)); // ben's turn runs out
+    for (const seat of [0, 0, 0, 1, 1, 1, 2, 2, 2, 0, 0, 0]) await step(seat);
+    const [timedOut] = await service.expireTurns(clock.advance(TEN_MINUTES + 1)); // ben's turn runs out
     for (const l of logs(timedOut!)) last.set(l.seat, l);
     const card = (seat: number, l: LogWork) =>
       timedOut!.view.state!.players[seat]!.card.columns[l.column!]!.cells[l.category!];
 
-    const writes = service.lastWrites(view.id);
+    const writes = await service.lastWrites(view.id);
     expect([...writes.keys()].sort()).toEqual([0, 1, 2]);
     for (const [seat, l] of last) {
       expect(writes.get(seat)).toEqual({
@@ -364,6 +375,6 @@ describe('what the channel shows and where', () => {
     }
     expect(writes.get(1)!.timedOut).toBe(true);
     expect(last.get(0)!.turn).toBe(1);
-    expect(service.lastWrites(startedGame(service, ['zed']).id)).toEqual(new Map());
+    expect(await service.lastWrites((await startedGame(service, ['zed'])).id)).toEqual(new Map());
   });
 });

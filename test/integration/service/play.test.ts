@@ -16,9 +16,9 @@ import { BALUT, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, snaps
 
 afterAll(removeTempDirs);
 
-function thrown(run: () => unknown): Error {
+async function thrown(run: () => unknown): Promise<Error> {
   try {
-    run();
+    await run();
   } catch (error) {
     return error as Error;
   }
@@ -28,33 +28,33 @@ function thrown(run: () => unknown): Error {
 const stampOf = (view: GameView, seat: number) => turnStamp(view.state!.players[seat]!);
 
 describe('an Olathe turn', () => {
-  it('holds a die once however often the same hold is asked for (a double click), and releases it', () => {
+  it('holds a die once however often the same hold is asked for (a double click), and releases it', async () => {
     const { service, db, rng } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0, '0.0');
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0, '0.0');
     rng.push([6, 6, 1, 2, 3]);
-    service.throwDice(view.id, 'ann', '0.0');
-    let r = service.setHold(view.id, 'ann', 1, true, '0.1');
+    await service.throwDice(view.id, 'ann', '0.0');
+    let r = await service.setHold(view.id, 'ann', 1, true, '0.1');
     expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
     const eventsOf = () => (snapshotOf(db, view.id) as { events: unknown[] }).events;
     const once = eventsOf();
-    r = service.setHold(view.id, 'ann', 1, true, '0.1');
+    r = await service.setHold(view.id, 'ann', 1, true, '0.1');
     expect(r.events).toEqual([]);
     expect(r.view.state!.players[0]!.turn.held).toEqual([false, true, false, false, false]);
     expect(eventsOf()).toEqual(once);
-    r = service.setHold(view.id, 'ann', 1, false, '0.1');
+    r = await service.setHold(view.id, 'ann', 1, false, '0.1');
     expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
     expect(r.view.state!.players[0]!.turn.held).toEqual([false, false, false, false, false]);
-    expect(service.setHold(view.id, 'ann', 1, false, '0.1').events).toEqual([]);
+    expect((await service.setHold(view.id, 'ann', 1, false, '0.1')).events).toEqual([]);
   });
 
-  it('declare, throw, hold, throw, write: stored as typed events, the turn passes on the clock', () => {
+  it('declare, throw, hold, throw, write: stored as typed events, the turn passes on the clock', async () => {
     const { service, db, clock, rng } = harness();
-    let view = startedGame(service, ['ann', 'ben']);
+    let view = await startedGame(service, ['ann', 'ben']);
     const id = view.id;
     expect(stampOf(view, 0)).toBe('0.0');
 
-    let r = service.declare(id, 'ann', 2, '0.0'); // the Down column: Fours first
+    let r = await service.declare(id, 'ann', 2, '0.0'); // the Down column: Fours first
     expect(r).toMatchObject({
       events: [{ type: 'declare', seat: 0, column: 2 }],
       shouts: [],
@@ -64,24 +64,24 @@ describe('an Olathe turn', () => {
     expect(r.before!.players[0]!.turn.column).toBeNull();
     clock.advance(1000);
     rng.push([4, 4, 1, 2, 3]);
-    r = service.throwDice(id, 'ann', '0.0');
+    r = await service.throwDice(id, 'ann', '0.0');
     expect(r.events).toEqual([{ type: 'throw', seat: 0, dice: [4, 4, 1, 2, 3] }]);
-    r = service.toggleHold(id, 'ann', 0, '0.1');
-    r = service.toggleHold(id, 'ann', 1, '0.1');
+    r = await service.toggleHold(id, 'ann', 0, '0.1');
+    r = await service.toggleHold(id, 'ann', 1, '0.1');
     expect(r.view.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
     rng.push([4, 6, 4]);
-    r = service.throwDice(id, 'ann', '0.1');
+    r = await service.throwDice(id, 'ann', '0.1');
     expect(r.view.state!.players[0]!.turn.dice).toEqual([4, 4, 4, 6, 4]);
     const deadlineBefore = r.view.deadlines[0];
     expect(deadlineBefore).toBe(clock.t - 1000 + 600_000); // unchanged within the turn
     clock.advance(1000);
-    r = service.write(id, 'ann', 2, 'fours', '0.2');
+    r = await service.write(id, 'ann', 2, 'fours', '0.2');
     expect(r.turnEnded).toBe(true);
     expect(r.view.state!.players[0]!.card.columns[2]!.cells.fours).toEqual([4, 4, 4, 6, 4]);
     expect(r.view.state!.current).toBe(1);
     expect(r.view.deadlines).toEqual({ 1: clock.t + 600_000 });
-    expect(service.nextDeadline()).toBe(clock.t + 600_000);
-    view = service.game(id)!;
+    expect(await service.nextDeadline()).toBe(clock.t + 600_000);
+    view = (await service.game(id))!;
     expect(view).toEqual(r.view);
 
     const events = db
@@ -169,37 +169,37 @@ describe('an Olathe turn', () => {
         die: null,
       },
     ]);
-    expect(service.replay(id)).toEqual(view.state);
+    expect(await service.replay(id)).toEqual(view.state);
   });
 
-  it('a double click throws once: the second click carries an old stamp and is stale', () => {
+  it('a double click throws once: the second click carries an old stamp and is stale', async () => {
     const { service, db } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0, '0.0');
-    service.throwDice(view.id, 'ann', '0.0');
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0, '0.0');
+    await service.throwDice(view.id, 'ann', '0.0');
     const before = snapshotOf(db, view.id);
-    const error = thrown(() => service.throwDice(view.id, 'ann', '0.0'));
+    const error = await thrown(() => service.throwDice(view.id, 'ann', '0.0'));
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe('stale');
     expect(error.message).toMatch(/earlier moment/);
     expect(snapshotOf(db, view.id)).toEqual(before);
-    expect(service.game(view.id)!.state!.players[0]!.turn.throwsUsed).toBe(1);
+    expect((await service.game(view.id))!.state!.players[0]!.turn.throwsUsed).toBe(1);
   });
 
-  it('a click on an old turn message is stale, even when the move would be legal now', () => {
+  it('a click on an old turn message is stale, even when the move would be legal now', async () => {
     const { service } = harness();
-    let view = startedGame(service, ['solo'], SMALL);
-    view = autoStep(service, view, 0).view; // declare
-    view = autoStep(service, view, 0).view; // throw
-    view = autoStep(service, view, 0).view; // write: turn 2 starts
+    let view = await startedGame(service, ['solo'], SMALL);
+    view = (await autoStep(service, view, 0)).view; // declare
+    view = (await autoStep(service, view, 0)).view; // throw
+    view = (await autoStep(service, view, 0)).view; // write: turn 2 starts
     expect(stampOf(view, 0)).toBe('1.0');
-    expect((thrown(() => service.declare(view.id, 'solo', 1, '0.0')) as ServiceError).code).toBe('stale');
-    expect(service.declare(view.id, 'solo', 1, '1.0').view.state!.players[0]!.turn.column).toBe(1);
+    expect(((await thrown(() => service.declare(view.id, 'solo', 1, '0.0'))) as ServiceError).code).toBe('stale');
+    expect((await service.declare(view.id, 'solo', 1, '1.0')).view.state!.players[0]!.turn.column).toBe(1);
   });
 
-  it('engine refusals pass through unchanged and write nothing', () => {
+  it('engine refusals pass through unchanged and write nothing', async () => {
     const { service, db } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
+    const view = await startedGame(service, ['ann', 'ben']);
     const before = snapshotOf(db, view.id);
     const cases: Array<[() => unknown, string]> = [
       [() => service.throwDice(view.id, 'ben'), 'not-your-turn'],
@@ -210,75 +210,77 @@ describe('an Olathe turn', () => {
       [() => service.write(view.id, 'ann', 0, 'fours'), 'nothing-thrown'],
     ];
     for (const [run, code] of cases) {
-      const error = thrown(run);
+      const error = await thrown(run);
       expect(error).toBeInstanceOf(GameError);
       expect((error as GameError).code).toBe(code);
     }
-    service.declare(view.id, 'ann', 2);
-    service.throwDice(view.id, 'ann');
+    await service.declare(view.id, 'ann', 2);
+    await service.throwDice(view.id, 'ann');
     const mid = snapshotOf(db, view.id);
-    expect((thrown(() => service.write(view.id, 'ann', 2, 'olathe')) as GameError).code).toBe('cell-out-of-order');
-    expect((thrown(() => service.write(view.id, 'ann', 0, 'fours')) as GameError).code).toBe('wrong-column');
-    expect((thrown(() => service.write(view.id, 'ann', 2, 'nonsense' as Category)) as GameError).code).toBe(
+    expect(((await thrown(() => service.write(view.id, 'ann', 2, 'olathe'))) as GameError).code).toBe(
+      'cell-out-of-order',
+    );
+    expect(((await thrown(() => service.write(view.id, 'ann', 0, 'fours'))) as GameError).code).toBe('wrong-column');
+    expect(((await thrown(() => service.write(view.id, 'ann', 2, 'nonsense' as Category))) as GameError).code).toBe(
       'no-such-cell',
     );
     expect(snapshotOf(db, view.id)).toEqual(mid);
     expect(before).not.toEqual(mid);
   });
 
-  it('refuses someone who is not in the game, and a game that does not exist', () => {
+  it('refuses someone who is not in the game, and a game that does not exist', async () => {
     const { service } = harness();
-    const view = startedGame(service, ['ann']);
-    expect((thrown(() => service.throwDice(view.id, 'zed')) as ServiceError).code).toBe('not-a-player');
-    expect((thrown(() => service.throwDice(123456, 'ann')) as ServiceError).code).toBe('no-game');
-    expect(service.game(123456)).toBeNull();
+    const view = await startedGame(service, ['ann']);
+    expect(((await thrown(() => service.throwDice(view.id, 'zed'))) as ServiceError).code).toBe('not-a-player');
+    expect(((await thrown(() => service.throwDice(123456, 'ann'))) as ServiceError).code).toBe('no-game');
+    expect(await service.game(123456)).toBeNull();
   });
 
-  it('shouts every five of a kind, scored or not', () => {
+  it('shouts every five of a kind, scored or not', async () => {
     const { service, rng } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0);
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0);
     rng.push([3, 3, 3, 3, 3]);
-    const r = service.throwDice(view.id, 'ann');
+    const r = await service.throwDice(view.id, 'ann');
     expect(r.shouts).toEqual([{ seat: 0, userId: 'ann', dice: [3, 3, 3, 3, 3] }]);
-    const w = service.write(view.id, 'ann', 0, 'choice');
+    const w = await service.write(view.id, 'ann', 0, 'choice');
     expect(w.shouts).toEqual([]);
   });
 });
 
 describe('predictions', () => {
-  it('are taken before a player first throws, stored on the seat, and closed after', () => {
+  it('are taken before a player first throws, stored on the seat, and closed after', async () => {
     const { service, db } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    expect(service.predict(view.id, 'ben', 2).view.state!.players[1]!.prediction).toBe(2);
-    expect(service.predict(view.id, 'ann', 1).events).toEqual([{ type: 'predict', seat: 0, count: 1 }]);
+    const view = await startedGame(service, ['ann', 'ben']);
+    expect((await service.predict(view.id, 'ben', 2)).view.state!.players[1]!.prediction).toBe(2);
+    expect((await service.predict(view.id, 'ann', 1)).events).toEqual([{ type: 'predict', seat: 0, count: 1 }]);
     expect(db.prepare('SELECT seat, prediction FROM players WHERE game_id = ? ORDER BY seat').all(view.id)).toEqual([
       { seat: 0, prediction: 1 },
       { seat: 1, prediction: 2 },
     ]);
-    service.declare(view.id, 'ann', 0);
-    service.throwDice(view.id, 'ann');
-    expect((thrown(() => service.predict(view.id, 'ann', 3)) as GameError).code).toBe('prediction-closed');
-    expect((thrown(() => service.predict(view.id, 'ben', -1)) as GameError).code).toBe('bad-prediction');
-    const off = startedGame(service, ['cy'], BALUT);
-    expect((thrown(() => service.predict(off.id, 'cy', 1)) as GameError).code).toBe('predictions-off');
+    await service.declare(view.id, 'ann', 0);
+    await service.throwDice(view.id, 'ann');
+    expect(((await thrown(() => service.predict(view.id, 'ann', 3))) as GameError).code).toBe('prediction-closed');
+    expect(((await thrown(() => service.predict(view.id, 'ben', -1))) as GameError).code).toBe('bad-prediction');
+    const off = await startedGame(service, ['cy'], BALUT);
+    expect(((await thrown(() => service.predict(off.id, 'cy', 1))) as GameError).code).toBe('predictions-off');
   });
 });
 
 describe('quitting and ending', () => {
-  it('a player who quits keeps their card; the turn moves on; when everyone has quit the game ends', () => {
+  it('a player who quits keeps their card; the turn moves on; when everyone has quit the game ends', async () => {
     const { service, db } = harness();
-    const view = startedGame(service, ['ann', 'ben', 'cy']);
-    let r = service.quit(view.id, 'ann'); // in their turn
+    const view = await startedGame(service, ['ann', 'ben', 'cy']);
+    let r = await service.quit(view.id, 'ann'); // in their turn
     expect(r.turnEnded).toBe(true);
     expect(r.view.state!.current).toBe(1);
     expect(r.view.players[0]!.left).toBe('quit');
     expect(Object.keys(r.view.deadlines)).toEqual(['1']);
-    expect((thrown(() => service.quit(view.id, 'ann')) as GameError).code).toBe('player-left');
-    r = service.quit(view.id, 'cy'); // not in their turn
+    expect(((await thrown(() => service.quit(view.id, 'ann'))) as GameError).code).toBe('player-left');
+    r = await service.quit(view.id, 'cy'); // not in their turn
     expect(r.turnEnded).toBe(false);
     expect(r.view.state!.current).toBe(1);
-    r = service.quit(view.id, 'ben');
+    r = await service.quit(view.id, 'ben');
     expect(r).toMatchObject({ finished: true, turnEnded: true });
     expect(r.view.status).toBe('ended');
     expect(r.view.deadlines).toEqual({});
@@ -289,14 +291,16 @@ describe('quitting and ending', () => {
       { left_reason: 'quit', won: 0, place: 1 },
       { left_reason: 'quit', won: 0, place: 1 },
     ]);
-    expect(service.nextDeadline()).toBeNull();
+    expect(await service.nextDeadline()).toBeNull();
   });
 
-  it('only the host or a manager ends a game; afterwards every action is refused and the channel is free', () => {
+  it('only the host or a manager ends a game; afterwards every action is refused and the channel is free', async () => {
     const { service, db, clock } = harness();
-    const view = startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'here' });
-    expect((thrown(() => service.end(view.id, 'ben', { canManage: false })) as ServiceError).code).toBe('not-host');
-    const r = service.end(view.id, 'mod', { canManage: true });
+    const view = await startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'here' });
+    expect(((await thrown(() => service.end(view.id, 'ben', { canManage: false }))) as ServiceError).code).toBe(
+      'not-host',
+    );
+    const r = await service.end(view.id, 'mod', { canManage: true });
     expect(r).toMatchObject({ events: [{ type: 'end' }], finished: true, turnEnded: true });
     expect(r.view).toMatchObject({ status: 'ended', finishedAt: clock.t, deadlines: {} });
     const stored = db.prepare('SELECT status, next_deadline, finished_at FROM games WHERE id = ?').get(view.id);
@@ -306,22 +310,23 @@ describe('quitting and ending', () => {
       () => service.end(view.id, 'ann', { canManage: false }),
       () => service.quit(view.id, 'ben'),
     ]) {
-      expect((thrown(run) as ServiceError).code).toBe('game-over');
+      expect(((await thrown(run)) as ServiceError).code).toBe('game-over');
     }
-    expect(service.openGameInChannel('here')).toBeNull();
+    expect(await service.openGameInChannel('here')).toBeNull();
     expect(
-      service.openLobby({ guildId: 'g', channelId: 'here', host: { id: 'ann', name: 'Ann' }, options: OLATHE }).status,
+      (await service.openLobby({ guildId: 'g', channelId: 'here', host: { id: 'ann', name: 'Ann' }, options: OLATHE }))
+        .status,
     ).toBe('lobby');
   });
 });
 
 describe('a whole game', () => {
-  it('finishes when every card is full, stores results, and replays from its events', () => {
+  it('finishes when every card is full, stores results, and replays from its events', async () => {
     const { service, db } = harness();
-    const view = playOut(service, startedGame(service, ['ann', 'ben'], OLATHE), 3);
+    const view = await playOut(service, await startedGame(service, ['ann', 'ben'], OLATHE), 3);
     expect(view.status).toBe('finished');
     expect(view.finishedAt).not.toBeNull();
-    expect(service.replay(view.id)).toEqual(view.state);
+    expect(await service.replay(view.id)).toEqual(view.state);
     const rows = db
       .prepare('SELECT seat, final_score, raw_total, won, olathes_scored FROM players WHERE game_id = ? ORDER BY seat')
       .all(view.id) as Array<Record<string, number>>;
@@ -333,27 +338,27 @@ describe('a whole game', () => {
     expect(db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
       n: 56,
     });
-    expect((thrown(() => service.throwDice(view.id, 'ann')) as ServiceError).code).toBe('game-over');
+    expect(((await thrown(() => service.throwDice(view.id, 'ann'))) as ServiceError).code).toBe('game-over');
   });
 
-  it('Balut: players act at their own pace; each one has a clock reset when they write', () => {
+  it('Balut: players act at their own pace; each one has a clock reset when they write', async () => {
     const { service, clock } = harness();
-    let view = startedGame(service, ['ann', 'ben'], BALUT, { turnTimeoutMs: 60_000 });
+    let view = await startedGame(service, ['ann', 'ben'], BALUT, { turnTimeoutMs: 60_000 });
     const start = clock.t;
-    expect((thrown(() => service.declare(view.id, 'ann', 0)) as GameError).code).toBe('declare-not-in-balut');
+    expect(((await thrown(() => service.declare(view.id, 'ann', 0))) as GameError).code).toBe('declare-not-in-balut');
     clock.advance(5000);
-    view = service.throwDice(view.id, 'ben').view;
-    view = service.throwDice(view.id, 'ann').view;
+    view = (await service.throwDice(view.id, 'ben')).view;
+    view = (await service.throwDice(view.id, 'ann')).view;
     expect(view.deadlines).toEqual({ 0: start + 60_000, 1: start + 60_000 });
-    view = service.write(view.id, 'ben', 3, 'choice').view;
+    view = (await service.write(view.id, 'ben', 3, 'choice')).view;
     expect(view.deadlines).toEqual({ 0: start + 60_000, 1: clock.t + 60_000 });
     expect(seatsToAct(view.state!)).toEqual([0, 1]);
-    view = playOut(service, view);
+    view = await playOut(service, view);
     expect(view.status).toBe('finished');
-    expect(service.replay(view.id)).toEqual(view.state);
+    expect(await service.replay(view.id)).toEqual(view.state);
   });
 
-  it('random games of every kind replay exactly from their events, and their rows agree with the state', () => {
+  it('random games of every kind replay exactly from their events, and their rows agree with the state', async () => {
     const { service, db } = harness();
     const pick = seededRng('random games');
     const roll = (n: number) => (pick.face() * 7919 + pick.face()) % n;
@@ -365,7 +370,7 @@ describe('a whole game', () => {
         { ...OLATHE, columns: ['free', 'free', 'free', 'free', 'down', 'up'] as const, throwsPerTurn: 5 },
       ][g % 4]!;
       const ids = ['a', 'b', 'c', 'd', 'e'].slice(0, 1 + (g % 5));
-      let view = startedGame(service, ids, { ...options, columns: [...options.columns] });
+      let view = await startedGame(service, ids, { ...options, columns: [...options.columns] });
       while (view.status === 'playing') {
         const state = view.state!;
         const acting = seatsToAct(state);
@@ -374,20 +379,20 @@ describe('a whole game', () => {
         const userId = view.players[seat]!.userId;
         const left = state.options.throwsPerTurn - player.turn.throwsUsed;
         const choice = roll(10);
-        if (choice === 0 && roll(20) === 0) view = service.quit(view.id, userId).view;
+        if (choice === 0 && roll(20) === 0) view = (await service.quit(view.id, userId)).view;
         else if (state.options.variant === 'olathe' && player.turn.column === null) {
           const cols = declarableColumns(state, seat);
-          view = service.declare(view.id, userId, cols[roll(cols.length)]!).view;
+          view = (await service.declare(view.id, userId, cols[roll(cols.length)]!)).view;
         } else if (player.turn.dice === null || (left > 0 && choice < 5 && !player.turn.held.every(Boolean))) {
-          view = service.throwDice(view.id, userId).view;
-        } else if (left > 0 && choice < 8) view = service.toggleHold(view.id, userId, roll(5)).view;
+          view = (await service.throwDice(view.id, userId)).view;
+        } else if (left > 0 && choice < 8) view = (await service.toggleHold(view.id, userId, roll(5))).view;
         else {
           const cells = writableCells(state, seat);
           const cell = cells[roll(cells.length)]!;
-          view = service.write(view.id, userId, cell.column, cell.category).view;
+          view = (await service.write(view.id, userId, cell.column, cell.category)).view;
         }
       }
-      expect(service.replay(view.id)).toEqual(view.state);
+      expect(await service.replay(view.id)).toEqual(view.state);
       const written = db
         .prepare('SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND category IS NOT NULL')
         .get(view.id) as { n: number };
@@ -408,11 +413,11 @@ describe('a whole game', () => {
 });
 
 describe('reading', () => {
-  it('card(): a player card with its breakdown and the stamp buttons should carry', () => {
+  it('card(): a player card with its breakdown and the stamp buttons should carry', async () => {
     const { service } = harness();
-    const view = startedGame(service, ['ann', 'ben']);
-    service.declare(view.id, 'ann', 0);
-    const card = service.card(view.id, 'ann')!;
+    const view = await startedGame(service, ['ann', 'ben']);
+    await service.declare(view.id, 'ann', 0);
+    const card = (await service.card(view.id, 'ann'))!;
     expect(card).toMatchObject({
       gameId: view.id,
       seat: 0,
@@ -424,26 +429,29 @@ describe('reading', () => {
     });
     expect(card.turn.column).toBe(0);
     expect(card.breakdown.rawTotal).toBe(0);
-    expect(service.card(view.id, 'zed')).toBeNull();
+    expect(await service.card(view.id, 'zed')).toBeNull();
   });
 
-  it("lastGameOf(): the game in play in the channel, else the player's latest finished game in the guild", () => {
+  it("lastGameOf(): the game in play in the channel, else the player's latest finished game in the guild", async () => {
     const { service } = harness(undefined, {});
-    const finished = playOut(service, startedGame(service, ['ann'], SMALL, { guildId: 'g1', channelId: 'c1' }));
-    expect(service.lastGameOf('g1', 'c2', 'ann')!.id).toBe(finished.id);
-    expect(service.lastGameOf('g2', 'c2', 'ann')).toBeNull();
-    const playing = startedGame(service, ['ann', 'ben'], OLATHE, { guildId: 'g1', channelId: 'c2' });
-    expect(service.lastGameOf('g1', 'c2', 'ann')!.id).toBe(playing.id);
-    expect(service.lastGameOf('g1', 'c1', 'ann')!.id).toBe(finished.id);
-    expect(service.lastGameOf('g1', 'c2', 'cy')).toBeNull();
+    const finished = await playOut(
+      service,
+      await startedGame(service, ['ann'], SMALL, { guildId: 'g1', channelId: 'c1' }),
+    );
+    expect((await service.lastGameOf('g1', 'c2', 'ann'))!.id).toBe(finished.id);
+    expect(await service.lastGameOf('g2', 'c2', 'ann')).toBeNull();
+    const playing = await startedGame(service, ['ann', 'ben'], OLATHE, { guildId: 'g1', channelId: 'c2' });
+    expect((await service.lastGameOf('g1', 'c2', 'ann'))!.id).toBe(playing.id);
+    expect((await service.lastGameOf('g1', 'c1', 'ann'))!.id).toBe(finished.id);
+    expect(await service.lastGameOf('g1', 'c2', 'cy')).toBeNull();
   });
 
-  it('a user may play in games in several channels at once', () => {
+  it('a user may play in games in several channels at once', async () => {
     const { service } = harness();
-    const one = startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'x1' });
-    const two = startedGame(service, ['ann'], OLATHE, { channelId: 'x2' });
-    expect(service.declare(one.id, 'ann', 0).view.id).toBe(one.id);
-    expect(service.declare(two.id, 'ann', 1).view.id).toBe(two.id);
-    expect(new GameService(service.db).game(two.id)!.state!.players[0]!.turn.column).toBe(1);
+    const one = await startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'x1' });
+    const two = await startedGame(service, ['ann'], OLATHE, { channelId: 'x2' });
+    expect((await service.declare(one.id, 'ann', 0)).view.id).toBe(one.id);
+    expect((await service.declare(two.id, 'ann', 1)).view.id).toBe(two.id);
+    expect((await new GameService(service.storage).game(two.id))!.state!.players[0]!.turn.column).toBe(1);
   });
 });

@@ -18,14 +18,14 @@ afterAll(removeTempDirs);
 let channels = 0;
 
 /** A game in a fresh channel: `people` (the first hosts) then `bots`, started. */
-function started(
+async function started(
   h: Harness,
   people: string[],
   more: { bots?: number; options?: GameOptions; threads?: boolean; locale?: string; turnTimeoutMs?: number } = {},
-): GameView {
+): Promise<GameView> {
   const { service } = h;
   const [host, ...others] = people;
-  let view = service.openLobby({
+  let view = await service.openLobby({
     guildId: 'guild',
     channelId: `chan-${++channels}`,
     host: user(host!),
@@ -34,38 +34,38 @@ function started(
     locale: more.locale,
     turnTimeoutMs: more.turnTimeoutMs,
   });
-  for (const id of others) view = service.join(view.id, user(id));
-  for (let n = 0; n < (more.bots ?? 0); n++) view = service.addBot(view.id, host!, 'expert');
+  for (const id of others) view = await service.join(view.id, user(id));
+  for (let n = 0; n < (more.bots ?? 0); n++) view = await service.addBot(view.id, host!, 'expert');
   return service.start(view.id, host!);
 }
 
 /** Plays the game to its end: people by autoStep, computer players on the clock. */
-function finish(h: Harness, view: GameView): GameView {
+async function finish(h: Harness, view: GameView): Promise<GameView> {
   while (view.status === 'playing') {
     const seat = view.state!.current;
     if (view.players[seat]!.isBot) {
-      h.clock.t = Math.max(h.clock.t, h.service.nextDeadline()!);
-      h.service.expireTurns();
-      view = h.service.game(view.id)!;
-    } else view = autoStep(h.service, view, seat).view;
+      h.clock.t = Math.max(h.clock.t, (await h.service.nextDeadline())!);
+      await h.service.expireTurns();
+      view = (await h.service.game(view.id))!;
+    } else view = (await autoStep(h.service, view, seat)).view;
   }
   return view;
 }
 
 /** A game of ann and ben, ended early by its host: played, so it offers a rematch. */
-function ended(h: Harness, people = ['ann', 'ben']): GameView {
-  const view = started(h, people);
-  return h.service.end(view.id, people[0]!, { canManage: false }).view;
+async function ended(h: Harness, people = ['ann', 'ben']): Promise<GameView> {
+  const view = await started(h, people);
+  return (await h.service.end(view.id, people[0]!, { canManage: false })).view;
 }
 
 const rematchesOf = (h: Harness, gameId: number) =>
   h.db.prepare('SELECT id FROM games WHERE rematch_of = ?').all(gameId) as { id: number }[];
 
 describe('a rematch', () => {
-  it('opens where the game was, with its options, timer and language, everyone seated as before', () => {
+  it('opens where the game was, with its options, timer and language, everyone seated as before', async () => {
     const h = harness();
     const options: GameOptions = { ...SMALL, predictions: true, hints: false };
-    let lobby0 = h.service.openLobby({
+    let lobby0 = await h.service.openLobby({
       guildId: 'guild',
       channelId: 'chan-seats',
       host: user('ann'),
@@ -74,16 +74,16 @@ describe('a rematch', () => {
       locale: 'da',
       turnTimeoutMs: 120_000,
     });
-    h.service.join(lobby0.id, user('ben'));
-    h.service.addBot(lobby0.id, 'ann', 'expert');
+    await h.service.join(lobby0.id, user('ben'));
+    await h.service.addBot(lobby0.id, 'ann', 'expert');
     // Cid joined last, after the computer player: seat 3.
-    lobby0 = h.service.join(lobby0.id, user('cid'));
-    const old = finish(h, h.service.start(lobby0.id, 'ann'));
+    lobby0 = await h.service.join(lobby0.id, user('cid'));
+    const old = await finish(h, await h.service.start(lobby0.id, 'ann'));
     expect(old.status).toBe('finished');
     expect(offersRematch(old)).toBe(true);
 
     h.clock.advance(5000);
-    const { view, opened } = h.service.rematch(old.id, 'ben');
+    const { view, opened } = await h.service.rematch(old.id, 'ben');
     expect(opened).toBe(true);
     expect(view).toMatchObject({
       status: 'lobby',
@@ -101,7 +101,7 @@ describe('a rematch', () => {
       old.players.map((p) => [p.seat, p.userId, p.name, p.isBot]),
     );
     expect(view.players[2]).toMatchObject({ userId: 'bot:expert:1', isBot: true });
-    expect(h.service.openGameInChannel(old.channelId)?.id).toBe(view.id);
+    expect((await h.service.openGameInChannel(old.channelId))?.id).toBe(view.id);
 
     // The Publisher posts it (no /olathe start did), pinging the others seated; it is reconciled until it has.
     const lobby = wantedMessages(view, new Map()).find((w) => w.key === 'lobby')!;
@@ -109,62 +109,62 @@ describe('a rematch', () => {
     expect(lobby.editOnly).toBeUndefined();
     expect(lobby.body.content).toContain('<@ann> <@ben> <@cid>');
     expect(lobby.body.content).toMatch(/^🔁 Omkamp af spil \d+/);
-    expect(h.service.gamesToReconcile()).toContain(view.id);
-    h.service.recordShown(view.id, 'lobby', '999', null);
-    expect(h.service.gamesToReconcile()).not.toContain(view.id);
+    expect(await h.service.gamesToReconcile()).toContain(view.id);
+    await h.service.recordShown(view.id, 'lobby', '999', null);
+    expect(await h.service.gamesToReconcile()).not.toContain(view.id);
     // Still the Publisher's while it is open (deleted, it is posted again); once started, only ever edited.
-    const posted = wantedMessages(h.service.game(view.id)!, new Map()).find((w) => w.key === 'lobby')!;
+    const posted = wantedMessages((await h.service.game(view.id))!, new Map()).find((w) => w.key === 'lobby')!;
     expect(posted).toMatchObject({ ping: ['ann', 'cid'] });
     expect(posted.editOnly).toBeUndefined();
 
     // It is a lobby like any other: it starts, and the computer player plays in it.
-    const playing = h.service.start(view.id, 'ben');
+    const playing = await h.service.start(view.id, 'ben');
     expect(wantedMessages(playing, new Map()).find((w) => w.key === 'lobby')!.editOnly).toBe(true);
-    const again = finish(h, playing);
+    const again = await finish(h, playing);
     expect(again.status).toBe('finished');
     expect(again.state!.players).toHaveLength(4);
   });
 
-  it('of a game played in a thread opens in that thread, and plays there', () => {
+  it('of a game played in a thread opens in that thread, and plays there', async () => {
     const h = harness();
-    const view = started(h, ['ann', 'ben'], { threads: true });
+    const view = await started(h, ['ann', 'ben'], { threads: true });
     expect(view.threadMode).toBe(true);
-    h.service.setPlayChannel(view.id, 'thread-1');
-    const old = h.service.end(view.id, 'ann', { canManage: false }).view;
-    const { view: lobby } = h.service.rematch(old.id, 'ann');
+    await h.service.setPlayChannel(view.id, 'thread-1');
+    const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
+    const { view: lobby } = await h.service.rematch(old.id, 'ann');
     expect(lobby).toMatchObject({ channelId: 'thread-1', threadMode: false, hostId: 'ann' });
-    expect(h.service.start(lobby.id, 'ann').playChannelId).toBe('thread-1');
+    expect((await h.service.start(lobby.id, 'ann')).playChannelId).toBe('thread-1');
   });
 
-  it('seats those who left the game too; anyone can leave the lobby, the host hands it on, bots go', () => {
+  it('seats those who left the game too; anyone can leave the lobby, the host hands it on, bots go', async () => {
     const h = harness();
-    const view = started(h, ['ann', 'ben', 'cid'], { bots: 1 });
-    h.service.quit(view.id, 'cid');
-    const old = h.service.end(view.id, 'ann', { canManage: false }).view;
-    let lobby = h.service.rematch(old.id, 'ben').view;
+    const view = await started(h, ['ann', 'ben', 'cid'], { bots: 1 });
+    await h.service.quit(view.id, 'cid');
+    const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
+    let lobby = (await h.service.rematch(old.id, 'ben')).view;
     expect(lobby.players.map((p) => p.userId)).toEqual(['ann', 'ben', 'cid', 'bot:expert:1']);
-    lobby = h.service.leave(lobby.id, 'cid');
+    lobby = await h.service.leave(lobby.id, 'cid');
     expect(lobby.players.map((p) => [p.seat, p.userId])).toEqual([
       [0, 'ann'],
       [1, 'ben'],
       [2, 'bot:expert:1'],
     ]);
-    lobby = h.service.leave(lobby.id, 'ben');
+    lobby = await h.service.leave(lobby.id, 'ben');
     expect(lobby).toMatchObject({ hostId: 'ann', hostLeft: 'BEN', status: 'lobby' });
-    lobby = h.service.removeBot(lobby.id, 'ann', 'bot:expert:1');
+    lobby = await h.service.removeBot(lobby.id, 'ann', 'bot:expert:1');
     expect(lobby.players.map((p) => p.userId)).toEqual(['ann']);
-    lobby = h.service.leave(lobby.id, 'ann');
+    lobby = await h.service.leave(lobby.id, 'ann');
     expect(lobby).toMatchObject({ status: 'cancelled', closedReason: 'empty' });
   });
 });
 
 describe('one rematch lobby', () => {
-  it('however often, and by whom, Rematch is clicked', () => {
+  it('however often, and by whom, Rematch is clicked', async () => {
     const h = harness();
-    const old = ended(h);
-    const first = h.service.rematch(old.id, 'ann');
-    const second = h.service.rematch(old.id, 'ben');
-    const third = h.service.rematch(old.id, 'ann');
+    const old = await ended(h);
+    const first = await h.service.rematch(old.id, 'ann');
+    const second = await h.service.rematch(old.id, 'ben');
+    const third = await h.service.rematch(old.id, 'ann');
     expect(first.opened).toBe(true);
     expect([second.opened, third.opened]).toEqual([false, false]);
     expect(second.view.id).toBe(first.view.id);
@@ -174,68 +174,68 @@ describe('one rematch lobby', () => {
     expect(rematchesOf(h, old.id)).toEqual([{ id: first.view.id }]);
   });
 
-  it('when two clicks race from two connections: the database lets one insert win, the other gets its lobby', () => {
+  it('when two clicks race from two connections: the database lets one insert win, the other gets its lobby', async () => {
     const file = tempDbPath();
     const other = harness(file);
-    let raced: ReturnType<GameService['rematch']> | undefined;
+    let raced: Awaited<ReturnType<GameService['rematch']>> | undefined;
     const h = harness(file, {
       clock: other.clock,
       hooks: {
         // Between this click's decision and its write, the other player's click opens the lobby.
-        beforeWrite: (gameId, attempt) => {
-          if (gameId === null && attempt === 1 && !raced) raced = other.service.rematch(old.id, 'ben');
+        beforeWrite: async (gameId, attempt) => {
+          if (gameId === null && attempt === 1 && !raced) raced = await other.service.rematch(old.id, 'ben');
         },
       },
     });
-    const old = ended(other);
-    const mine = h.service.rematch(old.id, 'ann');
+    const old = await ended(other);
+    const mine = await h.service.rematch(old.id, 'ann');
     expect(raced!.opened).toBe(true);
     expect(mine).toMatchObject({ opened: false, view: { id: raced!.view.id, hostId: 'ben' } });
     expect(rematchesOf(h, old.id)).toHaveLength(1);
     expect(h.db.prepare("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby'").get()).toEqual({ n: 1 });
   });
 
-  it('once it started or was played, a click is refused; once it closed unplayed, a click opens a new one', () => {
+  it('once it started or was played, a click is refused; once it closed unplayed, a click opens a new one', async () => {
     const h = harness();
-    const old = ended(h);
-    const first = h.service.rematch(old.id, 'ann').view;
-    h.service.cancel(first.id, 'ann');
-    const second = h.service.rematch(old.id, 'ben');
+    const old = await ended(h);
+    const first = (await h.service.rematch(old.id, 'ann')).view;
+    await h.service.cancel(first.id, 'ann');
+    const second = await h.service.rematch(old.id, 'ben');
     expect(second).toMatchObject({ opened: true, view: { hostId: 'ben', rematchOf: old.id } });
-    expect(h.service.game(first.id)!.rematchOf).toBeNull();
+    expect((await h.service.game(first.id))!.rematchOf).toBeNull();
 
-    h.service.start(second.view.id, 'ben');
-    expect(refusal(() => h.service.rematch(old.id, 'ann'))).toMatchObject({
+    await h.service.start(second.view.id, 'ben');
+    expect(await refusal(() => h.service.rematch(old.id, 'ann'))).toMatchObject({
       code: 'no-rematch',
       message: MESSAGES.rematchStarted,
     });
-    h.service.end(second.view.id, 'ben', { canManage: false });
-    expect(refusal(() => h.service.rematch(old.id, 'ann')).message).toBe(MESSAGES.rematchPlayed);
+    await h.service.end(second.view.id, 'ben', { canManage: false });
+    expect((await refusal(() => h.service.rematch(old.id, 'ann'))).message).toBe(MESSAGES.rematchPlayed);
     // The rematch's own results offer the next one.
-    expect(h.service.rematch(second.view.id, 'ann').opened).toBe(true);
+    expect((await h.service.rematch(second.view.id, 'ann')).opened).toBe(true);
   });
 });
 
 describe('refused, changing nothing', () => {
-  it('for someone who did not play the game', () => {
+  it('for someone who did not play the game', async () => {
     const h = harness();
-    const old = ended(h);
+    const old = await ended(h);
     const snapshot = snapshotOf(h.db, old.id);
-    expect(refusal(() => h.service.rematch(old.id, 'spectator'))).toMatchObject({
+    expect(await refusal(() => h.service.rematch(old.id, 'spectator'))).toMatchObject({
       code: 'not-a-player',
       message: MESSAGES.rematchNotAPlayer,
     });
     // A computer player's id is no way in either.
-    const withBot = finish(h, started(h, ['ann'], { bots: 1 }));
-    expect(refusal(() => h.service.rematch(withBot.id, 'bot:expert:1')).code).toBe('not-a-player');
+    const withBot = await finish(h, await started(h, ['ann'], { bots: 1 }));
+    expect((await refusal(() => h.service.rematch(withBot.id, 'bot:expert:1'))).code).toBe('not-a-player');
     expect(snapshotOf(h.db, old.id)).toEqual(snapshot);
     expect(rematchesOf(h, old.id)).toEqual([]);
   });
 
-  it('when the channel already has another game open', () => {
+  it('when the channel already has another game open', async () => {
     const h = harness();
-    const old = ended(h);
-    const other = h.service.openLobby({
+    const old = await ended(h);
+    const other = await h.service.openLobby({
       guildId: 'guild',
       channelId: old.channelId,
       host: user('cid'),
@@ -243,39 +243,39 @@ describe('refused, changing nothing', () => {
     });
     const count = () => h.db.prepare('SELECT COUNT(*) AS n FROM games').get();
     const games = count();
-    expect(refusal(() => h.service.rematch(old.id, 'ann'))).toMatchObject({
+    expect(await refusal(() => h.service.rematch(old.id, 'ann'))).toMatchObject({
       code: 'channel-busy',
       message: MESSAGES.rematchChannelBusy,
     });
     expect(count()).toEqual(games);
     // Once that game is over, the rematch opens.
-    h.service.cancel(other.id, 'cid');
-    expect(h.service.rematch(old.id, 'ann').opened).toBe(true);
+    await h.service.cancel(other.id, 'cid');
+    expect((await h.service.rematch(old.id, 'ann')).opened).toBe(true);
   });
 
-  it('for a game not over, one cancelled before it started, and one whose channel is gone', () => {
+  it('for a game not over, one cancelled before it started, and one whose channel is gone', async () => {
     const h = harness();
-    const playing = started(h, ['ann', 'ben']);
+    const playing = await started(h, ['ann', 'ben']);
     expect(offersRematch(playing)).toBe(false);
-    expect(refusal(() => h.service.rematch(playing.id, 'ann'))).toMatchObject({
+    expect(await refusal(() => h.service.rematch(playing.id, 'ann'))).toMatchObject({
       code: 'no-rematch',
       message: MESSAGES.rematchNotOver,
     });
-    const lobby = h.service.openLobby({ guildId: 'guild', channelId: 'c-x', host: user('ann'), options: SMALL });
-    expect(refusal(() => h.service.rematch(lobby.id, 'ann')).message).toBe(MESSAGES.rematchNotOver);
-    const cancelled = h.service.cancel(lobby.id, 'ann');
+    const lobby = await h.service.openLobby({ guildId: 'guild', channelId: 'c-x', host: user('ann'), options: SMALL });
+    expect((await refusal(() => h.service.rematch(lobby.id, 'ann'))).message).toBe(MESSAGES.rematchNotOver);
+    const cancelled = await h.service.cancel(lobby.id, 'ann');
     expect(offersRematch(cancelled)).toBe(false);
-    expect(refusal(() => h.service.rematch(lobby.id, 'ann')).message).toBe(MESSAGES.rematchNeverPlayed);
+    expect((await refusal(() => h.service.rematch(lobby.id, 'ann'))).message).toBe(MESSAGES.rematchNeverPlayed);
 
-    h.service.channelLost(playing.id);
-    const gone = h.service.game(playing.id)!;
+    await h.service.channelLost(playing.id);
+    const gone = (await h.service.game(playing.id))!;
     expect(gone.status).toBe('ended');
     expect(offersRematch(gone)).toBe(false);
-    expect(refusal(() => h.service.rematch(playing.id, 'ann')).message).toBe(MESSAGES.rematchChannelGone);
-    expect(refusal(() => h.service.rematch(424242, 'ann')).code).toBe('no-game');
+    expect((await refusal(() => h.service.rematch(playing.id, 'ann'))).message).toBe(MESSAGES.rematchChannelGone);
+    expect((await refusal(() => h.service.rematch(424242, 'ann'))).code).toBe('no-game');
 
     // A daily challenge (its view carries its day's result) is one attempt a day: no rematch.
-    const played = ended(h);
+    const played = await ended(h);
     expect(offersRematch(played)).toBe(true);
     expect(offersRematch({ ...played, daily: {} as NonNullable<GameView['daily']> })).toBe(false);
   });
@@ -291,11 +291,11 @@ describe('the results message', () => {
       })),
     );
 
-  it("offers Rematch, in the game's language, beside the analysis; within Discord's limits", () => {
+  it("offers Rematch, in the game's language, beside the analysis; within Discord's limits", async () => {
     const h = harness();
-    const view = started(h, ['ann', 'ben'], { locale: 'da', bots: 1 });
-    h.service.setPlayChannel(view.id, view.channelId);
-    const old = h.service.end(view.id, 'ann', { canManage: false }).view;
+    const view = await started(h, ['ann', 'ben'], { locale: 'da', bots: 1 });
+    await h.service.setPlayChannel(view.id, view.channelId);
+    const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
     expect(buttons(old)).toEqual([
       { id: { action: 'analysis', gameId: old.id }, label: '📊 Min analyse' },
       { id: { action: 'rematch', gameId: old.id }, label: '🔁 Omkamp' },
@@ -305,11 +305,11 @@ describe('the results message', () => {
     expect(checkMessageLimits(shape)).toEqual([]);
   });
 
-  it('has no Rematch where the game offers none', () => {
+  it('has no Rematch where the game offers none', async () => {
     const h = harness();
-    const view = started(h, ['ann'], { bots: 1 });
-    h.service.setPlayChannel(view.id, view.channelId);
-    const old = h.service.end(view.id, 'ann', { canManage: false }).view;
+    const view = await started(h, ['ann'], { bots: 1 });
+    await h.service.setPlayChannel(view.id, view.channelId);
+    const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
     // A game whose channel is gone shows no results there; offersRematch is what the button asks.
     expect(buttons({ ...old, channelGone: true }).map((b) => b.id?.action)).toEqual(['analysis']);
     expect(buttons({ ...old, players: old.players.filter((p) => p.isBot) }).map((b) => b.id?.action)).toEqual([]);

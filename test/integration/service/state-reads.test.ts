@@ -13,44 +13,50 @@ const savedState = (db: ReturnType<typeof harness>['db'], id: number) =>
   JSON.parse((db.prepare('SELECT state FROM games WHERE id = ?').get(id) as { state: string }).state) as unknown;
 
 describe('reading back what was written', () => {
-  it('is the state the database holds, handed out again while nothing else wrote the game', () => {
+  it('is the state the database holds, handed out again while nothing else wrote the game', async () => {
     const { service, db, rng } = harness();
-    let view = startedGame(service, ['ann'], BALUT);
+    let view = await startedGame(service, ['ann'], BALUT);
     rng.push([1, 2, 3, 4, 5]);
-    view = service.throwDice(view.id, 'ann', stampOf(view)).view;
-    const held = service.setHold(view.id, 'ann', 2, true, stampOf(view)).view;
-    const read = service.game(view.id)!;
+    view = (await service.throwDice(view.id, 'ann', stampOf(view))).view;
+    const held = (await service.setHold(view.id, 'ann', 2, true, stampOf(view))).view;
+    const read = (await service.game(view.id))!;
     expect(read.state).toEqual(savedState(db, view.id));
     expect(read.state!.players[0]!.turn.held).toEqual([false, false, true, false, false]);
     // Not parsed again: the very value the hold produced.
     expect(read.state).toBe(held.state);
   });
 
-  it('follows a move made through another connection, and one made after it again', () => {
+  it('follows a move made through another connection, and one made after it again', async () => {
     const first = harness();
-    let view = startedGame(first.service, ['ann'], BALUT);
+    let view = await startedGame(first.service, ['ann'], BALUT);
     first.rng.push([6, 6, 6, 1, 2]);
-    view = first.service.throwDice(view.id, 'ann', stampOf(view)).view;
-    first.service.setHold(view.id, 'ann', 0, true, stampOf(view));
+    view = (await first.service.throwDice(view.id, 'ann', stampOf(view))).view;
+    await first.service.setHold(view.id, 'ann', 0, true, stampOf(view));
     // Another process (a second shard, a standby) holds another die of the same game.
     const second = harness(first.file);
-    second.service.setHold(view.id, 'ann', 1, true, stampOf(view));
-    const seen = first.service.game(view.id)!;
+    await second.service.setHold(view.id, 'ann', 1, true, stampOf(view));
+    const seen = (await first.service.game(view.id))!;
     expect(seen.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
     expect(seen.state).toEqual(savedState(first.db, view.id));
     // The first process acts on what it read, and reads its own write back.
-    first.service.setHold(view.id, 'ann', 2, true, stampOf(seen));
-    expect(first.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
-    expect(second.service.game(view.id)!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
+    await first.service.setHold(view.id, 'ann', 2, true, stampOf(seen));
+    expect((await first.service.game(view.id))!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
+    expect((await second.service.game(view.id))!.state!.players[0]!.turn.held).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
   });
 
-  it('forgets a save whose transaction rolled back, though another process then brings the row to that revision', () => {
+  it('forgets a save whose transaction rolled back, though another process then brings the row to that revision', async () => {
     const first = harness();
-    let view = startedGame(first.service, ['ann'], BALUT);
+    let view = await startedGame(first.service, ['ann'], BALUT);
     first.rng.push([6, 6, 6, 1, 2]);
-    view = first.service.throwDice(view.id, 'ann', stampOf(view)).view;
+    view = (await first.service.throwDice(view.id, 'ann', stampOf(view))).view;
     // The same process and database, cut off right after its save of the game row: the transaction rolls back.
-    const cut = new GameService(first.db, {
+    const cut = new GameService(first.storage, {
       rng: riggedRng(),
       hooks: {
         afterStatement: (label) => {
@@ -58,11 +64,11 @@ describe('reading back what was written', () => {
         },
       },
     });
-    expect(() => cut.setHold(view.id, 'ann', 0, true, stampOf(view))).toThrow(/power cut/);
+    await expect(cut.setHold(view.id, 'ann', 0, true, stampOf(view))).rejects.toThrow(/power cut/);
     // Another process holds die 5 instead: the row reaches the revision the rolled-back save would have given it.
     const other = harness(first.file);
-    other.service.setHold(view.id, 'ann', 4, true, stampOf(view));
-    const seen = cut.game(view.id)!;
+    await other.service.setHold(view.id, 'ann', 4, true, stampOf(view));
+    const seen = (await cut.game(view.id))!;
     expect(seen.state!.players[0]!.turn.held).toEqual([false, false, false, false, true]);
     expect(seen.state).toEqual(savedState(first.db, view.id));
   });

@@ -7,8 +7,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { declarableColumns, scoreCell, seatsToAct, seededRng, writableCells } from '../../../src/game';
 import type { GameService, GameView } from '../../../src/service/game-service';
 import { turnStamp } from '../../../src/service/game-service';
-import { openDatabase } from '../../../src/db/open';
-import { loadMigrations } from '../../../src/db/migrate';
+import { openDatabase } from '../../../src/db/sqlite/open';
+import { openTestStorage } from '../../support/storage';
+import { loadMigrations } from '../../../src/db/sqlite/migrate';
 import { BALUT, OLATHE, harness, removeTempDirs, tempDbPath } from './helpers';
 
 afterAll(removeTempDirs);
@@ -25,20 +26,20 @@ const GOOD = [
 ];
 
 /** Declares, throws up to `throws` times, then writes the legal cell that scores most: incentives get met. */
-function greedyStep(service: GameService, view: GameView, seat: number, throws: number): GameView {
+async function greedyStep(service: GameService, view: GameView, seat: number, throws: number): Promise<GameView> {
   const state = view.state!;
   const player = state.players[seat]!;
   const userId = view.players[seat]!.userId;
   const stamp = turnStamp(player);
   if (state.options.variant === 'olathe' && player.turn.column === null)
-    return service.declare(view.id, userId, declarableColumns(state, seat)[0]!, stamp).view;
+    return (await service.declare(view.id, userId, declarableColumns(state, seat)[0]!, stamp)).view;
   if (player.turn.dice === null || player.turn.throwsUsed < Math.min(throws, state.options.throwsPerTurn))
-    return service.throwDice(view.id, userId, stamp).view;
+    return (await service.throwDice(view.id, userId, stamp)).view;
   const dice = player.turn.dice;
   const best = writableCells(state, seat).reduce((a, b) =>
     scoreCell(b.category, dice) > scoreCell(a.category, dice) ? b : a,
   );
-  return service.write(view.id, userId, best.column, best.category, stamp).view;
+  return (await service.write(view.id, userId, best.column, best.category, stamp)).view;
 }
 
 function columns(db: Database.Database, table: string): string[] {
@@ -46,7 +47,7 @@ function columns(db: Database.Database, table: string): string[] {
 }
 
 describe('migration 0009 on games over before it', () => {
-  it('gives every seat the incentives, counting and totals the service gives a game that ends now', () => {
+  it('gives every seat the incentives, counting and totals the service gives a game that ends now', async () => {
     const h = harness(tempDbPath(), { seed: 11 });
     const { service } = h;
     const pick = seededRng('stats migration');
@@ -55,37 +56,41 @@ describe('migration 0009 on games over before it', () => {
     // comes up in some. Two servers, both variants, a computer player, one game stopped early, a daily game.
     for (let g = 0; g < 24; g++) {
       const options = g % 3 === 2 ? BALUT : OLATHE;
-      let view = service.openLobby({
+      let view = await service.openLobby({
         guildId: g % 4 === 3 ? 'H' : 'G',
         channelId: `m-${++channel}`,
         host: { id: 'ann', name: `Ann ${g}` },
         options,
       });
-      view = service.join(view.id, { id: 'ben', name: 'Ben' });
-      if (g % 5 === 1) view = service.addBot(view.id, 'ann', 'easy');
-      view = service.start(view.id, 'ann');
+      view = await service.join(view.id, { id: 'ben', name: 'Ben' });
+      if (g % 5 === 1) view = await service.addBot(view.id, 'ann', 'easy');
+      view = await service.start(view.id, 'ann');
       // Every other game gets good dice, so that every incentive is met somewhere.
       if (g % 2 === 0) for (let k = 0; k < 150; k++) h.rng.push(GOOD[(g + k) % GOOD.length]!);
       for (let step = 0; view.status === 'playing'; step++) {
         if (g === 7 && step === 40) {
-          view = service.end(view.id, 'ann', { canManage: true }).view;
+          view = (await service.end(view.id, 'ann', { canManage: true })).view;
           break;
         }
         const people = seatsToAct(view.state!).filter((seat) => view.players[seat]!.isBot !== true);
         if (people.length === 0) {
           // Only the computer player can act: its next step is due after a short pause.
           h.clock.advance(5_000);
-          service.expireTurns();
-          view = service.game(view.id)!;
+          await service.expireTurns();
+          view = (await service.game(view.id))!;
           continue;
         }
-        view = greedyStep(service, view, people[pick.face() % people.length]!, 1 + (pick.face() % 3));
+        view = await greedyStep(service, view, people[pick.face() % people.length]!, 1 + (pick.face() % 3));
       }
       h.clock.advance(3_600_000);
     }
-    const daily = service.startDaily({ guildId: 'G', channelId: `m-${++channel}`, user: { id: 'ann', name: 'Ann' } });
+    const daily = await service.startDaily({
+      guildId: 'G',
+      channelId: `m-${++channel}`,
+      user: { id: 'ann', name: 'Ann' },
+    });
     let view = daily;
-    while (view.status === 'playing') view = greedyStep(service, view, 0, 2);
+    while (view.status === 'playing') view = await greedyStep(service, view, 0, 2);
 
     const seatsNow =
       'SELECT game_id, seat, incentives_met, stats_guild_id, stats_variant, stats_at FROM players ORDER BY 1, 2';
@@ -110,10 +115,10 @@ describe('migration 0009 on games over before it', () => {
     copy.exec('DETACH DATABASE played');
     expect(columns(copy, 'players')).not.toContain('incentives_met');
     copy.close();
-    const migrated = openDatabase(old);
-    expect(migrated.prepare(seatsNow).all()).toEqual(written.seats);
-    expect(migrated.prepare(totalsNow).all()).toEqual(written.totals);
-    migrated.close();
-    h.db.close();
+    const migrated = openTestStorage(old);
+    expect(migrated.db.prepare(seatsNow).all()).toEqual(written.seats);
+    expect(migrated.db.prepare(totalsNow).all()).toEqual(written.totals);
+    await migrated.close();
+    await h.storage.close();
   });
 });

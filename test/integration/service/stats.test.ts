@@ -32,53 +32,58 @@ let h: Harness;
 let channel = 0;
 
 /** A whole game where each seat always throws its own dice; `finish: false` leaves it in play. */
-function play(guildId: string, seats: Array<[string, number[]]>, options = SMALL, finish = true): GameView {
+async function play(
+  guildId: string,
+  seats: Array<[string, number[]]>,
+  options = SMALL,
+  finish = true,
+): Promise<GameView> {
   const { service, rng } = h;
-  let view = service.openLobby({
+  let view = await service.openLobby({
     guildId,
     channelId: `stats-${++channel}`,
     host: { id: seats[0]![0], name: seats[0]![0].toUpperCase() },
     options,
   });
-  for (const [id] of seats.slice(1)) view = service.join(view.id, { id, name: id.toUpperCase() });
-  view = service.start(view.id, seats[0]![0]);
+  for (const [id] of seats.slice(1)) view = await service.join(view.id, { id, name: id.toUpperCase() });
+  view = await service.start(view.id, seats[0]![0]);
   if (!finish) return view;
   const turns = options.columns.length * 7;
   // Olathe: seats take turns; Balut (as playOut plays it): each seat fills its card in seat order.
   if (options.variant === 'olathe') for (let t = 0; t < turns; t++) for (const [, dice] of seats) rng.push(dice);
   else for (const [, dice] of seats) for (let t = 0; t < turns; t++) rng.push(dice);
-  view = playOut(h.service, view);
+  view = await playOut(h.service, view);
   expect(view.status).toBe('finished');
   expect(rng.left()).toBe(0);
   return view;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   h = harness();
-  play('G', [
+  await play('G', [
     ['ann', SIXES],
     ['ben', STRAIGHT],
   ]); // 1: ann 9 beats ben 2
   h.clock.advance(30 * DAY);
-  play('G', [
+  await play('G', [
     ['ann', SIXES],
     ['ben', FIVES],
   ]); // 2: ann 9 beats ben 8
   h.clock.advance(20 * DAY);
-  play('G', [
+  await play('G', [
     ['ann', JUNK],
     ['ben', FOURS],
   ]); // 3: ben 5 beats ann −2
-  play('G', [
+  await play('G', [
     ['ann', SIXES],
     ['ben', SIXES],
   ]); // 4: a shared win, level
-  play('G', [
+  await play('G', [
     ['ann', FIVES],
     ['ben', HOUSE],
     ['cy', SIXES],
   ]); // 5: cy 9 wins; ann 8 second, above ben 1
-  play(
+  await play(
     'G',
     [
       ['ann', STRAIGHT],
@@ -86,12 +91,12 @@ beforeAll(() => {
     ],
     BALUT,
   ); // 6 (Balut): ben 13 beats ann 2
-  play('G', [
+  await play('G', [
     ['dan', SIXES],
     ['eve', SIXES],
   ]); // 7: dan and eve share a win, each exactly like cy's one game
   // Counted nowhere: a game stopped early, a game in another server, a game in play, a daily challenge.
-  const stopped = play(
+  const stopped = await play(
     'G',
     [
       ['ann', SIXES],
@@ -100,23 +105,23 @@ beforeAll(() => {
     SMALL,
     false,
   );
-  h.service.end(stopped.id, 'ann', { canManage: false });
-  play('H', [
+  await h.service.end(stopped.id, 'ann', { canManage: false });
+  await play('H', [
     ['ben', SIXES],
     ['ann', JUNK],
   ]);
-  play('G', [['ann', SIXES]], SMALL, false);
-  const daily = h.service.startDaily({
+  await play('G', [['ann', SIXES]], SMALL, false);
+  const daily = await h.service.startDaily({
     guildId: 'G',
     channelId: `stats-${++channel}`,
     user: { id: 'ben', name: 'BEN' },
   });
-  expect(playOut(h.service, daily).status).toBe('finished');
+  expect((await playOut(h.service, daily)).status).toBe('finished');
 });
 
 describe("a player's statistics in a server", () => {
-  it('games and wins per variant, best and average points, Olathes, incentives, streaks and rank', () => {
-    expect(h.service.playerStats('G', 'ann')).toEqual({
+  it('games and wins per variant, best and average points, Olathes, incentives, streaks and rank', async () => {
+    expect(await h.service.playerStats('G', 'ann')).toEqual({
       userId: 'ann',
       name: 'ANN',
       games: 6,
@@ -155,8 +160,8 @@ describe("a player's statistics in a server", () => {
     });
   });
 
-  it('a streak still running, a Balut record, and the top rank', () => {
-    const ben = h.service.playerStats('G', 'ben')!;
+  it('a streak still running, a Balut record, and the top rank', async () => {
+    const ben = (await h.service.playerStats('G', 'ben'))!;
     // Lost, lost, won, won (shared), lost, won: the daily challenge and server H do not count.
     expect([ben.games, ben.wins, ben.longestStreak, ben.currentStreak]).toEqual([6, 3, 2, 1]);
     expect(ben.variants.map((v) => [v.variant, v.games, v.wins, v.bestFinal, v.averageFinal])).toEqual([
@@ -168,17 +173,17 @@ describe("a player's statistics in a server", () => {
     expect(ben.rank).toEqual({ rank: 1, of: 5 });
   });
 
-  it('is null for someone with no finished game here, and per server', () => {
-    expect(h.service.playerStats('G', 'nobody')).toBeNull();
-    expect(h.service.playerStats('nowhere', 'ann')).toBeNull();
-    const inH = h.service.playerStats('H', 'ann')!;
+  it('is null for someone with no finished game here, and per server', async () => {
+    expect(await h.service.playerStats('G', 'nobody')).toBeNull();
+    expect(await h.service.playerStats('nowhere', 'ann')).toBeNull();
+    const inH = (await h.service.playerStats('H', 'ann'))!;
     expect([inH.games, inH.wins, inH.rank]).toEqual([1, 0, { rank: 2, of: 2 }]);
   });
 });
 
 describe('head-to-head', () => {
-  it('their games together: who placed above whom, level, and the games each won', () => {
-    expect(h.service.headToHead('G', 'ann', 'ben')).toEqual({
+  it('their games together: who placed above whom, level, and the games each won', async () => {
+    expect(await h.service.headToHead('G', 'ann', 'ben')).toEqual({
       userId: 'ann',
       otherId: 'ben',
       games: 6,
@@ -192,23 +197,23 @@ describe('head-to-head', () => {
         { variant: 'balut', games: 1, ahead: 0, behind: 1, level: 0, wins: 0, otherWins: 1 },
       ],
     });
-    const reverse = h.service.headToHead('G', 'ben', 'ann');
+    const reverse = await h.service.headToHead('G', 'ben', 'ann');
     expect([reverse.games, reverse.ahead, reverse.behind, reverse.level]).toEqual([6, 2, 3, 1]);
   });
 
-  it('none together, and another server', () => {
-    expect(h.service.headToHead('G', 'cy', 'dan').games).toBe(0);
-    expect(h.service.headToHead('G', 'cy', 'dan').variants).toEqual([]);
-    expect(h.service.headToHead('H', 'ann', 'ben')).toMatchObject({ games: 1, ahead: 0, behind: 1 });
+  it('none together, and another server', async () => {
+    expect((await h.service.headToHead('G', 'cy', 'dan')).games).toBe(0);
+    expect((await h.service.headToHead('G', 'cy', 'dan')).variants).toEqual([]);
+    expect(await h.service.headToHead('H', 'ann', 'ben')).toMatchObject({ games: 1, ahead: 0, behind: 1 });
   });
 });
 
-const board = (options: Parameters<Harness['service']['leaderboard']>[1]) =>
-  h.service.leaderboard('G', options).map((r) => [r.userId, r.rank, r.games, r.wins]);
+const board = async (options: Parameters<Harness['service']['leaderboard']>[1]) =>
+  (await h.service.leaderboard('G', options)).map((r) => [r.userId, r.rank, r.games, r.wins]);
 
 describe('the leaderboard by period and variant', () => {
-  it('all time, both variants: equal wins and rate go by average; equal records share a rank (3, 3, 3)', () => {
-    expect(board({})).toEqual([
+  it('all time, both variants: equal wins and rate go by average; equal records share a rank (3, 3, 3)', async () => {
+    expect(await board({})).toEqual([
       ['ben', 1, 6, 3],
       ['ann', 2, 6, 3],
       ['cy', 3, 1, 1],
@@ -217,16 +222,16 @@ describe('the leaderboard by period and variant', () => {
     ]);
   });
 
-  it('the kept all-time totals say exactly what summing every game says', () => {
-    expect(h.service.leaderboard('G', { since: 0 })).toEqual(h.service.leaderboard('G'));
-    expect(h.service.leaderboard('G', { since: 0, variant: 'balut' })).toEqual(
-      h.service.leaderboard('G', { variant: 'balut' }),
+  it('the kept all-time totals say exactly what summing every game says', async () => {
+    expect(await h.service.leaderboard('G', { since: 0 })).toEqual(await h.service.leaderboard('G'));
+    expect(await h.service.leaderboard('G', { since: 0, variant: 'balut' })).toEqual(
+      await h.service.leaderboard('G', { variant: 'balut' }),
     );
   });
 
-  it('the last 30 days leave out the first game; the last 7 days the second too', () => {
+  it('the last 30 days leave out the first game; the last 7 days the second too', async () => {
     // Ann and ben 2 wins in 4 each: ann's average 24/4 beats ben's 23/4.
-    expect(board({ period: 'month', variant: 'olathe' })).toEqual([
+    expect(await board({ period: 'month', variant: 'olathe' })).toEqual([
       ['ann', 1, 4, 2],
       ['ben', 2, 4, 2],
       ['cy', 3, 1, 1],
@@ -234,7 +239,7 @@ describe('the leaderboard by period and variant', () => {
       ['eve', 3, 1, 1],
     ]);
     // Ben 2 wins; cy, dan and eve one win in one game each; ann one win in three.
-    expect(board({ period: 'week', variant: 'olathe' })).toEqual([
+    expect(await board({ period: 'week', variant: 'olathe' })).toEqual([
       ['ben', 1, 3, 2],
       ['cy', 2, 1, 1],
       ['dan', 2, 1, 1],
@@ -243,19 +248,19 @@ describe('the leaderboard by period and variant', () => {
     ]);
   });
 
-  it('one variant', () => {
-    expect(board({ variant: 'balut' })).toEqual([
+  it('one variant', async () => {
+    expect(await board({ variant: 'balut' })).toEqual([
       ['ben', 1, 1, 1],
       ['ann', 2, 1, 0],
     ]);
-    expect(board({ period: 'week', variant: 'balut' })).toEqual(board({ variant: 'balut' }));
+    expect(await board({ period: 'week', variant: 'balut' })).toEqual(await board({ variant: 'balut' }));
   });
 
-  it('a week with nothing in it', () => {
+  it('a week with nothing in it', async () => {
     h.clock.advance(8 * DAY);
     try {
-      expect(h.service.leaderboard('G', { period: 'week' })).toEqual([]);
-      expect(board({ period: 'month' }).length).toBe(5);
+      expect(await h.service.leaderboard('G', { period: 'week' })).toEqual([]);
+      expect((await board({ period: 'month' })).length).toBe(5);
     } finally {
       h.clock.advance(-8 * DAY);
     }

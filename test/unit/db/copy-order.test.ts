@@ -1,8 +1,8 @@
 // db:copy's table order: every table after the tables its foreign keys name (a reference to itself aside), so
 // PostgreSQL's checks pass row by row; refused for tables that refer to each other in a cycle.
 import { describe, expect, it } from 'vitest';
-import type { SourceTable } from '../../../src/db/copy-source';
-import { CopyError, parentsFirst } from '../../../src/db/copy-source';
+import type { SourceTable } from '../../../src/db/sqlite/copy-source';
+import { CopyError, parentsFirst } from '../../../src/db/sqlite/copy-source';
 
 const table = (name: string, references: string[] = []): SourceTable => ({
   name,

@@ -2,8 +2,8 @@
 // kind of column the copy may meet — today's schema has integers and text only, a later migration may bring
 // booleans or JSON — and its refusals, which name the table and column.
 import { describe, expect, it } from 'vitest';
-import type { TargetColumn } from '../../../src/db/copy-to-postgres';
-import { CopyError, convertValue } from '../../../src/db/copy-to-postgres';
+import type { TargetColumn } from '../../../src/db/postgres/copy-from-sqlite';
+import { CopyError, convertValue } from '../../../src/db/postgres/copy-from-sqlite';
 
 const column = (type: string, name = 'c'): TargetColumn => ({ name, type, generated: false });
 

@@ -11,7 +11,7 @@ function records() {
 }
 
 describe('click records', () => {
-  it('a click alone on its message: its digest stands until written out, then the database has it', () => {
+  it('a click alone on its message: its digest stands until written out, then the database has it', async () => {
     const { clicks, written } = records();
     const touch = clicks.begin(1, 'card:0');
     expect(clicks.isAnswering(1, 'card:0')).toBe(true);
@@ -20,12 +20,12 @@ describe('click records', () => {
     clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: 'd1' });
     expect(clicks.digest(1, 'card:0')).toBe('d1');
     expect(clicks.digest(1, 'card:1')).toBeUndefined();
-    clicks.flush();
+    await clicks.flush();
     expect(written).toEqual([{ gameId: 1, key: 'card:0', messageId: '9', digest: 'd1' }]);
     expect(clicks.digest(1, 'card:0')).toBeUndefined();
   });
 
-  it("works out a click's digest only when it is read, once, and not for a click the next one replaced", () => {
+  it("works out a click's digest only when it is read, once, and not for a click the next one replaced", async () => {
     const { clicks, written } = records();
     const hashed: string[] = [];
     const lazily = (digest: string) => () => (hashed.push(digest), digest);
@@ -34,7 +34,7 @@ describe('click records', () => {
     expect(hashed).toEqual([]);
     expect(clicks.digest(1, 'card:0')).toBe('d2');
     expect(clicks.digest(1, 'card:0')).toBe('d2');
-    clicks.flush();
+    await clicks.flush();
     expect(hashed).toEqual(['d2']);
     expect(written).toEqual([{ gameId: 1, key: 'card:0', messageId: '9', digest: 'd2' }]);
   });

@@ -1,9 +1,8 @@
 // The hint's messages: the advice with an Apply button for the best choice (carrying the turn's stamp), the
 // confirmation a write or a declaration asks for, what Apply leaves behind; and which earlier hint a new one
 // replaces. Games come from a real service on an in-memory database, with rigged dice.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { openTestStorage } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import { parseCustomId } from '../../../src/discord/custom-id';
@@ -17,20 +16,19 @@ import { OLATHE, riggedRng } from '../../integration/service/helpers';
 
 const english = tr('en');
 
-function setup() {
-  const db = new Database(':memory:');
-  migrate(db, loadMigrations());
+async function setup() {
+  const db = openTestStorage(':memory:');
   const rng = riggedRng();
   const s = new GameService(db, { rng, now: () => 1_700_000_000_000 });
-  const lobby = s.openLobby({
+  const lobby = await s.openLobby({
     guildId: 'g',
     channelId: 'c',
     host: { id: 'ann', name: 'Ann' },
     options: OLATHE,
     threads: false,
   });
-  s.join(lobby.id, { id: 'ben', name: 'Ben' });
-  return { s, rng, game: s.start(lobby.id, 'ann') };
+  await s.join(lobby.id, { id: 'ben', name: 'Ben' });
+  return { s, rng, game: await s.start(lobby.id, 'ann') };
 }
 
 function buttons(body: MessageBody): { label: string; id: ComponentId | null }[] {
@@ -50,8 +48,8 @@ function limitsOf(body: MessageBody): string[] {
 const stampOf = (game: GameView, seat: number) => turnStamp(game.state!.players[seat]!);
 
 describe('the hint message', () => {
-  it('offers to apply the best choice, at the moment it was drawn for', () => {
-    const { s, game } = setup();
+  it('offers to apply the best choice, at the moment it was drawn for', async () => {
+    const { s, game } = await setup();
     const body = hintMessage(s, game, 'ann');
     expect(limitsOf(body)).toEqual([]);
     expect(body.embeds[0]!.description).toMatch(/^Declare .+\n\n\*\*1\.\*\* Declare /);
@@ -61,11 +59,11 @@ describe('the hint message', () => {
     expect(apply!.id).toMatchObject({ action: 'apply', seat: 0, stamp: stampOf(game, 0), move: { kind: 'declare' } });
   });
 
-  it('applies holds at once, with the dice it will hold on its label', () => {
-    const { s, rng, game } = setup();
-    s.declare(game.id, 'ann', 0);
+  it('applies holds at once, with the dice it will hold on its label', async () => {
+    const { s, rng, game } = await setup();
+    await s.declare(game.id, 'ann', 0);
     rng.push([6, 6, 6, 2, 1]);
-    const thrown = s.throwDice(game.id, 'ann').view;
+    const thrown = (await s.throwDice(game.id, 'ann')).view;
     const body = hintMessage(s, thrown, 'ann', english('hint.threw', { dice: '⚅ ⚅ ⚅ ⚁ ⚀' }));
     expect(body.embeds[0]!.description).toMatch(/^✅ Threw ⚅ ⚅ ⚅ ⚁ ⚀\.\n\n/);
     const id = buttons(body)[0]!.id;
@@ -74,7 +72,7 @@ describe('the hint message', () => {
     expect(id.move.held.slice(0, 3)).toEqual([true, true, true]);
     expect(buttons(body)[0]!.label).toMatch(/^Apply: hold ⚅ ⚅ ⚅/);
 
-    const held = s.setHolds(game.id, 'ann', id.move.held, id.stamp, 0).view;
+    const held = (await s.setHolds(game.id, 'ann', id.move.held, id.stamp, 0)).view;
     const after = heldMessage(held, 0);
     expect(after.embeds[0]!.description).toMatch(/^✅ Held ⚅ ⚅ ⚅.*Throw with the button below/);
     expect(buttons(after)).toEqual([
@@ -85,11 +83,11 @@ describe('the hint message', () => {
     ]);
   });
 
-  it('asks before a write, saying where the dice go and what they score, with a way back', () => {
-    const { s, rng, game } = setup();
-    s.declare(game.id, 'ann', 1);
+  it('asks before a write, saying where the dice go and what they score, with a way back', async () => {
+    const { s, rng, game } = await setup();
+    await s.declare(game.id, 'ann', 1);
     rng.push([3, 3, 3, 5, 5]);
-    const thrown = s.throwDice(game.id, 'ann').view;
+    const thrown = (await s.throwDice(game.id, 'ann')).view;
     const move = { kind: 'write', column: 1, category: 'house' } as const;
     const body = confirmMessage(thrown, 0, move);
     expect(limitsOf(body)).toEqual([]);
@@ -102,8 +100,8 @@ describe('the hint message', () => {
     ]);
   });
 
-  it('is refused to a player waiting for their turn, saying whose it is', () => {
-    const { s, game } = setup();
+  it('is refused to a player waiting for their turn, saying whose it is', async () => {
+    const { s, game } = await setup();
     expect(() => hintMessage(s, game, 'ben')).toThrow(
       "It's Ann's turn — yours comes next. Hints are for your own turn.",
     );

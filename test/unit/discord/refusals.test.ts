@@ -1,10 +1,9 @@
 // What a refused click or command is told: the service's words, then what to do — the command that helps, and
 // whose turn it is, read from the saved game (never from the refusal's text). Games come from a real service.
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { GAME_MESSAGES, GameError, LAYOUT_PROBLEM_VARS, layoutColumns, nextSeat } from '../../../src/game';
 import type { GameErrorFacts } from '../../../src/game';
-import { loadMigrations, migrate } from '../../../src/db/migrate';
+import { openTestStorage } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError } from '../../../src/service/game-service';
 import { MESSAGES, notYourCard } from '../../../src/service/errors';
@@ -16,30 +15,29 @@ import { BALUT, OLATHE, riggedRng } from '../../integration/service/helpers';
 const english = tr('en');
 
 function service(): GameService {
-  const db = new Database(':memory:');
-  migrate(db, loadMigrations());
+  const db = openTestStorage(':memory:');
   return new GameService(db, { rng: riggedRng(), now: () => 1_700_000_000_000 });
 }
 
-function started(s: GameService, ids: string[], options = OLATHE): GameView {
+async function started(s: GameService, ids: string[], options = OLATHE): Promise<GameView> {
   const [host, ...others] = ids;
-  const lobby = s.openLobby({
+  const lobby = await s.openLobby({
     guildId: 'g',
     channelId: `c-${Math.random()}`,
     host: { id: host!, name: host!.toUpperCase() },
     options,
     threads: false,
   });
-  for (const id of others) s.join(lobby.id, { id, name: id.toUpperCase() });
+  for (const id of others) await s.join(lobby.id, { id, name: id.toUpperCase() });
   return s.start(lobby.id, host!);
 }
 
 const notYourTurn = new GameError('not-your-turn', 'notYourTurn');
 
 describe('whose turn a refusal names', () => {
-  it('tells the next player theirs comes next, the others only whose turn it is', () => {
+  it('tells the next player theirs comes next, the others only whose turn it is', async () => {
     const s = service();
-    const game = started(s, ['ann', 'ben', 'cat']);
+    const game = await started(s, ['ann', 'ben', 'cat']);
     const facts = (userId: string) => ({ userId, game: () => game });
     expect(refusalText(notYourTurn, facts('ben'))).toBe("It's ANN's turn — yours comes next.");
     expect(refusalText(notYourTurn, facts('cat'))).toBe("It's ANN's turn.");
@@ -54,14 +52,14 @@ describe('whose turn a refusal names', () => {
     expect(refusalText(new ServiceError('not-your-card', notYourCard('ANN')), facts('eve'))).toBe(notYourCard('ANN'));
   });
 
-  it('follows the seat order past players who left, and says nothing in Balut', () => {
+  it('follows the seat order past players who left, and says nothing in Balut', async () => {
     const s = service();
-    let game = started(s, ['ann', 'ben', 'cat']);
-    game = s.quit(game.id, 'ben').view;
+    let game = await started(s, ['ann', 'ben', 'cat']);
+    game = (await s.quit(game.id, 'ben')).view;
     expect(nextSeat(game.state!)).toBe(2);
     expect(whoseTurn(game, 'cat')).toBe("It's ANN's turn — yours comes next.");
     expect(whoseTurn(game, 'ben')).toBeNull();
-    const balut = started(s, ['ann', 'ben'], BALUT);
+    const balut = await started(s, ['ann', 'ben'], BALUT);
     expect(nextSeat(balut.state!)).toBeNull();
     expect(whoseTurn(balut, 'ben')).toBeNull();
     expect(refusalText(notYourTurn, { userId: 'ben', game: () => balut })).toBe(notYourTurn.message);
@@ -96,29 +94,30 @@ describe('what to do next', () => {
     expect(refusalText(new UserFacingError('Pick one of the listed cells.'))).toBe('Pick one of the listed cells.');
   });
 
-  it('offers a new game only when the game is over: a full Balut card waits for the others', () => {
+  it('offers a new game only when the game is over: a full Balut card waits for the others', async () => {
     const s = service();
-    const balut = started(s, ['ann', 'ben'], BALUT);
+    const balut = await started(s, ['ann', 'ben'], BALUT);
     const full = new GameError('game-over', 'cardFull');
     expect(refusalText(full, { userId: 'ann', game: () => balut })).toBe(full.message);
     const over = new ServiceError('game-over', MESSAGES.gameOver);
-    expect(refusalText(over, { userId: 'ann', game: () => s.end(balut.id, 'ann', { canManage: false }).view })).toBe(
+    const ended = (await s.end(balut.id, 'ann', { canManage: false })).view;
+    expect(refusalText(over, { userId: 'ann', game: () => ended })).toBe(
       `${MESSAGES.gameOver} ${english('refusal.startNew')}`,
     );
   });
 
-  it("says plainly that a hint's Apply is out of date", () => {
+  it("says plainly that a hint's Apply is out of date", async () => {
     const s = service();
-    const game = started(s, ['ann', 'ben']);
+    const game = await started(s, ['ann', 'ben']);
     const stale = new ServiceError('stale', MESSAGES.stale);
     expect(refusalText(stale, { userId: 'ann', game: () => game, fromHint: true })).toBe(english('refusal.staleHint'));
   });
 });
 
 describe("in the reader's language", () => {
-  it("words the service's refusals, whose turn it is and the command that helps in Danish", () => {
+  it("words the service's refusals, whose turn it is and the command that helps in Danish", async () => {
     const s = service();
-    const game = started(s, ['ann', 'ben', 'cat']);
+    const game = await started(s, ['ann', 'ben', 'cat']);
     const danish = tr('da');
     expect(refusalText(new ServiceError('no-game', MESSAGES.noGame), undefined, danish)).toBe(
       `${danish('error.noGame')} ${danish('refusal.startNew')}`,

@@ -6,7 +6,7 @@ import type { Client } from 'discord.js';
 import { Status } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { openDatabase } from '../../../src/db/open';
+import { openTestStorage } from '../../support/storage';
 import { OpsService } from '../../../src/service/ops-service';
 import { GameService } from '../../../src/service/game-service';
 import { gatewayProblem } from '../../../src/operations';
@@ -20,22 +20,22 @@ afterEach(async () => {
 });
 
 describe('the health check of the database', () => {
-  it('makes a real write, and names the reason when the database refuses it', () => {
-    const db = openDatabase(':memory:');
-    closing.push(() => void db.close());
-    const ops = new OpsService(db, 3, () => 1234);
-    expect(ops.writeProblem()).toBeNull();
-    expect(db.prepare('SELECT shard, checked_at FROM health').all()).toEqual([{ shard: 3, checked_at: 1234 }]);
-    db.pragma('query_only = ON');
-    expect(ops.writeProblem()).toBe('database: cannot write (attempt to write a readonly database)');
+  it('makes a real write, and names the reason when the database refuses it', async () => {
+    const storage = openTestStorage(':memory:');
+    closing.push(() => void storage.close());
+    const ops = new OpsService(storage, 3, () => 1234);
+    expect(await ops.writeProblem()).toBeNull();
+    expect(storage.db.prepare('SELECT shard, checked_at FROM health').all()).toEqual([{ shard: 3, checked_at: 1234 }]);
+    storage.db.pragma('query_only = ON');
+    expect(await ops.writeProblem()).toBe('database: cannot write (attempt to write a readonly database)');
   });
 
-  it('counts the games in play and the channel work waiting for Discord', () => {
-    const db = openDatabase(':memory:');
-    closing.push(() => void db.close());
-    const service = new GameService(db);
-    const ops = new OpsService(db);
-    expect([ops.gamesInPlay(), ops.pendingChannelWork()]).toEqual([0, 0]);
+  it('counts the games in play and the channel work waiting for Discord', async () => {
+    const storage = openTestStorage(':memory:');
+    closing.push(() => void storage.close());
+    const service = new GameService(storage);
+    const ops = new OpsService(storage);
+    expect([await ops.gamesInPlay(), await ops.pendingChannelWork()]).toEqual([0, 0]);
     const host = { id: 'ann', name: 'Ann' };
     const options: GameOptions = {
       variant: 'balut',
@@ -43,12 +43,12 @@ describe('the health check of the database', () => {
       throwsPerTurn: 3,
       predictions: false,
     };
-    const lobby = service.openLobby({ guildId: 'g', channelId: 'c', host, options });
-    expect(ops.gamesInPlay()).toBe(0);
-    service.start(lobby.id, 'ann');
-    expect(ops.gamesInPlay()).toBe(1);
-    db.prepare("INSERT INTO outbox (game_id, kind, data, at) VALUES (?, 'shout', '{}', 0)").run(lobby.id);
-    expect(ops.pendingChannelWork()).toBe(1);
+    const lobby = await service.openLobby({ guildId: 'g', channelId: 'c', host, options });
+    expect(await ops.gamesInPlay()).toBe(0);
+    await service.start(lobby.id, 'ann');
+    expect(await ops.gamesInPlay()).toBe(1);
+    storage.db.prepare("INSERT INTO outbox (game_id, kind, data, at) VALUES (?, 'shout', '{}', 0)").run(lobby.id);
+    expect(await ops.pendingChannelWork()).toBe(1);
   });
 });
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { BUSY_TIMEOUT_MS } from './open';
 import { schemaVersion } from './migrate';
-import { oneLine } from './errors';
+import { oneLine } from '../errors';
 
 /** Pages copied per step (4 KiB each): large steps finish before the bot's next write restarts the copy. */
 const PAGES_PER_STEP = 4096;

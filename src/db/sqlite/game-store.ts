@@ -2,80 +2,26 @@
 // rows and values: JSON columns come out parsed and go in as values, so nothing above it sees a JSON string.
 // The rules live in the engine, the decisions in the service.
 import type Database from 'better-sqlite3';
-import type { Category, Dice, GameEvent, GameOptions, GameState } from '../game';
-import type { EventRow } from './event-rows';
-import { eventFromRow } from './event-rows';
-
-export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
-export type LeftReason = 'quit' | 'removed';
-/** Why a lobby closed without a game. */
-export type ClosedReason = 'cancelled' | 'expired' | 'empty';
-
-/** A seat's latest written cell, as the events table has it. */
-export interface LastWrite {
-  seat: number;
-  timedOut: boolean;
-  column: number;
-  category: Category;
-  dice: Dice;
-  score: number;
-}
-
-/** Seat → ms deadline of its current turn. */
-export type Deadlines = Record<number, number>;
-
-/** A game as stored: its columns, the JSON ones (options, state, deadlines, messages, shown) read into values. */
-export interface GameRow {
-  id: number;
-  guild_id: string;
-  channel_id: string;
-  variant: 'olathe' | 'balut';
-  options: GameOptions;
-  turn_timeout_ms: number;
-  status: GameStatusColumn;
-  host_id: string;
-  created_at: number;
-  started_at: number | null;
-  finished_at: number | null;
-  rev: number;
-  version: number;
-  state: GameState | null;
-  deadlines: Deadlines;
-  next_deadline: number | null;
-  /** Discord message ids by key ('lobby', 'turn:0', …). */
-  messages: Record<string, string>;
-  thread_mode: 0 | 1;
-  play_channel_id: string | null;
-  channel_gone: 0 | 1;
-  /** Digests of what each message last showed, by the same keys. */
-  shown: Record<string, string>;
-  closed_reason: ClosedReason | null;
-  /** The name of the host who last left the open lobby, handing it on. */
-  host_left: string | null;
-  /** The language of the game's channel messages (a catalogue's locale code, e.g. 'en', 'da'). */
-  locale: string;
-  /** The game whose Rematch button opened this one (at most one rematch per game). */
-  rematch_of: number | null;
-  /** A daily challenge game: the day whose dice it plays (from daily_attempts, read with the row); else null. */
-  daily_day: string | null;
-}
-
-/** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
-export type GameChanges = Pick<
+import type { Category, Dice, GameEvent, GameOptions, GameState } from '../../game';
+import type { EventRow } from '../event-rows';
+import { eventFromRow } from '../event-rows';
+import type {
+  ClosedReason,
+  Deadlines,
+  GameChanges,
   GameRow,
-  | 'status'
-  | 'host_id'
-  | 'started_at'
-  | 'finished_at'
-  | 'version'
-  | 'state'
-  | 'deadlines'
-  | 'next_deadline'
-  | 'play_channel_id'
-  | 'channel_gone'
-  | 'closed_reason'
-  | 'host_left'
->;
+  GameStatusColumn,
+  LastWrite,
+  LeftReason,
+  NewGame,
+  NewPlayer,
+  PlayerRow,
+  ResultRow,
+  ShardSlice,
+  StoredEventRow,
+} from '../rows';
+import type { GameStore } from '../storage';
+import type { Sync } from './sync';
 
 /** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
 type GameRowTuple = [
@@ -108,56 +54,6 @@ type GameRowTuple = [
   string,
 ];
 
-export interface PlayerRow {
-  seat: number;
-  user_id: string;
-  name: string;
-  is_bot: 0 | 1;
-  prediction: number | null;
-  left_reason: LeftReason | null;
-}
-
-export interface ResultRow {
-  final_score: number;
-  raw_total: number;
-  place: number;
-  won: 0 | 1;
-  olathes_thrown: number;
-  olathes_scored: number;
-  exact_prediction: 0 | 1;
-  /** The category incentives the card met, as bits (INCENTIVE_BITS in stats-store.ts). */
-  incentives_met: number;
-}
-
-export interface NewGame {
-  guild_id: string;
-  channel_id: string;
-  variant: 'olathe' | 'balut';
-  options: GameOptions;
-  turn_timeout_ms: number;
-  host_id: string;
-  created_at: number;
-  thread_mode: 0 | 1;
-  /** When the lobby expires unless started. */
-  next_deadline: number;
-  locale: string;
-  /** The game this one is the rematch of. */
-  rematch_of?: number | null;
-}
-
-export interface NewPlayer {
-  game_id: number;
-  seat: number;
-  user_id: string;
-  name: string;
-  is_bot: 0 | 1;
-  joined_at: number;
-}
-
-export type StoredEventRow = Pick<EventRow, 'seq' | 'type' | 'seat' | 'dice' | 'col' | 'category' | 'die' | 'count'> & {
-  category: Category | null;
-};
-
 // The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
 const SAVABLE = new Set<keyof GameChanges>([
   'status',
@@ -174,12 +70,6 @@ const SAVABLE = new Set<keyof GameChanges>([
   'host_left',
 ]);
 
-/** Which gateway shard this process is: it runs the clocks and channel work of its own guilds' games only. */
-export interface ShardSlice {
-  id: number;
-  count: number;
-}
-
 // A guild's shard by Discord's formula, (guild_id >> 22) % shard_count; snowflakes fit SQLite's 64-bit integers.
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
 
@@ -187,7 +77,7 @@ const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
 /** States kept by GameStore for the next read: the games clicked lately (more would only hold memory). */
 const REMEMBERED_STATES = 128;
 
-export class GameStore {
+export class SqliteGameStore implements Sync<GameStore> {
   private readonly s;
   /** One UPDATE per set of changed columns: a handful in practice. */
   private readonly saves = new Map<string, Database.Statement<[Record<string, unknown>], { messages: string }>>();

@@ -1,4 +1,4 @@
-// `npm run db:copy`: the bot's SQLite database (./copy-source.ts) copied into an empty PostgreSQL database, for an
+// `npm run db:copy`: the bot's SQLite database (../sqlite/copy-source.ts) copied into an empty PostgreSQL database, for an
 // operator moving past one host. Everything happens in one PostgreSQL transaction — the schema (the same
 // migrations the bot applies at start), every row, the check of every table's count, and the identities set
 // past the copied ids — so a copy that fails leaves the target as empty as it was, and a second run is refused.
@@ -6,13 +6,13 @@
 // and JSON stays text, so a value changes only in how it is sent, checked against the column's type.
 // No message names the password (./postgres/connection.ts).
 import type pg from 'pg';
-import { DatabaseStartupError, oneLine } from './errors';
-import type { Source, SourceTable } from './copy-source';
-import { CopyError, countRows, highestId, openSource, readRows } from './copy-source';
-import { connectClient, redactedUrl, withoutPassword } from './postgres/connection';
-import { applyOne, loadPostgresMigrations, MIGRATION_LOCK } from './postgres/migrate';
+import { DatabaseStartupError, oneLine } from '../errors';
+import type { Source, SourceTable } from '../sqlite/copy-source';
+import { CopyError, countRows, highestId, openSource, readRows } from '../sqlite/copy-source';
+import { connectClient, redactedUrl, withoutPassword } from './connection';
+import { applyOne, loadPostgresMigrations, MIGRATION_LOCK } from './migrate';
 
-export { CopyError } from './copy-source';
+export { CopyError } from '../sqlite/copy-source';
 
 export interface TableCopied {
   table: string;

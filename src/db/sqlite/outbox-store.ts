@@ -1,6 +1,8 @@
 // The outbox (channel work saved with the action that implies it) and the servers' settings. Like GameStore,
 // it owns the mapping: a piece of work goes in as a value and comes out as one.
 import type Database from 'better-sqlite3';
+import type { OutboxEntry, OutboxStore, StoredWork } from '../storage';
+import type { Sync } from './sync';
 
 interface OutboxSqlRow {
   id: number;
@@ -8,15 +10,8 @@ interface OutboxSqlRow {
   data: string;
 }
 
-/** A piece of saved channel work, as the outbox holds it until Discord has it. */
-export interface OutboxEntry<Work> {
-  id: number;
-  gameId: number;
-  work: Work;
-}
-
-/** `Work` is what the service saves (its ChannelWork); the store only needs its kind. */
-export class OutboxStore<Work extends { kind: string }> {
+/** The work is what the service saves (its ChannelWork); the store only needs its kind. */
+export class SqliteOutboxStore implements Sync<OutboxStore> {
   private readonly s;
 
   constructor(db: Database.Database) {
@@ -34,13 +29,15 @@ export class OutboxStore<Work extends { kind: string }> {
     };
   }
 
-  insert(gameId: number, work: Work, at: number): number {
+  insert(gameId: number, work: StoredWork, at: number): number {
     return Number(
       this.s.insert.run({ game_id: gameId, kind: work.kind, data: JSON.stringify(work), at }).lastInsertRowid,
     );
   }
-  pending(gameId: number): Array<OutboxEntry<Work>> {
-    return this.s.pending.all(gameId).map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as Work }));
+  pending(gameId: number): Array<OutboxEntry> {
+    return this.s.pending
+      .all(gameId)
+      .map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as StoredWork }));
   }
   /** False when it was already gone (delivered by someone else). */
   remove(id: number): boolean {

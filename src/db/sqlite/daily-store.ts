@@ -4,35 +4,9 @@
 // the same way): equal on both share a rank. They are computed here in SQL (RANK(), or one plus the number of
 // better results) because a day's world board can hold far more results than it shows.
 import type Database from 'better-sqlite3';
-
-export interface NewAttempt {
-  user_id: string;
-  day: string;
-  game_id: number;
-  guild_id: string;
-  started_at: number;
-}
-
-/** A finished (or abandoned) daily game's result as stored: its rank when it ended, and the solver's on its dice. */
-export interface DailyResultRow {
-  day: string;
-  final: number;
-  raw: number;
-  rankServer: number;
-  ofServer: number;
-  rankWorld: number;
-  ofWorld: number;
-  solverFinal: number | null;
-  solverRaw: number | null;
-}
-
-export interface BoardSqlRow {
-  rank: number;
-  userId: string;
-  name: string;
-  final: number;
-  raw: number;
-}
+import type { BoardSqlRow, DailyResultRow, NewAttempt } from '../rows';
+import type { DailyStore } from '../storage';
+import type { Sync } from './sync';
 
 // The finished attempts of one day, in the world (@guild NULL) or one server, each with its rank there.
 const RANKED = `
@@ -50,7 +24,7 @@ const COUNT_OF = (scope: string) =>
   `(SELECT COUNT(*) FROM daily_attempts o WHERE o.day = daily_attempts.day AND o.final_score IS NOT NULL ${scope})`;
 const SAME_SERVER = 'AND o.guild_id = daily_attempts.guild_id';
 
-export class DailyStore {
+export class SqliteDailyStore implements Sync<DailyStore> {
   private readonly s;
 
   constructor(db: Database.Database) {

@@ -4,48 +4,11 @@
 // own board; its seats then carry the game's guild, variant and end (players.stats_*), so each read below is
 // one of migration 0009's indexes and never the wide game rows.
 import type Database from 'better-sqlite3';
-import type { Category, CategoryRecord, Variant } from '../game';
-
-/** The bit of each category incentive in `players.incentives_met` (the Olathe incentive is olathes_scored). */
-export const INCENTIVE_BITS = { fours: 1, fives: 2, sixes: 4, straight: 8, house: 16, choice: 32 } as const;
-export type IncentiveName = keyof typeof INCENTIVE_BITS;
-export const INCENTIVES = Object.keys(INCENTIVE_BITS) as IncentiveName[];
-
-/** The bits of the incentives a card's breakdown met. */
-export function incentiveBits(incentives: CategoryRecord): number {
-  return INCENTIVES.reduce(
-    (bits, name) => (incentives[name satisfies Category] > 0 ? bits | INCENTIVE_BITS[name] : bits),
-    0,
-  );
-}
-
-/** Sums of a set of seats, as the leaderboard ranks and shows them. */
-export interface TotalsSqlRow {
-  userId: string;
-  variant: Variant;
-  isBot: 0 | 1;
-  name: string;
-  lastFinishedAt: number;
-  games: number;
-  wins: number;
-  totalFinal: number;
-  bestFinal: number;
-  olathesThrown: number;
-  olathesScored: number;
-  exactPredictions: number;
-}
-
-export type PlayerVariantSqlRow = Omit<TotalsSqlRow, 'userId' | 'isBot' | 'name' | 'lastFinishedAt'> &
-  Record<IncentiveName, number> & { firstFinishedAt: number };
-
-export interface HeadToHeadSqlRow {
-  variant: Variant;
-  games: number;
-  aAhead: number;
-  bAhead: number;
-  aWins: number;
-  bWins: number;
-}
+import type { Variant } from '../../game';
+import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../rows';
+import { INCENTIVES, INCENTIVE_BITS } from '../rows';
+import type { StatsStore } from '../storage';
+import type { Sync } from './sync';
 
 // Who a leaderboard row is: a person's user id; a computer player's difficulty across games, so every
 // `bot:expert:<k>` of every game counts as the one identity `bot:expert` (as migration 0009 counted them).
@@ -58,7 +21,7 @@ const SUMS = `COUNT(*) AS games, SUM(p.won) AS wins, SUM(p.final_score) AS total
 // One user's counted seats in a guild, from players_stats_by_user alone, in the order their games finished.
 const OWN_SEATS = 'FROM players p WHERE p.user_id = @user AND p.stats_guild_id = @guild';
 
-export class StatsStore {
+export class SqliteStatsStore implements Sync<StatsStore> {
   private readonly s;
 
   constructor(db: Database.Database) {

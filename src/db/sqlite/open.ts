@@ -3,11 +3,11 @@
 import Database from 'better-sqlite3';
 import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { DatabaseStartupError, oneLine } from './errors';
+import { DatabaseStartupError, oneLine } from '../errors';
 import type { Migration } from './migrate';
 import { loadMigrations, migrate } from './migrate';
 
-export { DatabaseStartupError, isDatabaseStartupError } from './errors';
+export { DatabaseStartupError, isDatabaseStartupError } from '../errors';
 
 export type Db = Database.Database;
 

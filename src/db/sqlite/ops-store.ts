@@ -1,8 +1,10 @@
 // What an operator asks of the database, apart from the games themselves: does it take a write, how many
 // games are in play, how much channel work waits for Discord.
 import type Database from 'better-sqlite3';
+import type { OpsStore } from '../storage';
+import type { Sync } from './sync';
 
-export class OpsStore {
+export class SqliteOpsStore implements Sync<OpsStore> {
   private readonly s;
 
   constructor(db: Database.Database) {

@@ -1,7 +1,7 @@
-// The SQLite side of `db:copy` (./copy-to-postgres.ts): the bot's database opened so that nothing else can use
+// The SQLite side of `db:copy` (../postgres/copy-from-sqlite.ts): the bot's database opened so that nothing else can use
 // it while it is copied, brought up to date as the bot would at start, and described from its own schema.
 //
-// The bot keeps no lock file on its database (src/db/exclusive-lock.ts is the playground's, on a file of its
+// The bot keeps no lock file on its database (./exclusive-lock.ts is the playground's, on a file of its
 // own). What marks a running bot is SQLite's own file lock: in WAL mode every open connection keeps a shared
 // lock on the database file for as long as it is open, idle or not. A connection in EXCLUSIVE locking mode
 // needs the exclusive lock, so it is refused at once while any bot process (any shard) has the file open, and
@@ -9,10 +9,10 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { oneLine } from './errors';
+import { oneLine } from '../errors';
 import { loadMigrations, migrate, schemaVersion } from './migrate';
 
-/** Why db:copy did not copy, in one line (never with a password: ./copy-to-postgres.ts sees to that). */
+/** Why db:copy did not copy, in one line (never with a password: ../postgres/copy-from-sqlite.ts sees to that). */
 export class CopyError extends Error {
   override readonly name = 'CopyError';
 }

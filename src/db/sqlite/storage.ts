@@ -1,0 +1,176 @@
+// SQLite's Storage (../storage.ts): one better-sqlite3 connection per process, its statements synchronous.
+// A write transaction is BEGIN IMMEDIATE … COMMIT around an asynchronous function, so two rules keep it whole
+// now that other work of the process can run while the function awaits:
+// - one write transaction at a time per process (WriteLock, first come first served);
+// - a call made outside the transaction waits until it has ended: on the one connection it would otherwise
+//   read the transaction's uncommitted rows, or have its own write committed or rolled back with them.
+// Between processes SQLite's write lock decides, as before: BEGIN IMMEDIATE waits up to the busy timeout.
+import type Database from 'better-sqlite3';
+import type { DailyStore, GameStore, OpsStore, OutboxStore, StatsStore, Storage, Stores } from '../storage';
+import type { ShardSlice } from '../rows';
+import type { OpenOptions } from './open';
+import { openDatabase } from './open';
+import { SqliteGameStore } from './game-store';
+import { SqliteOutboxStore } from './outbox-store';
+import { SqliteStatsStore } from './stats-store';
+import { SqliteDailyStore } from './daily-store';
+import { SqliteOpsStore } from './ops-store';
+
+/** A promise-chain mutex with hand-over: whoever waits longest goes next, so no caller waits for ever. */
+class WriteLock {
+  held = false;
+  private readonly waiting: Array<() => void> = [];
+
+  acquire(): Promise<void> {
+    if (!this.held) {
+      this.held = true;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  release(): void {
+    const next = this.waiting.shift();
+    if (next) next();
+    else this.held = false;
+  }
+}
+
+type Run = <R>(call: () => R) => Promise<R>;
+
+/** The statement's result as a promise; a statement's throw becomes the promise's rejection. */
+function settled<R>(call: () => R): Promise<R> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error as Error);
+  }
+}
+
+/** An object with every method of `impl`, each running through `run` and returning a promise. */
+function facade<T>(impl: object, run: Run): T {
+  const out: Record<string, unknown> = {};
+  const methods = impl as Record<string, (...args: unknown[]) => unknown>;
+  for (const name of Object.getOwnPropertyNames(Object.getPrototypeOf(impl))) {
+    if (name === 'constructor' || typeof methods[name] !== 'function') continue;
+    const method = methods[name];
+    out[name] = (...args: unknown[]) => run(() => method.apply(impl, args));
+  }
+  return out as T;
+}
+
+export interface SqliteStorageOptions {
+  /** The gateway shard this process is: the clock and the reconcile read its own guilds' games only. */
+  shard?: ShardSlice;
+}
+
+export class SqliteStorage implements Storage {
+  readonly engine = 'sqlite';
+  readonly games: GameStore;
+  readonly outbox: OutboxStore;
+  readonly stats: StatsStore;
+  readonly daily: DailyStore;
+  readonly ops: OpsStore;
+  private readonly lock = new WriteLock();
+  private readonly gameStatements: SqliteGameStore;
+  /** The stores a transaction's function is given: they run at once, inside it. */
+  private readonly inside: Stores;
+  private open = false;
+  private closed = false;
+  private readonly begin: Database.Statement;
+  private readonly beginRead: Database.Statement;
+  private readonly commit: Database.Statement;
+  private readonly rollback: Database.Statement;
+
+  constructor(
+    /** The connection, for entry points and tests that inspect the file; the service never sees it. */
+    readonly db: Database.Database,
+    options: SqliteStorageOptions = {},
+  ) {
+    this.gameStatements = new SqliteGameStore(db, options.shard);
+    const statements = {
+      games: this.gameStatements,
+      outbox: new SqliteOutboxStore(db),
+      stats: new SqliteStatsStore(db),
+      daily: new SqliteDailyStore(db),
+      ops: new SqliteOpsStore(db),
+    };
+    const alone: Run = (call) => (this.lock.held ? this.exclusive(call) : settled(call));
+    const within: Run = (call) =>
+      this.open ? settled(call) : Promise.reject(new Error("A transaction's store was used after it ended."));
+    const bind = (run: Run): Stores => ({
+      games: facade(statements.games, run),
+      outbox: facade(statements.outbox, run),
+      stats: facade(statements.stats, run),
+      daily: facade(statements.daily, run),
+      ops: facade(statements.ops, run),
+    });
+    ({ games: this.games, outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = bind(alone));
+    this.inside = bind(within);
+    this.begin = db.prepare('BEGIN IMMEDIATE');
+    this.beginRead = db.prepare('BEGIN');
+    this.commit = db.prepare('COMMIT');
+    this.rollback = db.prepare('ROLLBACK');
+  }
+
+  transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
+    return this.run(this.begin, fn);
+  }
+
+  /** A deferred transaction: its first read fixes the state every later read sees (WAL's snapshot). */
+  snapshot<T>(fn: (s: Stores) => Promise<T>): Promise<T> {
+    return this.run(this.beginRead, fn);
+  }
+
+  private async run<T>(begin: Database.Statement, fn: (tx: Stores) => Promise<T>): Promise<T> {
+    // Taken at once when free (a click's usual case), else in turn.
+    if (this.lock.held) await this.lock.acquire();
+    else this.lock.held = true;
+    try {
+      begin.run();
+      this.open = true;
+      try {
+        const result = await fn(this.inside);
+        this.commit.run();
+        this.open = false;
+        this.gameStatements.committed();
+        return result;
+      } catch (error) {
+        this.open = false;
+        if (this.db.inTransaction) this.rollback.run();
+        this.gameStatements.rolledBack();
+        throw error;
+      }
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  /** A unique or primary key taken by a racing writer: the race is lost, not the database broken. */
+  isLostRace(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code;
+    return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    // After the transaction under way (and everything queued behind it).
+    await this.exclusive(() => this.db.close());
+  }
+
+  /** Runs `call` alone: after every transaction and call queued before it. */
+  private async exclusive<R>(call: () => R): Promise<R> {
+    await this.lock.acquire();
+    try {
+      return call();
+    } finally {
+      this.lock.release();
+    }
+  }
+}
+
+/** Opens (creating and migrating as needed) the SQLite database at `path` as this process's Storage. */
+export function openSqliteStorage(path: string, options: SqliteStorageOptions & OpenOptions = {}): SqliteStorage {
+  return new SqliteStorage(openDatabase(path, options), options);
+}
