@@ -13,42 +13,42 @@ interface Written {
   state: GameState;
 }
 
+/** The saves of one transaction, remembered only once it commits. */
+export type PendingWrites = Map<number, Written | null>;
+
 export class WrittenStates {
   private readonly written = new Map<number, Written>();
-  private readonly uncommitted = new Map<number, Written | null>();
-
-  /** `inTransaction`: whether a save now runs inside a transaction, whose outcome is not known yet. */
-  constructor(private readonly inTransaction: () => boolean) {}
 
   at(id: number): Written | undefined {
     return this.written.get(id);
   }
 
-  /** A save moved the row from `rev` to rev + 1, writing `state` (undefined: the state column was not written). */
-  saved(id: number, rev: number, state: GameState | null | undefined): void {
+  /**
+   * A save moved the row from `rev` to rev + 1, writing `state` (undefined: the state column was not written).
+   * `pending`: the saves of the transaction it ran in, or null when it committed by itself.
+   */
+  saved(id: number, rev: number, state: GameState | null | undefined, pending: PendingWrites | null): void {
     // A save that leaves the state as it was keeps the one remembered for it, if that was the row's state at rev.
     const known = this.written.get(id);
     const now = state === undefined ? (known?.rev === rev ? known.state : undefined) : state;
     // Inside a transaction it counts only once the transaction commits: a rolled-back save left the row at rev,
     // and another process's next save would bring it to rev + 1 with its own state.
-    if (this.inTransaction()) this.uncommitted.set(id, now ? { rev: rev + 1, state: now } : null);
+    if (pending) pending.set(id, now ? { rev: rev + 1, state: now } : null);
     else if (now) this.remember(id, rev + 1, now);
     else this.written.delete(id);
   }
 
-  /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */
-  committed(): void {
-    for (const [id, write] of this.uncommitted) {
+  /** The transaction of `pending` has committed: what it wrote is the rows' now. */
+  committed(pending: PendingWrites): void {
+    for (const [id, write] of pending) {
       if (write) this.remember(id, write.rev, write.state);
       else this.written.delete(id);
     }
-    this.uncommitted.clear();
   }
 
   /** It rolled back: the rows are as they were, so whatever was remembered of them may no longer be. */
-  rolledBack(): void {
-    for (const id of this.uncommitted.keys()) this.written.delete(id);
-    this.uncommitted.clear();
+  rolledBack(pending: PendingWrites): void {
+    for (const id of pending.keys()) this.written.delete(id);
   }
 
   private remember(id: number, rev: number, state: GameState): void {

@@ -2,7 +2,7 @@
 // ranks count the day's other results: SQLite's one writer put finishing attempts in a row, here a lock on the
 // day does, so the second of two attempts finishing at once is ranked with the first one's score in view.
 import type { BoardSqlRow, DailyResultRow, NewAttempt } from '../daily-store';
-import type { PostgresDatabase, Statement } from './pool';
+import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `daily.${name}`, text });
 
@@ -68,7 +68,7 @@ const S = {
 };
 
 export class PostgresDailyStore {
-  constructor(private readonly db: PostgresDatabase) {}
+  constructor(private readonly db: Sql) {}
 
   async attempt(userId: string, day: string): Promise<number | null> {
     return (await this.db.rows<{ game_id: number }>(S.attempt, [userId, day]))[0]?.game_id ?? null;
@@ -78,10 +78,10 @@ export class PostgresDailyStore {
   }
   /** As SQLite's: writes the result once, then the attempt's ranks; false when it is not a daily game. */
   async finish(gameId: number, result: { final: number; raw: number; at: number }): Promise<boolean> {
-    return this.db.transaction(async () => {
-      await this.db.rows(S.lockDay, [gameId]);
-      if ((await this.db.run(S.finish, [gameId, result.final, result.raw, result.at])) === 0) return false;
-      await this.db.run(S.rank, [gameId]);
+    return this.db.transaction(async (sql) => {
+      await sql.rows(S.lockDay, [gameId]);
+      if ((await sql.run(S.finish, [gameId, result.final, result.raw, result.at])) === 0) return false;
+      await sql.run(S.rank, [gameId]);
       return true;
     });
   }

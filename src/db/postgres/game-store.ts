@@ -18,8 +18,8 @@ import type {
   StoredEventRow,
   ClosedReason,
 } from '../game-store';
-import type { PostgresDatabase, Statement } from './pool';
-import { WrittenStates } from '../written-states';
+import type { Sql, Statement } from './pool';
+import type { PendingWrites, WrittenStates } from '../written-states';
 
 const statement = (name: string, text: string): Statement => ({ name: `games.${name}`, text });
 
@@ -187,15 +187,16 @@ type GameRowTuple = [
 ];
 
 export class PostgresGameStore {
-  private readonly saves = new Map<string, Statement>();
-  private readonly written: WrittenStates;
+  /** One UPDATE per set of changed columns: a handful in practice, shared by every store of the process. */
+  private static readonly saves = new Map<string, Statement>();
 
   constructor(
-    private readonly db: PostgresDatabase,
+    private readonly db: Sql,
+    private readonly written: WrittenStates,
+    /** The saves of the transaction this store runs in; null outside one. */
+    private readonly pending: PendingWrites | null,
     private readonly shard: ShardSlice = { id: 0, count: 1 },
-  ) {
-    this.written = new WrittenStates(() => db.inTransaction);
-  }
+  ) {}
 
   async gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined> {
     const known = this.written.at(id);
@@ -271,11 +272,11 @@ export class PostgresGameStore {
   async saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null> {
     const columns = (Object.keys(changes) as Array<keyof GameChanges>).filter((c) => SAVABLE.has(c)).sort();
     const key = columns.join(',');
-    let save = this.saves.get(key);
+    let save = PostgresGameStore.saves.get(key);
     if (!save) {
       const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
       save = statement(`save:${key}`, `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages`);
-      this.saves.set(key, save);
+      PostgresGameStore.saves.set(key, save);
     }
     const values: unknown[] = [id, rev];
     for (const c of columns)
@@ -283,14 +284,8 @@ export class PostgresGameStore {
     // READ COMMITTED: a writer that waited for another's row lock re-checks `rev` on the new row, so it misses.
     const [saved] = await this.db.rows<{ messages: string }>(save, values);
     if (!saved) return null;
-    this.written.saved(id, rev, changes.state);
+    this.written.saved(id, rev, changes.state, this.pending);
     return JSON.parse(saved.messages) as Record<string, string>;
-  }
-  committed(): void {
-    this.written.committed();
-  }
-  rolledBack(): void {
-    this.written.rolledBack();
   }
   async insertPlayer(p: NewPlayer): Promise<void> {
     await this.db.run(S.insertPlayer, [p.game_id, p.seat, p.user_id, p.name, p.is_bot, p.joined_at]);

@@ -1,5 +1,5 @@
 // The health check's write and the metrics' counts on PostgreSQL: the same methods as the SQLite OpsStore.
-import type { PostgresDatabase, Statement } from './pool';
+import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `ops.${name}`, text });
 
@@ -14,7 +14,7 @@ const S = {
 };
 
 export class PostgresOpsStore {
-  constructor(private readonly db: PostgresDatabase) {}
+  constructor(private readonly db: Sql) {}
 
   /** A real write, committed: throws when the server cannot take one (down, read-only, out of connections). */
   async touchHealth(shard: number, now: number): Promise<void> {

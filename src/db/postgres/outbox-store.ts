@@ -1,6 +1,6 @@
 // The outbox and the servers' thread setting on PostgreSQL: the same methods as the SQLite OutboxStore.
 import type { OutboxEntry } from '../outbox-store';
-import type { PostgresDatabase, Statement } from './pool';
+import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `outbox.${name}`, text });
 
@@ -18,7 +18,7 @@ const S = {
 };
 
 export class PostgresOutboxStore<Work extends { kind: string }> {
-  constructor(private readonly db: PostgresDatabase) {}
+  constructor(private readonly db: Sql) {}
 
   async insert(gameId: number, work: Work, at: number): Promise<number> {
     const [row] = await this.db.rows<{ id: number }>(S.insert, [gameId, work.kind, JSON.stringify(work), at]);

@@ -1,7 +1,5 @@
-// The bot's connections to PostgreSQL: one pool per process, and the transaction an operation runs in. The
-// stores never hold a client themselves: each statement goes to the transaction running in its async context
-// (AsyncLocalStorage), or else to the pool, so the service's code reads the same on both engines.
-import { AsyncLocalStorage } from 'node:async_hooks';
+// The bot's connections to PostgreSQL: one pool per process, and the transaction an operation runs in. A store
+// is given where its statements go (Sql): the pool, or the connection of one transaction.
 import pg from 'pg';
 import { safeError } from './connection';
 
@@ -27,7 +25,20 @@ export interface Statement {
   text: string;
 }
 
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** Where a store's statements go: the pool (each alone) or one transaction's connection. */
+export interface Sql {
+  readonly inTransaction: boolean;
+  /** The rows of `statement` with `values`. */
+  rows<R>(statement: Statement, values?: unknown[]): Promise<R[]>;
+  /** As rows, but each row an array in column order (no object per row). */
+  arrays<R extends unknown[]>(statement: Statement, values?: unknown[]): Promise<R[]>;
+  /** How many rows `statement` changed. */
+  run(statement: Statement, values?: unknown[]): Promise<number>;
+  /** `fn` in a transaction: this one's, or a new one. */
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+}
 
 /** SQLSTATEs that mean another writer got there first: read again and decide again. */
 const LOST_RACE = new Set(['23505', '40001', '40P01']);
@@ -37,9 +48,46 @@ export function isLostRace(error: unknown): boolean {
   return typeof code === 'string' && LOST_RACE.has(code);
 }
 
+class Statements implements Sql {
+  constructor(
+    private readonly target: Queryable,
+    readonly inTransaction: boolean,
+    private readonly database: PostgresDatabase,
+  ) {}
+
+  async rows<R>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.target.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  async arrays<R extends unknown[]>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.target.query<R>({ ...statement, values, rowMode: 'array' })).rows;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  async run(statement: Statement, values: unknown[] = []): Promise<number> {
+    try {
+      return (await this.target.query({ ...statement, values })).rowCount ?? 0;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.inTransaction ? fn(this) : this.database.transaction(fn);
+  }
+}
+
 export class PostgresDatabase {
   readonly pool: pg.Pool;
-  private readonly current = new AsyncLocalStorage<pg.PoolClient>();
+  /** Statements outside any transaction, each on whichever pooled connection is free. */
+  readonly sql: Sql;
 
   constructor(
     readonly url: string,
@@ -56,49 +104,14 @@ export class PostgresDatabase {
     // A pooled connection lost while idle (the server restarted) is dropped by the pool; the event must have a
     // listener or it would end the process.
     this.pool.on('error', () => {});
-  }
-
-  /** Whether the caller runs inside a transaction of this database. */
-  get inTransaction(): boolean {
-    return this.current.getStore() !== undefined;
-  }
-
-  /** The rows of `statement` with `values`, in the running transaction if there is one. */
-  async rows<R>(statement: Statement, values: unknown[] = []): Promise<R[]> {
-    const target: Queryable = this.current.getStore() ?? this.pool;
-    try {
-      return (await target.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
-    } catch (error) {
-      throw this.safe(error);
-    }
-  }
-
-  /** As rows, but each row an array in column order (no object per row). */
-  async arrays<R extends unknown[]>(statement: Statement, values: unknown[] = []): Promise<R[]> {
-    const target: Queryable = this.current.getStore() ?? this.pool;
-    try {
-      return (await target.query<R>({ ...statement, values, rowMode: 'array' })).rows;
-    } catch (error) {
-      throw this.safe(error);
-    }
-  }
-
-  /** How many rows `statement` changed. */
-  async run(statement: Statement, values: unknown[] = []): Promise<number> {
-    const target: Queryable = this.current.getStore() ?? this.pool;
-    try {
-      return (await target.query({ ...statement, values })).rowCount ?? 0;
-    } catch (error) {
-      throw this.safe(error);
-    }
+    this.sql = new Statements(this.pool, false, this);
   }
 
   /**
    * Runs `fn` in one READ COMMITTED transaction on one connection: committed when it returns, rolled back when
    * it throws. Races are decided by the rows' `rev` guards and unique keys, not by the isolation level.
    */
-  async transaction<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.inTransaction) return fn();
+  async transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -108,7 +121,7 @@ export class PostgresDatabase {
     let broken = false;
     try {
       await client.query('BEGIN');
-      const result = await this.current.run(client, fn);
+      const result = await fn(new Statements(client, true, this));
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -128,7 +141,7 @@ export class PostgresDatabase {
   }
 
   /** pg's errors may quote the connection string; what leaves here never carries the password. */
-  private safe(error: unknown): unknown {
+  safe(error: unknown): unknown {
     if (!(error instanceof Error)) return error;
     if (!error.message.includes(this.url) && !(error.stack ?? '').includes(this.url)) return error;
     return safeError('PostgreSQL failed', error, this.url);

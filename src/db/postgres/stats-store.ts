@@ -4,7 +4,7 @@
 import type { Variant } from '../../game';
 import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../stats-store';
 import { INCENTIVES, INCENTIVE_BITS } from '../stats-store';
-import type { PostgresDatabase, Statement } from './pool';
+import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `stats.${name}`, text });
 
@@ -86,7 +86,7 @@ const S = {
 };
 
 export class PostgresStatsStore {
-  constructor(private readonly db: PostgresDatabase) {}
+  constructor(private readonly db: Sql) {}
 
   async countGame(gameId: number): Promise<void> {
     await this.db.run(S.count, [gameId]);
