@@ -1,40 +1,27 @@
 // The storage engines a test runs on: SQLite (a temp file) and PostgreSQL (a fresh database on one throwaway
-// server per test file). Tests written against these run unchanged on both, as the bot does.
+// server per test file, started on first use). A test written against Storage runs unchanged on both, as the
+// bot does.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DailyStore } from '../../src/db/daily-store';
-import { GameStore } from '../../src/db/game-store';
-import type { ShardSlice } from '../../src/db/game-store';
-import { openDatabase } from '../../src/db/open';
-import { OpsStore } from '../../src/db/ops-store';
-import { OutboxStore } from '../../src/db/outbox-store';
-import { StatsStore } from '../../src/db/stats-store';
-import { PostgresDailyStore } from '../../src/db/postgres/daily-store';
-import { PostgresGameStore } from '../../src/db/postgres/game-store';
-import { migratePostgres } from '../../src/db/postgres/migrate';
-import { PostgresOpsStore } from '../../src/db/postgres/ops-store';
-import { PostgresOutboxStore } from '../../src/db/postgres/outbox-store';
-import { PostgresDatabase } from '../../src/db/postgres/pool';
-import { PostgresStatsStore } from '../../src/db/postgres/stats-store';
+import pg from 'pg';
+import type { ShardSlice } from '../../src/db/rows';
+import type { Storage } from '../../src/db/storage';
+import { NUMERIC_TYPES } from '../../src/db/postgres/pool';
+import { openPostgresStorage } from '../../src/db/postgres/storage';
+import { openSqliteStorage } from '../../src/db/sqlite/storage';
 import type { PostgresServer } from './postgres';
 import { freshDatabase, startPostgres } from './postgres';
 
 export type Engine = 'sqlite' | 'postgres';
 export const ENGINES: readonly Engine[] = ['sqlite', 'postgres'];
 
-type Work = { kind: string; text?: string };
-
-/** One engine's stores on a new, migrated database; `sql` runs a statement for the test's own checks. */
-export interface EngineStores {
+/** A Storage on a new database, with a way to run the test's own SQL on it ($1, $2 … placeholders). */
+export interface TestStorage {
   engine: Engine;
-  games(shard?: ShardSlice): GameStore | PostgresGameStore;
-  outbox: OutboxStore<Work> | PostgresOutboxStore<Work>;
-  stats: StatsStore | PostgresStatsStore;
-  daily: DailyStore | PostgresDailyStore;
-  ops: OpsStore | PostgresOpsStore;
-  /** Runs `fn` in one write transaction. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  storage: Storage;
+  /** Another Storage on the same database, as another process (shard) would open it. */
+  another(shard?: ShardSlice): Promise<Storage>;
   sql(text: string, values?: unknown[]): Promise<unknown[]>;
   close(): Promise<void>;
 }
@@ -54,52 +41,46 @@ export async function stopEngines(): Promise<void> {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 }
 
-export async function openStores(engine: Engine): Promise<EngineStores> {
+export async function openTestStorage(engine: Engine, shard?: ShardSlice): Promise<TestStorage> {
+  const opened: Storage[] = [];
+  const keep = (storage: Storage) => (opened.push(storage), storage);
+  const closeAll = async () => {
+    for (const storage of opened.splice(0).reverse()) await storage.close();
+  };
   if (engine === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'olathe-stores-'));
+    const dir = mkdtempSync(join(tmpdir(), 'olathe-storage-'));
     dirs.push(dir);
-    const db = openDatabase(join(dir, 'olathe.sqlite'));
-    const games = new GameStore(db);
+    const file = join(dir, 'olathe.sqlite');
+    const storage = openSqliteStorage(file, { shard });
+    opened.push(storage);
     return {
       engine,
-      games: (shard) => (shard ? new GameStore(db, shard) : games),
-      outbox: new OutboxStore<Work>(db),
-      stats: new StatsStore(db),
-      daily: new DailyStore(db),
-      ops: new OpsStore(db),
-      async transaction(fn) {
-        db.exec('BEGIN IMMEDIATE');
-        try {
-          const result = await fn();
-          db.exec('COMMIT');
-          return result;
-        } catch (error) {
-          db.exec('ROLLBACK');
-          throw error;
-        }
-      },
-      sql: async (text, values = []) => {
-        const statement = db.prepare(text.replace(/\$\d+/g, '?'));
+      storage,
+      another: async (other) => keep(openSqliteStorage(file, { shard: other })),
+      async sql(text, values = []) {
+        const statement = storage.db.prepare(text.replace(/\$\d+/g, '?'));
         if (statement.reader) return statement.all(...values);
         statement.run(...values);
         return [];
       },
-      close: async () => void db.close(),
+      close: closeAll,
     };
   }
   const url = await freshDatabase(await postgresServer());
-  await migratePostgres(url);
-  const db = new PostgresDatabase(url);
-  const games = new PostgresGameStore(db);
+  const storage = keep(await openPostgresStorage(url, { shard }));
   return {
     engine,
-    games: (shard) => (shard ? new PostgresGameStore(db, shard) : games),
-    outbox: new PostgresOutboxStore<Work>(db),
-    stats: new PostgresStatsStore(db),
-    daily: new PostgresDailyStore(db),
-    ops: new PostgresOpsStore(db),
-    transaction: (fn) => db.transaction(fn),
-    sql: async (text, values = []) => (await db.pool.query(text, values)).rows,
-    close: () => db.close(),
+    storage,
+    another: async (other) => keep(await openPostgresStorage(url, { shard: other })),
+    async sql(text, values = []) {
+      const client = new pg.Client({ connectionString: url, types: NUMERIC_TYPES });
+      await client.connect();
+      try {
+        return (await client.query(text, values)).rows;
+      } finally {
+        await client.end();
+      }
+    },
+    close: closeAll,
   };
 }

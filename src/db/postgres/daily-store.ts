@@ -1,7 +1,8 @@
 // The daily challenge's statements on PostgreSQL: the same methods and rows as the SQLite DailyStore. A result's
 // ranks count the day's other results: SQLite's one writer put finishing attempts in a row, here a lock on the
 // day does, so the second of two attempts finishing at once is ranked with the first one's score in view.
-import type { BoardSqlRow, DailyResultRow, NewAttempt } from '../daily-store';
+import type { BoardSqlRow, DailyResultRow, NewAttempt } from '../rows';
+import type { DailyStore } from '../storage';
 import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `daily.${name}`, text });
@@ -67,7 +68,7 @@ const S = {
   ),
 };
 
-export class PostgresDailyStore {
+export class PostgresDailyStore implements DailyStore {
   constructor(private readonly db: Sql) {}
 
   async attempt(userId: string, day: string): Promise<number | null> {

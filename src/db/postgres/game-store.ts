@@ -17,7 +17,8 @@ import type {
   ShardSlice,
   StoredEventRow,
   ClosedReason,
-} from '../game-store';
+} from '../rows';
+import type { GameStore } from '../storage';
 import type { Sql, Statement } from './pool';
 import type { PendingWrites, WrittenStates } from '../written-states';
 
@@ -186,7 +187,7 @@ type GameRowTuple = [
   Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>,
 ];
 
-export class PostgresGameStore {
+export class PostgresGameStore implements GameStore {
   /** One UPDATE per set of changed columns: a handful in practice, shared by every store of the process. */
   private static readonly saves = new Map<string, Statement>();
 

@@ -1,4 +1,5 @@
 // The health check's write and the metrics' counts on PostgreSQL: the same methods as the SQLite OpsStore.
+import type { OpsStore } from '../storage';
 import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `ops.${name}`, text });
@@ -13,7 +14,7 @@ const S = {
   outbox: statement('outbox', 'SELECT count(*) AS n FROM outbox'),
 };
 
-export class PostgresOpsStore {
+export class PostgresOpsStore implements OpsStore {
   constructor(private readonly db: Sql) {}
 
   /** A real write, committed: throws when the server cannot take one (down, read-only, out of connections). */

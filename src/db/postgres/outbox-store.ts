@@ -1,5 +1,5 @@
 // The outbox and the servers' thread setting on PostgreSQL: the same methods as the SQLite OutboxStore.
-import type { OutboxEntry } from '../outbox-store';
+import type { OutboxEntry, OutboxStore, StoredWork } from '../storage';
 import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `outbox.${name}`, text });
@@ -17,14 +17,14 @@ const S = {
   ),
 };
 
-export class PostgresOutboxStore<Work extends { kind: string }> {
+export class PostgresOutboxStore implements OutboxStore {
   constructor(private readonly db: Sql) {}
 
-  async insert(gameId: number, work: Work, at: number): Promise<number> {
+  async insert(gameId: number, work: StoredWork, at: number): Promise<number> {
     const [row] = await this.db.rows<{ id: number }>(S.insert, [gameId, work.kind, JSON.stringify(work), at]);
     return row!.id;
   }
-  async pending(gameId: number): Promise<Array<OutboxEntry<Work>>> {
+  async pending<Work extends StoredWork = StoredWork>(gameId: number): Promise<Array<OutboxEntry<Work>>> {
     const rows = await this.db.rows<{ id: number; game_id: number; data: string }>(S.pending, [gameId]);
     return rows.map((r) => ({ id: r.id, gameId: r.game_id, work: JSON.parse(r.data) as Work }));
   }

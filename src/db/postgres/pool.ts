@@ -9,10 +9,11 @@ const CONNECT_TIMEOUT_MS = 1_500;
 const STATEMENT_TIMEOUT_MS = 2_000;
 export const DEFAULT_POOL_SIZE = 5;
 
-// Ids and times are BIGINT and sums of them NUMERIC: all within 2^53, so numbers, as SQLite gives them.
+// Ids and times are BIGINT and sums of them NUMERIC: all within 2^53, so numbers, as SQLite gives them (also
+// for the tests' own queries).
 const INT8 = 20;
 const NUMERIC = 1700;
-const types = {
+export const NUMERIC_TYPES = {
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 || oid === NUMERIC) return (text: string) => Number(text);
     return pg.types.getTypeParser(oid, format);
@@ -99,7 +100,7 @@ export class PostgresDatabase {
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       keepAlive: true,
-      types,
+      types: NUMERIC_TYPES,
     });
     // A pooled connection lost while idle (the server restarted) is dropped by the pool; the event must have a
     // listener or it would end the process.
@@ -110,8 +111,9 @@ export class PostgresDatabase {
   /**
    * Runs `fn` in one READ COMMITTED transaction on one connection: committed when it returns, rolled back when
    * it throws. Races are decided by the rows' `rev` guards and unique keys, not by the isolation level.
+   * `begin` may ask for another kind (a read-only snapshot).
    */
-  async transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (sql: Sql) => Promise<T>, begin = 'BEGIN'): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -120,7 +122,7 @@ export class PostgresDatabase {
     }
     let broken = false;
     try {
-      await client.query('BEGIN');
+      await client.query(begin);
       const result = await fn(new Statements(client, true, this));
       await client.query('COMMIT');
       return result;

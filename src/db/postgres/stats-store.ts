@@ -2,8 +2,9 @@
 // dialect: camelCase aliases are quoted (PostgreSQL folds them to lower case), a comparison is cast to a number
 // before it is summed, GLOB/instr become a regular expression and strpos.
 import type { Variant } from '../../game';
-import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../stats-store';
-import { INCENTIVES, INCENTIVE_BITS } from '../stats-store';
+import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../rows';
+import { INCENTIVES, INCENTIVE_BITS } from '../rows';
+import type { StatsStore } from '../storage';
 import type { Sql, Statement } from './pool';
 
 const statement = (name: string, text: string): Statement => ({ name: `stats.${name}`, text });
@@ -85,7 +86,7 @@ const S = {
   ),
 };
 
-export class PostgresStatsStore {
+export class PostgresStatsStore implements StatsStore {
   constructor(private readonly db: Sql) {}
 
   async countGame(gameId: number): Promise<void> {

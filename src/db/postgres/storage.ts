@@ -32,7 +32,13 @@ class PostgresStorage implements Storage {
     private readonly db: PostgresDatabase,
     private readonly shard: ShardSlice,
   ) {
-    ({ games: this.games, outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = this.on(db.sql, null));
+    ({
+      games: this.games,
+      outbox: this.outbox,
+      stats: this.stats,
+      daily: this.daily,
+      ops: this.ops,
+    } = this.on(db.sql, null));
   }
 
   private on(sql: Sql, pending: PendingWrites | null): Stores {
@@ -55,6 +61,11 @@ class PostgresStorage implements Storage {
       this.written.rolledBack(pending);
       throw error;
     }
+  }
+
+  /** REPEATABLE READ: every read of the function sees the one snapshot its first read took. */
+  snapshot<T>(fn: (s: Stores) => Promise<T>): Promise<T> {
+    return this.db.transaction((sql) => fn(this.on(sql, null)), 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   }
 
   isLostRace(error: unknown): boolean {

@@ -6,8 +6,8 @@ import type { GameOptions } from '../../../src/game';
 import { newGame } from '../../../src/game';
 import type { EventRow } from '../../../src/db/event-rows';
 import type { NewGame } from '../../../src/db/game-store';
-import type { EngineStores } from '../../support/engines';
-import { ENGINES, openStores, stopEngines } from '../../support/engines';
+import type { TestStorage } from '../../support/engines';
+import { ENGINES, openTestStorage, stopEngines } from '../../support/engines';
 
 afterAll(stopEngines);
 
@@ -45,26 +45,31 @@ function event(gameId: number, seq: number, over: Partial<EventRow>): EventRow {
   };
 }
 
-async function seated(s: EngineStores, over: Partial<NewGame> = {}): Promise<number> {
-  const id = await s.games().insertGame(lobby(over));
+async function seated(s: TestStorage, over: Partial<NewGame> = {}): Promise<number> {
+  const id = await s.storage.games.insertGame(lobby(over));
   // Inserted out of seat order: the read gives them in seat order.
   for (const [seat, user] of [
     [1, 'bob'],
     [0, 'ann'],
   ] as const)
-    await s
-      .games()
-      .insertPlayer({ game_id: id, seat, user_id: user, name: user.toUpperCase(), is_bot: 0, joined_at: 2 });
+    await s.storage.games.insertPlayer({
+      game_id: id,
+      seat,
+      user_id: user,
+      name: user.toUpperCase(),
+      is_bot: 0,
+      joined_at: 2,
+    });
   return id;
 }
 
 describe.each(ENGINES)('the game store on %s', (engine) => {
-  const open = () => openStores(engine);
+  const open = () => openTestStorage(engine);
 
   it('reads a new lobby back as written, with its seats in order', async () => {
     const s = await open();
     const id = await seated(s);
-    const found = (await s.games().gameWithPlayers(id))!;
+    const found = (await s.storage.games.gameWithPlayers(id))!;
     expect(found.row).toMatchObject({
       id,
       guild_id: GUILD_ON_SHARD_0,
@@ -86,8 +91,8 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
       [0, 'ann', 'ANN', 0, null],
       [1, 'bob', 'BOB', 0, null],
     ]);
-    expect(await s.games().gameWithPlayers(id + 1000)).toBeUndefined();
-    expect(await s.games().openGameIdInChannel('c1')).toBe(id);
+    expect(await s.storage.games.gameWithPlayers(id + 1000)).toBeUndefined();
+    expect(await s.storage.games.openGameIdInChannel('c1')).toBe(id);
     await s.close();
   });
 
@@ -95,13 +100,12 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
     const s = await open();
     const id = await seated(s);
     const state = newGame(BALUT, ['ann', 'bob']);
-    const saved = await s.transaction(() =>
-      s.games().saveGame(id, 0, { status: 'playing', state, deadlines: { 0: 9_000 }, next_deadline: 9_000 }),
+    const saved = await s.storage.transaction((tx) =>
+      tx.games.saveGame(id, 0, { status: 'playing', state, deadlines: { 0: 9_000 }, next_deadline: 9_000 }),
     );
-    s.games().committed();
     expect(saved).toEqual({});
-    expect(await s.games().saveGame(id, 0, { status: 'ended' })).toBeNull();
-    const found = (await s.games().gameWithPlayers(id))!;
+    expect(await s.storage.games.saveGame(id, 0, { status: 'ended' })).toBeNull();
+    const found = (await s.storage.games.gameWithPlayers(id))!;
     expect(found.row).toMatchObject({ status: 'playing', rev: 1, deadlines: { 0: 9_000 }, next_deadline: 9_000 });
     // The state this process wrote is handed out again, not read and parsed.
     expect(found.row.state).toBe(state);
@@ -115,13 +119,12 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
     const id = await seated(s);
     const state = newGame(BALUT, ['ann', 'bob']);
     await expect(
-      s.transaction(async () => {
-        await s.games().saveGame(id, 0, { status: 'playing', state });
+      s.storage.transaction(async (tx) => {
+        await tx.games.saveGame(id, 0, { status: 'playing', state });
         throw new Error('crash after the save');
       }),
     ).rejects.toThrow('crash after the save');
-    s.games().rolledBack();
-    const found = (await s.games().gameWithPlayers(id))!;
+    const found = (await s.storage.games.gameWithPlayers(id))!;
     expect(found.row).toMatchObject({ status: 'lobby', rev: 0, state: null });
     await s.close();
   });
@@ -129,41 +132,39 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
   it('records the messages shown and their digests, one key at a time', async () => {
     const s = await open();
     const id = await seated(s);
-    expect(await s.games().setShown(id, 'lobby', '111', 'd1')).toBe(true);
-    expect(await s.games().setShown(id, 'turn:0', '222', null)).toBe(true);
-    expect(await s.games().setShown(id + 1000, 'lobby', '1', 'd')).toBe(false);
-    await s.games().forgetDigest(id, 'lobby');
-    let row = (await s.games().gameWithPlayers(id))!.row;
+    expect(await s.storage.games.setShown(id, 'lobby', '111', 'd1')).toBe(true);
+    expect(await s.storage.games.setShown(id, 'turn:0', '222', null)).toBe(true);
+    expect(await s.storage.games.setShown(id + 1000, 'lobby', '1', 'd')).toBe(false);
+    await s.storage.games.forgetDigest(id, 'lobby');
+    let row = (await s.storage.games.gameWithPlayers(id))!.row;
     expect(row.messages).toEqual({ lobby: '111', 'turn:0': '222' });
     expect(row.shown).toEqual({});
-    await s.games().setShown(id, 'lobby', null, null);
-    expect(await s.games().setPlayChannel(id, 'thread-9')).toBe(true);
-    expect(await s.games().setPlayChannel(id, 'thread-10')).toBe(false);
-    row = (await s.games().gameWithPlayers(id))!.row;
+    await s.storage.games.setShown(id, 'lobby', null, null);
+    expect(await s.storage.games.setPlayChannel(id, 'thread-9')).toBe(true);
+    expect(await s.storage.games.setPlayChannel(id, 'thread-10')).toBe(false);
+    row = (await s.storage.games.gameWithPlayers(id))!.row;
     expect(row.messages).toEqual({ 'turn:0': '222' });
     expect(row.play_channel_id).toBe('thread-9');
-    expect(await s.games().openGameIdInChannel('thread-9')).toBe(id);
+    expect(await s.storage.games.openGameIdInChannel('thread-9')).toBe(id);
     await s.close();
   });
 
   it('keeps the events in order, and finds the five of a kinds and each seat’s last write', async () => {
     const s = await open();
     const id = await seated(s);
-    await s
-      .games()
-      .insertEvent(event(id, 1, { dice: '[6,6,6,6,6]', holds: '[false,false,false,false,false]', five: 1 }));
-    await s.games().insertEvent(event(id, 2, { type: 'hold', die: 2, holds: '[false,false,true,false,false]' }));
-    await s
-      .games()
-      .insertEvent(event(id, 3, { type: 'write', col: 0, category: 'sixes', written: '[6,6,6,6,6]', score: 30 }));
-    await s
-      .games()
-      .insertEvent(
-        event(id, 4, { type: 'timeout', seat: 1, col: 1, category: 'choice', written: '[1,2,3,4,5]', score: 15 }),
-      );
-    expect((await s.games().events(id)).map((e) => e.type)).toEqual(['throw', 'hold', 'write', 'timeout']);
-    expect(await s.games().fivesBySeat(id)).toEqual(new Map([[0, 1]]));
-    const writes = await s.games().lastWrites(id);
+    await s.storage.games.insertEvent(
+      event(id, 1, { dice: '[6,6,6,6,6]', holds: '[false,false,false,false,false]', five: 1 }),
+    );
+    await s.storage.games.insertEvent(event(id, 2, { type: 'hold', die: 2, holds: '[false,false,true,false,false]' }));
+    await s.storage.games.insertEvent(
+      event(id, 3, { type: 'write', col: 0, category: 'sixes', written: '[6,6,6,6,6]', score: 30 }),
+    );
+    await s.storage.games.insertEvent(
+      event(id, 4, { type: 'timeout', seat: 1, col: 1, category: 'choice', written: '[1,2,3,4,5]', score: 15 }),
+    );
+    expect((await s.storage.games.events(id)).map((e) => e.type)).toEqual(['throw', 'hold', 'write', 'timeout']);
+    expect(await s.storage.games.fivesBySeat(id)).toEqual(new Map([[0, 1]]));
+    const writes = await s.storage.games.lastWrites(id);
     expect(writes.get(0)).toEqual({
       seat: 0,
       timedOut: false,
@@ -173,21 +174,21 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
       score: 30,
     });
     expect(writes.get(1)).toMatchObject({ seat: 1, timedOut: true, category: 'choice', score: 15 });
-    await expect(async () => s.games().insertEvent(event(id, 4, {}))).rejects.toThrow();
+    await expect(async () => s.storage.games.insertEvent(event(id, 4, {}))).rejects.toThrow();
     await s.close();
   });
 
   it('moves seats, predictions, departures and results', async () => {
     const s = await open();
     const id = await seated(s);
-    await s.games().setPrediction(id, 0, 7);
-    await s.games().setLeft(id, 1, 'quit', 50);
-    await s.games().deletePlayer(id, 1);
-    await s.games().insertPlayer({ game_id: id, seat: 3, user_id: 'cy', name: 'Cy', is_bot: 1, joined_at: 3 });
-    await s.games().moveSeat(id, 3, 1);
+    await s.storage.games.setPrediction(id, 0, 7);
+    await s.storage.games.setLeft(id, 1, 'quit', 50);
+    await s.storage.games.deletePlayer(id, 1);
+    await s.storage.games.insertPlayer({ game_id: id, seat: 3, user_id: 'cy', name: 'Cy', is_bot: 1, joined_at: 3 });
+    await s.storage.games.moveSeat(id, 3, 1);
     const result = { final_score: 12, raw_total: 400, place: 1, won: 1 as const, olathes_thrown: 2 };
-    await s.games().setResult(id, 0, { ...result, olathes_scored: 1, exact_prediction: 0, incentives_met: 5 });
-    const found = (await s.games().gameWithPlayers(id))!;
+    await s.storage.games.setResult(id, 0, { ...result, olathes_scored: 1, exact_prediction: 0, incentives_met: 5 });
+    const found = (await s.storage.games.gameWithPlayers(id))!;
     expect(found.players.map((p) => [p.seat, p.user_id, p.prediction, p.is_bot])).toEqual([
       [0, 'ann', 7, 0],
       [1, 'cy', null, 1],
@@ -206,31 +207,31 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
     // Not a snowflake (the playground's guild): shard 0, as SQLite's cast makes it.
     const c = await seated(s, { guild_id: 'playground', channel_id: 'c', next_deadline: 300 });
     for (const id of [a, b, c])
-      await s.games().saveGame(id, 0, { status: 'playing', state: newGame(BALUT, ['ann', 'bob']) });
-    const shard0 = s.games({ id: 0, count: 2 });
-    const shard1 = s.games({ id: 1, count: 2 });
+      await s.storage.games.saveGame(id, 0, { status: 'playing', state: newGame(BALUT, ['ann', 'bob']) });
+    const shard0 = (await s.another({ id: 0, count: 2 })).games;
+    const shard1 = (await s.another({ id: 1, count: 2 })).games;
     expect(await shard0.dueGameIds(1_000)).toEqual([a, c]);
     expect(await shard1.dueGameIds(1_000)).toEqual([b]);
     expect(await shard0.dueGameIds(150)).toEqual([a]);
     expect(await shard1.nextDeadline()).toBe(200);
     expect((await shard0.gamesToReconcile(0)).sort((x, y) => x - y)).toEqual([a, c]);
     expect(await shard1.gamesToReconcile(0)).toEqual([b]);
-    expect(await s.games().openGameIds()).toEqual([a, b, c]);
+    expect(await s.storage.games.openGameIds()).toEqual([a, b, c]);
     await s.close();
   });
 
   it('links a rematch to its game, and lets go of it once the rematch closed unplayed', async () => {
     const s = await open();
     const first = await seated(s, { channel_id: 'r' });
-    await s.games().saveGame(first, 0, { status: 'finished', finished_at: 10 });
-    const second = await s.games().insertGame(lobby({ channel_id: 'r', rematch_of: first }));
-    expect(await s.games().rematchOf(first)).toBe(second);
-    expect(await s.games().lastFinishedGameId('ann', GUILD_ON_SHARD_0)).toBe(first);
-    await s.games().detachRematch(second);
-    expect(await s.games().rematchOf(first)).toBe(second);
-    await s.games().saveGame(second, 0, { status: 'cancelled', closed_reason: 'cancelled' });
-    await s.games().detachRematch(second);
-    expect(await s.games().rematchOf(first)).toBeNull();
+    await s.storage.games.saveGame(first, 0, { status: 'finished', finished_at: 10 });
+    const second = await s.storage.games.insertGame(lobby({ channel_id: 'r', rematch_of: first }));
+    expect(await s.storage.games.rematchOf(first)).toBe(second);
+    expect(await s.storage.games.lastFinishedGameId('ann', GUILD_ON_SHARD_0)).toBe(first);
+    await s.storage.games.detachRematch(second);
+    expect(await s.storage.games.rematchOf(first)).toBe(second);
+    await s.storage.games.saveGame(second, 0, { status: 'cancelled', closed_reason: 'cancelled' });
+    await s.storage.games.detachRematch(second);
+    expect(await s.storage.games.rematchOf(first)).toBeNull();
     await s.close();
   });
 });
