@@ -149,17 +149,21 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
 
 let databases = 0;
 
-/** A new empty database on `server` (a test file's own), as a URL with the same user and password. */
-export async function freshDatabase(server: PostgresServer): Promise<string> {
+/**
+ * A new database on the server at `server` (a URL, or a test file's own server), as a URL with the same user and
+ * password: empty, or a copy of `template`.
+ */
+export async function freshDatabase(server: PostgresServer | string, template?: string): Promise<string> {
+  const serverUrl = typeof server === 'string' ? server : server.url;
   const name = `test_${process.pid}_${++databases}_${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: server.url });
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name}`);
+    await client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   } finally {
     await client.end();
   }
-  const url = new URL(server.url);
+  const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return url.toString();
 }

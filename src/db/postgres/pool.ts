@@ -1,0 +1,151 @@
+// The bot's connections to PostgreSQL: one pool per process, and the transaction an operation runs in. A store
+// is given where its statements go (Sql): the pool, or the connection of one transaction.
+import pg from 'pg';
+import { safeError } from './connection';
+
+/** How long a statement may wait for a connection: a click must be answered within Discord's 3 s. */
+const CONNECT_TIMEOUT_MS = 1_500;
+/** Past this a statement is cancelled by the server; no statement of the bot's should take a tenth of it. */
+const STATEMENT_TIMEOUT_MS = 2_000;
+export const DEFAULT_POOL_SIZE = 5;
+
+// Ids and times are BIGINT and sums of them NUMERIC: all within 2^53, so numbers, as SQLite gives them (also
+// for the tests' own queries).
+const INT8 = 20;
+const NUMERIC = 1700;
+export const NUMERIC_TYPES = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === INT8 || oid === NUMERIC) return (text: string) => Number(text);
+    return pg.types.getTypeParser(oid, format);
+  },
+} as pg.CustomTypesConfig;
+
+/** A statement with its server-side prepared name: parsed and planned once per connection. */
+export interface Statement {
+  name: string;
+  text: string;
+}
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+/** Where a store's statements go: the pool (each alone) or one transaction's connection. */
+export interface Sql {
+  readonly inTransaction: boolean;
+  /** The rows of `statement` with `values`. */
+  rows<R>(statement: Statement, values?: unknown[]): Promise<R[]>;
+  /** As rows, but each row an array in column order (no object per row). */
+  arrays<R extends unknown[]>(statement: Statement, values?: unknown[]): Promise<R[]>;
+  /** How many rows `statement` changed. */
+  run(statement: Statement, values?: unknown[]): Promise<number>;
+  /** `fn` in a transaction: this one's, or a new one. */
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
+}
+
+/** SQLSTATEs that mean another writer got there first: read again and decide again. */
+const LOST_RACE = new Set(['23505', '40001', '40P01']);
+
+export function isLostRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && LOST_RACE.has(code);
+}
+
+class Statements implements Sql {
+  constructor(
+    private readonly target: Queryable,
+    readonly inTransaction: boolean,
+    private readonly database: PostgresDatabase,
+  ) {}
+
+  async rows<R>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.target.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  async arrays<R extends unknown[]>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    try {
+      return (await this.target.query<R>({ ...statement, values, rowMode: 'array' })).rows;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  async run(statement: Statement, values: unknown[] = []): Promise<number> {
+    try {
+      return (await this.target.query({ ...statement, values })).rowCount ?? 0;
+    } catch (error) {
+      throw this.database.safe(error);
+    }
+  }
+
+  transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    return this.inTransaction ? fn(this) : this.database.transaction(fn);
+  }
+}
+
+export class PostgresDatabase {
+  readonly pool: pg.Pool;
+  /** Statements outside any transaction, each on whichever pooled connection is free. */
+  readonly sql: Sql;
+
+  constructor(
+    readonly url: string,
+    poolSize = DEFAULT_POOL_SIZE,
+  ) {
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: poolSize,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+      types: NUMERIC_TYPES,
+    });
+    // A pooled connection lost while idle (the server restarted) is dropped by the pool; the event must have a
+    // listener or it would end the process.
+    this.pool.on('error', () => {});
+    this.sql = new Statements(this.pool, false, this);
+  }
+
+  /**
+   * Runs `fn` in one READ COMMITTED transaction on one connection: committed when it returns, rolled back when
+   * it throws. Races are decided by the rows' `rev` guards and unique keys, not by the isolation level.
+   * `begin` may ask for another kind (a read-only snapshot).
+   */
+  async transaction<T>(fn: (sql: Sql) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.safe(error);
+    }
+    let broken = false;
+    try {
+      await client.query(begin);
+      const result = await fn(new Statements(client, true, this));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      throw this.safe(error);
+    } finally {
+      // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
+      client.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  /** pg's errors may quote the connection string; what leaves here never carries the password. */
+  safe(error: unknown): unknown {
+    if (!(error instanceof Error)) return error;
+    if (!error.message.includes(this.url) && !(error.stack ?? '').includes(this.url)) return error;
+    return safeError('PostgreSQL failed', error, this.url);
+  }
+}
