@@ -21,6 +21,8 @@ import type {
   StoredEventRow,
 } from '../rows';
 import type { GameStore } from '../storage';
+import type { PendingWrites } from '../written-states';
+import { WrittenStates } from '../written-states';
 import type { Sync } from './sync';
 
 /** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
@@ -74,21 +76,15 @@ const SAVABLE = new Set<keyof GameChanges>([
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
 
 const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
-/** States kept by GameStore for the next read: the games clicked lately (more would only hold memory). */
-const REMEMBERED_STATES = 128;
 
 export class SqliteGameStore implements Sync<GameStore> {
   private readonly s;
   /** One UPDATE per set of changed columns: a handful in practice. */
   private readonly saves = new Map<string, Database.Statement<[Record<string, unknown>], { messages: string }>>();
-  /**
-   * The state this process last wrote for each game, and the revision the row had after that write. Only
-   * saveGame writes a state, and every save moves the revision on, so while the row is at that revision it holds
-   * that state: the next read neither fetches nor parses it (a click reads what the click before it wrote; the
-   * state was its largest column). The engine never changes a state it was given, so it can be handed out again.
-   */
-  private readonly written = new Map<number, { rev: number; state: GameState }>();
-  private readonly uncommitted = new Map<number, { rev: number; state: GameState } | null>();
+  /** The states this process wrote lately (see WrittenStates): a click reads what the click before it wrote. */
+  private readonly written = new WrittenStates();
+  /** The saves of the transaction under way: SQLite runs one at a time per connection. */
+  private readonly pending: PendingWrites = new Map();
 
   private readonly shard: { shardId: number; shardCount: number };
 
@@ -199,7 +195,7 @@ export class SqliteGameStore implements Sync<GameStore> {
 
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): { row: GameRow; players: PlayerRow[] } | undefined {
-    const written = this.written.get(id);
+    const written = this.written.at(id);
     const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
     const row: GameRow = {
@@ -289,38 +285,20 @@ export class SqliteGameStore implements Sync<GameStore> {
       values[c] = JSON_COLUMNS.has(c) && changes[c] !== null ? JSON.stringify(changes[c]) : changes[c];
     const saved = statement.get(values);
     if (!saved) return null;
-    // The row is at rev + 1 now. A save that leaves the state as it was keeps the one remembered for it, if that
-    // was the row's state when it was read (at rev).
-    const known = this.written.get(id);
-    const state = changes.state === undefined ? (known?.rev === rev ? known.state : undefined) : changes.state;
-    // Inside a transaction it counts only once the transaction commits (committed / rolledBack): a rolled-back
-    // save left the row at rev, and another process's next save would bring it to rev + 1 with its own state.
-    if (this.db.inTransaction) this.uncommitted.set(id, state ? { rev: rev + 1, state } : null);
-    else if (state) this.remember(id, rev + 1, state);
-    else this.written.delete(id);
+    this.written.saved(id, rev, changes.state, this.db.inTransaction ? this.pending : null);
     return JSON.parse(saved.messages) as Record<string, string>;
   }
 
   /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */
   committed(): void {
-    for (const [id, write] of this.uncommitted) {
-      if (write) this.remember(id, write.rev, write.state);
-      else this.written.delete(id);
-    }
-    this.uncommitted.clear();
+    this.written.committed(this.pending);
+    this.pending.clear();
   }
 
   /** It rolled back: the rows are as they were, so whatever was remembered of them may no longer be. */
   rolledBack(): void {
-    for (const id of this.uncommitted.keys()) this.written.delete(id);
-    this.uncommitted.clear();
-  }
-
-  private remember(id: number, rev: number, state: GameState): void {
-    this.written.delete(id);
-    // The games played lately; one that comes back after the others pushed it out is read in full once more.
-    if (this.written.size >= REMEMBERED_STATES) this.written.delete(this.written.keys().next().value!);
-    this.written.set(id, { rev, state });
+    this.written.rolledBack(this.pending);
+    this.pending.clear();
   }
   insertPlayer(player: NewPlayer): void {
     this.s.insertPlayer.run(player);

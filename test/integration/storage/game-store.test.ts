@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
 import { newGame } from '../../../src/game';
 import type { EventRow } from '../../../src/db/event-rows';
-import type { NewGame } from '../../../src/db/game-store';
+import type { NewGame } from '../../../src/db/rows';
 import type { TestStorage } from '../../support/engines';
 import { ENGINES, openTestStorage, stopEngines } from '../../support/engines';
 

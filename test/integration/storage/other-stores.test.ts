@@ -1,6 +1,7 @@
 // The outbox, statistics, daily and operations stores' contract, the same test on both engines: the values
 // come back with the same types (numbers, not PostgreSQL's BIGINT strings) and the same sums and ranks.
 import { afterAll, describe, expect, it } from 'vitest';
+import type { StoredWork } from '../../../src/db/storage';
 import type { GameOptions } from '../../../src/game';
 import type { TestStorage } from '../../support/engines';
 import { ENGINES, openTestStorage, stopEngines } from '../../support/engines';
@@ -46,8 +47,8 @@ describe.each(ENGINES)('the other stores on %s', (engine) => {
       ...{ guild_id: GUILD, channel_id: 'c', variant: 'balut', options: BALUT, turn_timeout_ms: 1, host_id: 'a' },
       ...{ created_at: 1, thread_mode: 0, next_deadline: 1, locale: 'en' },
     });
-    const first = await s.storage.outbox.insert(game, { kind: 'shout', text: 'one' }, 5);
-    const second = await s.storage.outbox.insert(game, { kind: 'log', text: 'two' }, 6);
+    const first = await s.storage.outbox.insert(game, { kind: 'shout', text: 'one' } as StoredWork, 5);
+    const second = await s.storage.outbox.insert(game, { kind: 'log', text: 'two' } as StoredWork, 6);
     expect(second).toBeGreaterThan(first);
     expect(await s.storage.outbox.pending(game)).toEqual([
       { id: first, gameId: game, work: { kind: 'shout', text: 'one' } },
