@@ -5,7 +5,6 @@ import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from './config';
 import type { Logger } from './logger';
 import { redact } from './logger';
-import { openSqliteStorage } from './db/sqlite/storage';
 import { GameService } from './service/game-service';
 import type { ShardSlice } from './service/game-service';
 import { DEFAULT_THROWS, seededRng } from './game';
@@ -18,6 +17,7 @@ import type { Operations } from './operations';
 import { startOperations } from './operations';
 import { loadDailySecret } from './daily-secret';
 import type { ShardOwnership } from './cluster/shard-ownership';
+import { openStorage } from './open-storage';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -55,7 +55,7 @@ export async function startBot(
 ): Promise<RunningBot> {
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
-  const storage = openSqliteStorage(config.databasePath, { shard });
+  const storage = await openStorage(config, shard);
   let dailySecret: string;
   try {
     // Beside the database (whose folder now exists), made on the first start when OLATHE_DAILY_SECRET is unset.

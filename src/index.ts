@@ -36,8 +36,8 @@ async function main(): Promise<void> {
   const shards = config.shards;
   if (!shard && shards !== null) {
     // Checked (and migrated) once before any shard starts: a bad DATABASE_PATH is then one line, not one
-    // per shard process and a respawn loop.
-    openDatabase(config.databasePath).close();
+    // per shard process and a respawn loop. PostgreSQL is checked and migrated as the host joins the cluster.
+    if (config.databaseUrl === null) openDatabase(config.databasePath).close();
     // The manager owns METRICS_PORT, opened before any shard starts (the shards do not serve it).
     const ops = await startShardOperations(config);
     const standbys = config.databaseUrl !== null;

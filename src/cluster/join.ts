@@ -2,6 +2,7 @@
 // without SHARDS), before any shard process starts: the schema brought up to date (safe when several hosts
 // start at once), then the cluster row written or compared (./cluster-row.ts).
 import type { Logger } from '../logger';
+import { waitForPostgres } from '../db/postgres/connection';
 import { migratePostgres } from '../db/postgres/migrate';
 import { checkCluster } from './cluster-row';
 
@@ -10,6 +11,8 @@ export async function joinCluster(
   settings: { shardCount: number; dailySecret: string },
   log: Logger,
 ): Promise<void> {
+  // A server still starting (compose, a reboot) is waited for; one that refuses the login is not.
+  await waitForPostgres(url);
   const migrated = await migratePostgres(url);
   if (migrated.applied.length) log.info('PostgreSQL migrated', { from: migrated.from, to: migrated.to });
   await checkCluster(url, settings);

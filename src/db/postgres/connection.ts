@@ -67,3 +67,30 @@ export async function connectClient(url: string, connectTimeoutMs = 10_000): Pro
   }
   return client;
 }
+
+/** How long a starting bot waits for PostgreSQL to accept connections (it may be starting too, e.g. in compose). */
+export const STARTUP_WAIT_MS = 30_000;
+const STARTUP_RETRY_MS = 1_000;
+// The server answered, and said no: waiting would not change its answer (bad password, no such database or role).
+const FINAL_REFUSALS = new Set(['28P01', '28000', '3D000', '42501']);
+
+/**
+ * Resolves once the server at `url` accepts a connection; retries what may pass (refused, unreachable, starting
+ * up) for up to `waitMs`, then throws a DatabaseStartupError naming the last reason, without the password.
+ */
+export async function waitForPostgres(url: string, waitMs = STARTUP_WAIT_MS): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    try {
+      const client = await connectClient(url, Math.max(1_000, Math.min(10_000, deadline - Date.now())));
+      await client.end().catch(() => {});
+      return;
+    } catch (error) {
+      const code = /\((\w{5})\)$/.exec((error as Error).message)?.[1];
+      if ((code && FINAL_REFUSALS.has(code)) || Date.now() + STARTUP_RETRY_MS > deadline) {
+        throw new DatabaseStartupError(`${(error as Error).message} (waited ${Math.round(waitMs / 1000)} s)`);
+      }
+      await new Promise((resolve) => setTimeout(resolve, STARTUP_RETRY_MS));
+    }
+  }
+}
