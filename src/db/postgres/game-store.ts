@@ -276,7 +276,9 @@ export class PostgresGameStore implements GameStore {
     let save = PostgresGameStore.saves.get(key);
     if (!save) {
       const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
-      save = statement(`save:${key}`, `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages`);
+      // Named by number: PostgreSQL cuts a statement's name at 63 characters, and the column list can be longer.
+      const name = `save-${PostgresGameStore.saves.size + 1}`;
+      save = statement(name, `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages`);
       PostgresGameStore.saves.set(key, save);
     }
     const values: unknown[] = [id, rev];
