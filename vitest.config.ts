@@ -1,11 +1,39 @@
 import { defineConfig } from 'vitest/config';
 
+// The tests that touch storage run twice: on SQLite and on PostgreSQL (OLATHE_TEST_ENGINE; the postgres project
+// starts one throwaway server for the run, test/support/postgres-run.ts). Everything else runs once.
+const STORAGE_TESTS = ['test/integration/service/**/*.test.ts', 'test/e2e/**/*.test.ts'];
+
+// Tests of SQLite itself, or already explicit about their engines: not run a second time on PostgreSQL. Each
+// line says why.
+const SQLITE_ONLY_INTEGRATION: string[] = [];
+const SQLITE_ONLY_E2E: string[] = [
+  // Shard ownership across hosts: PostgreSQL by nature, each test starts its own server.
+  'test/e2e/standby*.test.ts',
+  'test/e2e/cluster-refusals.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     // The end-to-end tests run the production bundle (dist/), built once per run.
     globalSetup: ['test/support/build.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'sqlite', include: ['test/**/*.test.ts'], env: { OLATHE_TEST_ENGINE: 'sqlite' } },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'postgres',
+          include: STORAGE_TESTS,
+          exclude: [...SQLITE_ONLY_INTEGRATION, ...SQLITE_ONLY_E2E],
+          env: { OLATHE_TEST_ENGINE: 'postgres' },
+          globalSetup: ['test/support/postgres-run.ts'],
+        },
+      },
+    ],
   },
 });
