@@ -1,5 +1,7 @@
 // One shard process of `npm run bench -- shards`: plays the games of its own guilds on the shared database
-// until told to stop, then reports. Arguments: file shard count guilds seconds.
+// until told to stop, then reports. Arguments: database (a SQLite file, or a postgres:// URL) shard count
+// guilds seconds.
+import { openPostgresStorage } from '../src/db/postgres/storage';
 import { openSqliteStorage } from '../src/db/sqlite/storage';
 import { seededRng } from '../src/game';
 import { GameService } from '../src/service/game-service';
@@ -19,7 +21,10 @@ const seconds = Number(secondsArg);
 /** A guild id on this shard by Discord's formula, (id >> 22) % count. */
 const guildId = (k: number) => String(((BigInt(k) * BigInt(count) + BigInt(shard) + 1_000_000n) << 22n) | 7n);
 
-const storage = openSqliteStorage(file!, { shard: { id: shard, count } });
+const slice = { id: shard, count };
+const storage = /^postgres(ql)?:\/\//.test(file!)
+  ? await openPostgresStorage(file!, { shard: slice })
+  : openSqliteStorage(file!, { shard: slice });
 const service = new GameService(storage);
 const pick = seededRng(`shard ${shard}`);
 const setup = new Latencies();

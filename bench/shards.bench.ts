@@ -1,8 +1,11 @@
 // `npm run bench -- shards`: service actions per second with 1, 2 and 4 processes writing the one database,
-// as shard processes do (each plays the games of its own guilds, one game per guild, many guilds). Every
-// process is a real child process with its own connection (WAL, busy timeout), started together; the figure
-// is the sum of their actions over the same wall-clock window. SQLite lets one connection write at a time,
-// so past the point where the write lock is always held, more processes only queue behind it.
+// as shard processes do (each plays the games of its own guilds, one game per guild, many guilds), on SQLite
+// and on PostgreSQL side by side in one run. Every process is a real child process with its own connection
+// (SQLite: WAL, busy timeout; PostgreSQL: a pool, on a throwaway local server that writes to disk as an
+// operator's would), started together; the figure is the sum of their actions over the same wall-clock window.
+// SQLite lets one connection write at a time, so past the point where the write lock is always held, more
+// processes only queue behind it; PostgreSQL locks rows, so the games of different guilds do not wait for
+// each other.
 //
 // Then start-up: from starting the built bot (dist/index.js, `npm run build` first) to every shard READY on
 // the loopback Discord, unsharded and with SHARDS=1 and 2, under Discord's IDENTIFY limit of one login per 5 s
@@ -15,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeDiscord } from '../src/fake-discord';
+import { freshDatabase, startPostgres } from '../test/support/postgres';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BUILT_BOT = path.join(HERE, '..', 'dist', 'index.js');
@@ -37,6 +41,7 @@ export interface WriterReport {
 }
 
 interface Round {
+  engine: string;
   processes: number;
   rate: number;
   p50: number;
@@ -50,9 +55,12 @@ interface Round {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
-async function round(processes: number, seconds: number): Promise<Round> {
+/** A new database for a round: a SQLite file, or a fresh PostgreSQL database on `server`. */
+type NewDatabase = (dir: string) => Promise<string>;
+
+async function round(engine: string, database: NewDatabase, processes: number, seconds: number): Promise<Round> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-shards-bench-'));
-  const file = path.join(dir, 'olathe.sqlite');
+  const file = await database(dir);
   try {
     const children = Array.from({ length: processes }, (_, shard) =>
       fork(WORKER, [file, String(shard), String(processes), String(GUILDS_PER_PROCESS), String(seconds)], {
@@ -79,6 +87,7 @@ async function round(processes: number, seconds: number): Promise<Round> {
     const window = Math.max(...all.map((r) => r.seconds));
     const actions = all.reduce((n, r) => n + r.actions, 0);
     return {
+      engine,
       processes,
       rate: actions / window,
       p50: Math.max(...all.map((r) => r.p50)),
@@ -146,18 +155,40 @@ export async function run(): Promise<void> {
   console.log(
     `machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)}; ${GUILDS_PER_PROCESS} guilds (one game each) per process, ${seconds} s a round`,
   );
+  const server = await startPostgres({ durable: true });
+  const engines: Array<[string, NewDatabase]> = [
+    ['sqlite', async (dir) => path.join(dir, 'olathe.sqlite')],
+    ['postgres', async () => freshDatabase(server)],
+  ];
   const rounds: Round[] = [];
-  for (const n of PROCESSES) rounds.push(await round(n, seconds));
-  const one = rounds[0]!.rate;
+  try {
+    // Interleaved, engine by engine for each count, so both sample the same stretch of a shared machine.
+    for (const n of PROCESSES)
+      for (const [engine, database] of engines) rounds.push(await round(engine, database, n, seconds));
+  } finally {
+    await server.stop();
+  }
   console.log(
-    'processes | actions/s | vs 1 | worst p50 ms | worst p99 ms | worst ms | actions > 2 ms | CPU cores busy',
+    'engine   | processes | actions/s | vs 1 | worst p50 ms | worst p99 ms | worst ms | actions > 2 ms | CPU cores busy (writers)',
   );
-  for (const r of rounds)
-    console.log(
-      `${String(r.processes).padStart(9)} | ${fmt(r.rate).padStart(9)} | ${fmt(r.rate / one, 2).padStart(4)}× | ${fmt(r.p50, 3).padStart(12)} | ${fmt(r.p99, 3).padStart(12)} | ${fmt(r.max, 1).padStart(8)} | ${fmt(r.waited * 100, 1).padStart(13)}% | ${fmt(r.cpu, 2)}`,
-    );
+  for (const [engine] of engines) {
+    const mine = rounds.filter((r) => r.engine === engine);
+    const one = mine[0]!.rate;
+    for (const r of mine)
+      console.log(
+        `${engine.padEnd(8)} | ${String(r.processes).padStart(9)} | ${fmt(r.rate).padStart(9)} | ${fmt(r.rate / one, 2).padStart(4)}× | ${fmt(r.p50, 3).padStart(12)} | ${fmt(r.p99, 3).padStart(12)} | ${fmt(r.max, 1).padStart(8)} | ${fmt(r.waited * 100, 1).padStart(13)}% | ${fmt(r.cpu, 2)}`,
+      );
+  }
+  const twoOverOne = (engine: string) => {
+    const [one, two] = rounds.filter((r) => r.engine === engine);
+    return two!.rate / one!.rate;
+  };
+  const goal = twoOverOne('postgres') >= 1.3;
   console.log(
-    `(${os.cpus().length} cores here: beyond that many processes they share cores; the write lock is SQLite's one writer)`,
+    `1 → 2 processes: PostgreSQL ${fmt(twoOverOne('postgres'), 2)}× (goal ≥ 1.30×: ${goal ? 'PASS' : 'MISS'}), SQLite ${fmt(twoOverOne('sqlite'), 2)}×`,
+  );
+  console.log(
+    `(${os.cpus().length} cores here, shared with the PostgreSQL server's own processes: beyond that many writers they share cores; SQLite has one writer at a time)`,
   );
   await startUpTable();
 }

@@ -80,6 +80,11 @@ export interface PostgresOptions {
   listenAddresses?: string[];
   /** A network (CIDR) whose clients may log in with the password, besides this machine's loopback. */
   allowFrom?: string;
+  /**
+   * Write to disk as an operator's server would (the benches): fsync on, a commit not waiting for it
+   * (synchronous_commit off), as SQLite's WAL with synchronous=NORMAL, the bot's setting.
+   */
+  durable?: boolean;
 }
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
@@ -121,8 +126,9 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     if (options.allowFrom)
       appendFileSync(join(data, 'pg_hba.conf'), `host all all ${options.allowFrom} scram-sha-256\n`);
     const listen = ['127.0.0.1', ...(options.listenAddresses ?? [])].join(',');
-    // Durability off: a test database is thrown away, and fsync would dominate the tests' time.
-    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+    // Durability off for tests: a test database is thrown away, and fsync would dominate the tests' time.
+    const durability = options.durable ? '' : ' -c fsync=off -c full_page_writes=off';
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c synchronous_commit=off${durability}`;
     await run(
       bin,
       'pg_ctl',
