@@ -1,11 +1,12 @@
 // Shards on several hosts with a standby (issue 22), with the built bot: three `npm start` trees on one
-// PostgreSQL for the shard locks and one shared SQLite file for the games. Host A runs shard 0 of 2, host B
+// PostgreSQL, which holds the games and the shard locks (no SQLite file is made). Host A runs shard 0 of 2, host B
 // shard 1, and C names shard 0 too, so it stands by (its /healthz says so, with a 200). A game in each guild;
 // A's whole tree is killed (-9) mid-turn; C takes shard 0 over — the time from the kill to READY is printed —
 // and that game finishes from the old message's buttons, while B's plays on. The loopback Discord counts
 // the sessions of each shard: never two live at once.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import pg from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +28,7 @@ interface Host {
 }
 
 let fake: FakeDiscord;
-let pg: PostgresServer;
+let server: PostgresServer;
 let dir: string;
 let env: NodeJS.ProcessEnv;
 let metricsBase: string;
@@ -44,13 +45,23 @@ function startHost(name: string, extra: NodeJS.ProcessEnv): Host {
   return host;
 }
 
+async function pgRows(sql: string): Promise<Array<Record<string, unknown>>> {
+  const client = new pg.Client({ connectionString: env.DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
 async function get(path: string): Promise<{ status: number; body: string }> {
   const res = await fetch(`${metricsBase}${path}`);
   return { status: res.status, body: await res.text() };
 }
 
 beforeAll(async () => {
-  [fake, pg] = await Promise.all([
+  [fake, server] = await Promise.all([
     startFakeDiscord({ recommendedShards: 2, maxConcurrency: 2, guildShard: [0, 2] }),
     startPostgres(),
   ]);
@@ -67,7 +78,7 @@ beforeAll(async () => {
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_API_URL: fake.apiUrl,
     DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: await freshDatabase(pg),
+    DATABASE_URL: await freshDatabase(server),
     OLATHE_DAILY_SECRET: 'standby-test-daily-secret-0123456789',
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
@@ -95,7 +106,7 @@ afterAll(async () => {
     await exited;
   }
   await fake?.close();
-  await pg?.stop();
+  await server?.stop();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -141,6 +152,18 @@ describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', ()
     expect(fake.peakLiveSessions(0, 2)).toBe(1);
     expect(fake.peakLiveSessions(1, 2)).toBe(1);
     expect(fake.identifyCount(1, 2)).toBe(1);
-    for (const host of hosts) expect(host.log()).not.toContain(pg.password);
+    for (const host of hosts) expect(host.log()).not.toContain(server.password);
+
+    // The games are PostgreSQL's: each host's leaderboard reads its guild's finished game from there.
+    const finished = await pgRows(`SELECT guild_id, status FROM games ORDER BY guild_id`);
+    expect(finished.map((r) => r.status)).toEqual(['finished', 'finished']);
+    expect(existsSync(join(dir, 'olathe.sqlite'))).toBe(false);
+    for (const t of tables) {
+      const board = await fake
+        .slash(t.players[0]!, 'olathe', { period: 'all' }, { subcommand: 'leaderboard', channelId: t.channelId })
+        .reply();
+      const text = JSON.stringify(board.embeds);
+      for (const p of t.players) expect(text).toContain(p.username);
+    }
   }, 180_000);
 });
