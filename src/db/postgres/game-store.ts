@@ -1,13 +1,11 @@
 // The game service's statements for PostgreSQL: the same methods, rows and values as the SQLite GameStore, so
 // the service cannot tell the engines apart. Where the dialects differ the comment says why the SQL does.
-import type { Dice, GameEvent, GameOptions, GameState } from '../../game';
+import type { Dice, GameEvent } from '../../game';
 import type { EventRow } from '../event-rows';
 import { eventFromRow } from '../event-rows';
 import type {
-  Deadlines,
   GameChanges,
   GameRow,
-  GameStatusColumn,
   LastWrite,
   LeftReason,
   NewGame,
@@ -16,11 +14,12 @@ import type {
   ResultRow,
   ShardSlice,
   StoredEventRow,
-  ClosedReason,
 } from '../rows';
 import type { GameStore } from '../storage';
 import type { Sql, Statement } from './pool';
 import type { PendingWrites, WrittenStates } from '../written-states';
+import type { GameRowTuple, SeatTuple } from '../game-row';
+import { gameFromTuple, savedColumns } from '../game-row';
 
 const statement = (name: string, text: string): Statement => ({ name: `games.${name}`, text });
 
@@ -140,53 +139,6 @@ const S = {
   ),
 };
 
-const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
-// The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
-const SAVABLE: ReadonlySet<keyof GameChanges> = new Set<keyof GameChanges>([
-  'status',
-  'host_id',
-  'started_at',
-  'finished_at',
-  'version',
-  'state',
-  'deadlines',
-  'next_deadline',
-  'play_channel_id',
-  'channel_gone',
-  'closed_reason',
-  'host_left',
-]);
-
-type GameRowTuple = [
-  number,
-  string,
-  string,
-  GameRow['variant'],
-  string,
-  number,
-  GameStatusColumn,
-  string,
-  number,
-  number | null,
-  number | null,
-  number,
-  number,
-  string | null,
-  string,
-  number | null,
-  string,
-  0 | 1,
-  string | null,
-  0 | 1,
-  string,
-  ClosedReason | null,
-  string | null,
-  string,
-  number | null,
-  string | null,
-  Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>,
-];
-
 export class PostgresGameStore implements GameStore {
   /** One UPDATE per set of changed columns: a handful in practice, shared by every store of the process. */
   private static readonly saves = new Map<string, Statement>();
@@ -201,45 +153,9 @@ export class PostgresGameStore implements GameStore {
 
   async gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined> {
     const known = this.written.at(id);
-    const [f] = await this.db.arrays<GameRowTuple>(S.gameWithPlayers, [id, known?.rev ?? -1]);
+    const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);
     if (!f) return undefined;
-    const row: GameRow = {
-      id: f[0],
-      guild_id: f[1],
-      channel_id: f[2],
-      variant: f[3],
-      options: JSON.parse(f[4]) as GameOptions,
-      turn_timeout_ms: f[5],
-      status: f[6],
-      host_id: f[7],
-      created_at: f[8],
-      started_at: f[9],
-      finished_at: f[10],
-      rev: f[11],
-      version: f[12],
-      state: f[13] !== null ? (JSON.parse(f[13]) as GameState) : f[11] === known?.rev ? known.state : null,
-      deadlines: JSON.parse(f[14]) as Deadlines,
-      next_deadline: f[15],
-      messages: JSON.parse(f[16]) as Record<string, string>,
-      thread_mode: f[17],
-      play_channel_id: f[18],
-      channel_gone: f[19],
-      shown: JSON.parse(f[20]) as Record<string, string>,
-      closed_reason: f[21],
-      host_left: f[22],
-      locale: f[23],
-      rematch_of: f[24],
-      daily_day: f[25],
-    };
-    const players = f[26].map(([seat, user_id, name, is_bot, prediction, left_reason]) => ({
-      seat,
-      user_id,
-      name,
-      is_bot,
-      prediction,
-      left_reason,
-    }));
-    return { row, players };
+    return gameFromTuple(f, f[26], known);
   }
   async openGameIdInChannel(channelId: string): Promise<number | null> {
     return (await this.db.rows<{ id: number }>(S.openInChannel, [channelId]))[0]?.id ?? null;
@@ -271,7 +187,7 @@ export class PostgresGameStore implements GameStore {
   }
   /** As SQLite's: writes the changed columns if the row is still at `rev`; its message ids, or null on a conflict. */
   async saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null> {
-    const columns = (Object.keys(changes) as Array<keyof GameChanges>).filter((c) => SAVABLE.has(c)).sort();
+    const { columns, values: written } = savedColumns(changes);
     const key = columns.join(',');
     let save = PostgresGameStore.saves.get(key);
     if (!save) {
@@ -281,9 +197,7 @@ export class PostgresGameStore implements GameStore {
       save = statement(name, `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages`);
       PostgresGameStore.saves.set(key, save);
     }
-    const values: unknown[] = [id, rev];
-    for (const c of columns)
-      values.push(JSON_COLUMNS.has(c) && changes[c] !== null ? JSON.stringify(changes[c]) : changes[c]);
+    const values: unknown[] = [id, rev, ...written];
     // READ COMMITTED: a writer that waited for another's row lock re-checks `rev` on the new row, so it misses.
     const [saved] = await this.db.rows<{ messages: string }>(save, values);
     if (!saved) return null;

@@ -2,15 +2,12 @@
 // rows and values: JSON columns come out parsed and go in as values, so nothing above it sees a JSON string.
 // The rules live in the engine, the decisions in the service.
 import type Database from 'better-sqlite3';
-import type { Category, Dice, GameEvent, GameOptions, GameState } from '../../game';
+import type { Category, Dice, GameEvent } from '../../game';
 import type { EventRow } from '../event-rows';
 import { eventFromRow } from '../event-rows';
 import type {
-  ClosedReason,
-  Deadlines,
   GameChanges,
   GameRow,
-  GameStatusColumn,
   LastWrite,
   LeftReason,
   NewGame,
@@ -24,58 +21,11 @@ import type { GameStore } from '../storage';
 import type { PendingWrites } from '../written-states';
 import { WrittenStates } from '../written-states';
 import type { Sync } from './sync';
-
-/** gameWithPlayers' raw row: the GameRow columns in declaration order, then the seats as JSON. */
-type GameRowTuple = [
-  number,
-  string,
-  string,
-  GameRow['variant'],
-  string,
-  number,
-  GameStatusColumn,
-  string,
-  number,
-  number | null,
-  number | null,
-  number,
-  number,
-  string | null,
-  string,
-  number | null,
-  string,
-  0 | 1,
-  string | null,
-  0 | 1,
-  string,
-  ClosedReason | null,
-  string | null,
-  string,
-  number | null,
-  string | null,
-  string,
-];
-
-// The columns saveGame may write: also the guard that keeps anything else out of its SQL text.
-const SAVABLE = new Set<keyof GameChanges>([
-  'status',
-  'host_id',
-  'started_at',
-  'finished_at',
-  'version',
-  'state',
-  'deadlines',
-  'next_deadline',
-  'play_channel_id',
-  'channel_gone',
-  'closed_reason',
-  'host_left',
-]);
+import type { GameRowTuple, SeatTuple } from '../game-row';
+import { gameFromTuple, savedColumns } from '../game-row';
 
 // A guild's shard by Discord's formula, (guild_id >> 22) % shard_count; snowflakes fit SQLite's 64-bit integers.
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
-
-const JSON_COLUMNS = new Set<keyof GameChanges>(['state', 'deadlines']);
 
 export class SqliteGameStore implements Sync<GameStore> {
   private readonly s;
@@ -99,7 +49,7 @@ export class SqliteGameStore implements Sync<GameStore> {
       // Raw (an array per row, built into a GameRow below): cheaper than better-sqlite3 making the object.
       // The seats come in primary-key order, i.e. by seat; gameWithPlayers checks rather than sorting here.
       gameWithPlayers: db
-        .prepare<[{ id: number; known: number }], GameRowTuple>(
+        .prepare<[{ id: number; known: number }], GameRowTuple<string>>(
           // The state is left out when the row is still at the revision this process wrote it at (see written).
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = @known THEN NULL ELSE g.state END, g.deadlines, g.next_deadline, g.messages,
@@ -198,52 +148,7 @@ export class SqliteGameStore implements Sync<GameStore> {
     const written = this.written.at(id);
     const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
-    const row: GameRow = {
-      id: f[0],
-      guild_id: f[1],
-      channel_id: f[2],
-      variant: f[3],
-      options: JSON.parse(f[4]) as GameOptions,
-      turn_timeout_ms: f[5],
-      status: f[6],
-      host_id: f[7],
-      created_at: f[8],
-      started_at: f[9],
-      finished_at: f[10],
-      rev: f[11],
-      version: f[12],
-      state: f[13] !== null ? (JSON.parse(f[13]) as GameState) : f[11] === written?.rev ? written.state : null,
-      deadlines: JSON.parse(f[14]) as Deadlines,
-      next_deadline: f[15],
-      messages: JSON.parse(f[16]) as Record<string, string>,
-      thread_mode: f[17],
-      play_channel_id: f[18],
-      channel_gone: f[19],
-      shown: JSON.parse(f[20]) as Record<string, string>,
-      closed_reason: f[21],
-      host_left: f[22],
-      locale: f[23],
-      rematch_of: f[24],
-      daily_day: f[25],
-    };
-    const seats = f[26];
-    const players = (JSON.parse(seats) as Array<[number, string, string, 0 | 1, number | null, LeftReason | null]>).map(
-      ([seat, user_id, name, is_bot, prediction, left_reason]) => ({
-        seat,
-        user_id,
-        name,
-        is_bot,
-        prediction,
-        left_reason,
-      }),
-    );
-    for (let i = 1; i < players.length; i++) {
-      if (players[i - 1]!.seat > players[i]!.seat) {
-        players.sort((a, b) => a.seat - b.seat);
-        break;
-      }
-    }
-    return { row, players };
+    return gameFromTuple(f, JSON.parse(f[26]) as SeatTuple[], written);
   }
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get({ c: channelId })?.id ?? null;
@@ -272,7 +177,7 @@ export class SqliteGameStore implements Sync<GameStore> {
    * is unchanged, and those pages would go to the WAL (and the next checkpoint) for nothing.
    */
   saveGame(id: number, rev: number, changes: Partial<GameChanges>): Record<string, string> | null {
-    const columns = (Object.keys(changes) as Array<keyof GameChanges>).filter((c) => SAVABLE.has(c)).sort();
+    const { columns, values: written } = savedColumns(changes);
     const key = columns.join(',');
     let statement = this.saves.get(key);
     if (!statement) {
@@ -281,8 +186,7 @@ export class SqliteGameStore implements Sync<GameStore> {
       this.saves.set(key, statement);
     }
     const values: Record<string, unknown> = { id, rev };
-    for (const c of columns)
-      values[c] = JSON_COLUMNS.has(c) && changes[c] !== null ? JSON.stringify(changes[c]) : changes[c];
+    columns.forEach((c, i) => (values[c] = written[i]));
     const saved = statement.get(values);
     if (!saved) return null;
     this.written.saved(id, rev, changes.state, this.db.inTransaction ? this.pending : null);
