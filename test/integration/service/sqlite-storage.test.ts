@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { NewGame } from '../../../src/db/rows';
 import { OLATHE, removeTempDirs, tempDbPath } from './helpers';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
@@ -29,7 +29,7 @@ function gate(): { opened: Promise<void>; open: () => void } {
 
 describe("SQLite's Storage", () => {
   it('runs an asynchronous function in one transaction, committed when it resolves', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const id = await storage.transaction(async (tx) => {
       const gameId = await tx.games.insertGame(lobby('c1'));
       await tx.games.insertPlayer({ game_id: gameId, seat: 0, user_id: 'ann', name: 'Ann', is_bot: 0, joined_at: 1 });
@@ -41,7 +41,7 @@ describe("SQLite's Storage", () => {
   });
 
   it('rolls everything back when the function throws, and rejects with its error', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     await expect(
       storage.transaction(async (tx) => {
         await tx.games.insertGame(lobby('c1'));
@@ -54,7 +54,7 @@ describe("SQLite's Storage", () => {
   });
 
   it('a read made while a transaction is open waits for its end, and never sees what it rolled back', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const hold = gate();
     const inserted = gate();
     const order: string[] = [];
@@ -80,7 +80,7 @@ describe("SQLite's Storage", () => {
   });
 
   it('a write made outside a transaction is not swept into one that is open (nor into its rollback)', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const id = await storage.transaction((tx) => tx.games.insertGame(lobby('c1')));
     const hold = gate();
     const running = storage
@@ -99,7 +99,7 @@ describe("SQLite's Storage", () => {
   });
 
   it('runs one write transaction at a time, in the order they were asked for', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const hold = gate();
     const order: string[] = [];
     const first = storage.transaction(async (tx) => {
@@ -123,7 +123,7 @@ describe("SQLite's Storage", () => {
   });
 
   it('says a unique key taken by a racing writer is a lost race, and rolls that transaction back', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     await storage.transaction((tx) => tx.games.insertGame(lobby('c1')));
     // The unique index on one open game per channel refuses the second lobby.
     const error = await storage.transaction((tx) => tx.games.insertGame(lobby('c1'))).catch((e: unknown) => e);
@@ -134,14 +134,14 @@ describe("SQLite's Storage", () => {
   });
 
   it("refuses a transaction's stores once it has ended", async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const kept = await storage.transaction(async (tx) => tx);
     await expect(kept.games.openGameIds()).rejects.toThrow(/after it ended/);
     await storage.close();
   });
 
   it('reads one committed state in a snapshot, whatever commits while it reads', async () => {
-    const storage = openTestStorage(tempDbPath());
+    const storage = openSqliteTestStorage(tempDbPath());
     const id = await storage.transaction((tx) => tx.games.insertGame(lobby('c1')));
     const hold = gate();
     const seen = storage.snapshot(async (s) => {
