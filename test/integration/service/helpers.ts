@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Category, GameOptions, Rng } from '../../../src/game';
 import { seededRng, writableCells, declarableColumns } from '../../../src/game';
+import type { NewGame } from '../../../src/db/rows';
 import type { Storage } from '../../../src/db/storage';
 import type { TestStorage } from '../../support/storage';
 import { closeTestStorages, openTestStorage, sql, sqlRow } from '../../support/storage';
@@ -176,4 +177,25 @@ export async function refusal(run: () => unknown): Promise<ServiceError> {
     return error as ServiceError;
   }
   throw new Error('expected a ServiceError');
+}
+
+/** A lobby's row, for the tests that call a Storage directly. */
+export const lobby = (channel: string): NewGame => ({
+  guild_id: 'g',
+  channel_id: channel,
+  variant: 'olathe',
+  options: OLATHE,
+  turn_timeout_ms: 600_000,
+  host_id: 'ann',
+  created_at: 1,
+  thread_mode: 0,
+  next_deadline: 10,
+  locale: 'en',
+});
+
+/** A promise the test settles when it chooses. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }
