@@ -14,7 +14,7 @@ const SQLITE_ONLY_INTEGRATION: string[] = [
   'test/integration/service/stats-migration.test.ts',
   // Counts better-sqlite3's statements per click.
   'test/integration/service/statements.test.ts',
-  // SQLite's Storage itself: its IMMEDIATE transaction and connection (the store contract runs on both).
+  // SQLite's one writer: transactions queue in order and reads wait (storage-transactions.test.ts runs on both).
   'test/integration/service/sqlite-storage.test.ts',
 ];
 const SQLITE_ONLY_E2E: string[] = [
