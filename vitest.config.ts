@@ -6,7 +6,17 @@ const STORAGE_TESTS = ['test/integration/service/**/*.test.ts', 'test/e2e/**/*.t
 
 // Tests of SQLite itself, or already explicit about their engines: not run a second time on PostgreSQL. Each
 // line says why.
-const SQLITE_ONLY_INTEGRATION: string[] = [];
+const SQLITE_ONLY_INTEGRATION: string[] = [
+  // SQLite's migrations, its file format and the start-up refusals of a bad file.
+  'test/integration/service/migrations.test.ts',
+  // Rows written before SQLite migrations 0005, 0009 and 0010, migrated: PostgreSQL's schema never had them.
+  'test/integration/service/sqlite-migrated-rows.test.ts',
+  'test/integration/service/stats-migration.test.ts',
+  // Counts better-sqlite3's statements per click.
+  'test/integration/service/statements.test.ts',
+  // SQLite's one writer: transactions queue in order and reads wait (storage-transactions.test.ts runs on both).
+  'test/integration/service/sqlite-storage.test.ts',
+];
 const SQLITE_ONLY_E2E: string[] = [
   // Shard ownership across hosts: PostgreSQL by nature, each test starts its own server.
   'test/e2e/standby*.test.ts',

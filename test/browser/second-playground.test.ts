@@ -72,7 +72,7 @@ async function addressOf(run: Run): Promise<string> {
 
 /** Reads the database as the playground's bot does. */
 async function withService<T>(read: (service: GameService) => T | Promise<T>): Promise<T> {
-  const storage = openTestStorage(database);
+  const storage = await openTestStorage(database);
   try {
     return await read(new GameService(storage));
   } finally {

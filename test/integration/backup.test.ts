@@ -41,7 +41,7 @@ function restore(copy: string, databasePath: string): void {
 
 describe('npm run backup', () => {
   it('copies the live database while it is written to; the restored copy has every game, each consistent', async () => {
-    const live = harness();
+    const live = await harness();
     // Some history, so the copy has something to be consistent about.
     for (let i = 0; i < 40; i++) await playOut(live.service, await startedGame(live.service, ['ann', 'ben'], SMALL));
     let current: GameView = await startedGame(live.service, ['ann', 'ben'], SMALL);
@@ -78,7 +78,7 @@ describe('npm run backup', () => {
     await live.storage.close();
 
     restore(target, live.file);
-    const db = openTestStorage(live.file);
+    const db = await openTestStorage(live.file);
     try {
       const restored = new GameService(db);
       const ids = new Set(await gameIds(restored));
@@ -94,7 +94,7 @@ describe('npm run backup', () => {
   }, 60_000);
 
   it('refuses to overwrite a file unless told to, and says so in one line', async () => {
-    const live = harness();
+    const live = await harness();
     await startedGame(live.service, ['ann'], SMALL);
     const target = path.join(tempDir(), 'copy.sqlite');
     fs.writeFileSync(target, 'yesterday');
@@ -107,7 +107,7 @@ describe('npm run backup', () => {
     const forced = await backup([target, '--force'], live.file);
     expect(forced.code).toBe(0);
     await live.storage.close();
-    const db = openTestStorage(target);
+    const db = await openTestStorage(target);
     expect(await new GameService(db).openGameIds()).toHaveLength(1);
     await db.close();
   }, 30_000);

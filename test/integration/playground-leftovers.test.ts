@@ -10,7 +10,7 @@ afterAll(removeTempDirs);
 describe('endLeftoverGames', () => {
   it('ends the lobbies and games in play, leaves finished ones alone, and counts what it ended', async () => {
     const file = tempDbPath();
-    const { service, storage } = harness(file);
+    const { service, storage } = await harness(file);
     const lobby = await service.openLobby({ guildId: 'g', channelId: 'c1', host: user('ann'), options: OLATHE });
     const playing = await startedGame(service, ['ben', 'cat'], OLATHE, { channelId: 'c2' });
     const ended = await startedGame(service, ['dan', 'eve'], OLATHE, { channelId: 'c3' });
@@ -20,7 +20,7 @@ describe('endLeftoverGames', () => {
     const log = createLogger('error');
     expect(await endLeftoverGames(file, log)).toBe(2);
 
-    const { service: after, storage: again } = harness(file);
+    const { service: after, storage: again } = await harness(file);
     expect((await after.game(lobby.id))!.status).toBe('cancelled');
     expect((await after.game(playing.id))!.status).toBe('ended');
     expect((await after.game(ended.id))!.finishedAt).toBe(endedAt);

@@ -50,13 +50,24 @@ export function isLostRace(error: unknown): boolean {
 }
 
 class Statements implements Sql {
+  /**
+   * A transaction's statements once it committed or rolled back: its connection is back in the pool, maybe in
+   * another caller's transaction, so a statement sent now would land there. Refused, as SQLite's are.
+   */
+  ended = false;
+
   constructor(
     private readonly target: Queryable,
     readonly inTransaction: boolean,
     private readonly database: PostgresDatabase,
   ) {}
 
+  private refuseEnded(): void {
+    if (this.ended) throw new Error("A transaction's store was used after it ended.");
+  }
+
   async rows<R>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    this.refuseEnded();
     try {
       return (await this.target.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
     } catch (error) {
@@ -65,6 +76,7 @@ class Statements implements Sql {
   }
 
   async arrays<R extends unknown[]>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    this.refuseEnded();
     try {
       return (await this.target.query<R>({ ...statement, values, rowMode: 'array' })).rows;
     } catch (error) {
@@ -73,6 +85,7 @@ class Statements implements Sql {
   }
 
   async run(statement: Statement, values: unknown[] = []): Promise<number> {
+    this.refuseEnded();
     try {
       return (await this.target.query({ ...statement, values })).rowCount ?? 0;
     } catch (error) {
@@ -81,6 +94,7 @@ class Statements implements Sql {
   }
 
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
+    if (this.ended) return Promise.reject(new Error("A transaction's store was used after it ended."));
     return this.inTransaction ? fn(this) : this.database.transaction(fn);
   }
 }
@@ -121,9 +135,10 @@ export class PostgresDatabase {
       throw this.safe(error);
     }
     let broken = false;
+    const statements = new Statements(client, true, this);
     try {
       await client.query(begin);
-      const result = await fn(new Statements(client, true, this));
+      const result = await fn(statements);
       await client.query('COMMIT');
       return result;
     } catch (error) {
@@ -133,6 +148,7 @@ export class PostgresDatabase {
       );
       throw this.safe(error);
     } finally {
+      statements.ended = true;
       // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
       client.release(broken);
     }

@@ -8,6 +8,7 @@ import { OpsService } from '../../../src/service/ops-service';
 import type { GameView } from '../../../src/service/game-service';
 import { spawnScript } from '../../support/project';
 import { SMALL, autoStep, harness, playOut, startedGame, user } from '../service/helpers';
+import { sqlRow } from '../../support/storage';
 
 export interface Run {
   code: number | null;
@@ -100,7 +101,7 @@ export async function tablesIn(url: string): Promise<string[]> {
  * channel work, a finished and a half-played daily challenge, a server's settings, a health row.
  */
 export async function filledDatabase(): Promise<{ file: string; halfPlayed: number }> {
-  const h = harness();
+  const h = await harness();
   const { service } = h;
   await service.setThreadsIn('guild-2', false);
   const finished: GameView[] = [];
@@ -133,7 +134,7 @@ export async function filledDatabase(): Promise<{ file: string; halfPlayed: numb
   // The newest channel work delivered, so SQLite's AUTOINCREMENT record is past the largest id left.
   const work = await service.pendingChannelWork(half.id);
   expect(work.length).toBeGreaterThanOrEqual(2);
-  const newest = Number(h.db.prepare('SELECT MAX(id) FROM outbox').pluck().get());
+  const newest = Number((await sqlRow<{ n: number }>(h.storage, 'SELECT MAX(id) AS n FROM outbox'))!.n);
   expect(await service.channelWorkDone(newest)).toBe(true);
   await h.storage.close();
   return { file: h.file, halfPlayed: half.id };

@@ -21,6 +21,7 @@ import {
   tablesIn,
   withClient,
 } from './db-copy-support';
+import { sql } from '../../support/storage';
 
 let server: PostgresServer;
 beforeAll(async () => {
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server?.stop();
-  removeTempDirs();
+  await removeTempDirs();
 });
 
 describe('npm run db:copy', () => {
@@ -153,10 +154,10 @@ describe('npm run db:copy', () => {
   }, 60_000);
 
   it('leaves the target empty when a row cannot be copied, so the copy can be run again once it is fixed', async () => {
-    const h = harness();
+    const h = await harness();
     const game = await startedGame(h.service, ['ann', 'ben'], SMALL);
     // A value PostgreSQL's text cannot hold, in a table copied after others: the schema and every row roll back.
-    h.db.prepare("UPDATE players SET name = 'B' || char(0) || 'en' WHERE game_id = ? AND seat = 1").run(game.id);
+    await sql(h.storage, "UPDATE players SET name = 'B' || char(0) || 'en' WHERE game_id = $1 AND seat = 1", [game.id]);
     await h.storage.close();
     const url = await freshDatabase(server);
     const failed = await dbCopy(h.file, [url]);
@@ -219,7 +220,7 @@ describe('npm run db:copy', () => {
     expect(notUrl.code).toBe(2);
     expect(notUrl.stderr).not.toContain('hunter2');
     // A real database file, and a server nobody listens on: the error names the address, not the password.
-    const h = harness();
+    const h = await harness();
     await h.storage.close();
     const unreachable = await dbCopy(h.file, ['postgres://olathe:hunter2@127.0.0.1:1/olathe']);
     expect(unreachable).toMatchObject({ code: 1, stdout: '' });

@@ -15,7 +15,9 @@ afterAll(removeTempDirs);
 describe('a bot whose solver fails', () => {
   it('falls back to a plain legal step and reports the error', async () => {
     const errors: Array<{ error: unknown; where: unknown }> = [];
-    const { service, clock } = harness(undefined, { onBotError: (error, where) => errors.push({ error, where }) });
+    const { service, clock } = await harness(undefined, {
+      onBotError: (error, where) => errors.push({ error, where }),
+    });
     const lobby = await service.openLobby({
       guildId: 'g',
       channelId: 'fallback',

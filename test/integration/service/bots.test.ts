@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GameEvent, GameOptions } from '../../../src/game';
 import { isCardFull, seatsToAct, turnsPerPlayer } from '../../../src/game';
-import { openTestStorage } from '../../support/storage';
+import { openTestStorage, sql } from '../../support/storage';
 import type { ActionResult, Difficulty, GameView } from '../../../src/service/game-service';
 import { DEFAULT_BOT_STEP_MS, GameService } from '../../../src/service/game-service';
 import type { Harness } from './helpers';
@@ -114,7 +114,7 @@ async function playOlatheWithBots(
 
 describe('adding computer players to a lobby', () => {
   it('the host adds bots: ids bot:<difficulty>:<k>, friendly names, flagged in the view and the database', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     let view = await lobby(service, 'host', ['expert', 'easy'], OLATHE, { people: ['ben'] });
     expect(view.players.map(({ userId, name, isBot }) => ({ userId, name, isBot }))).toEqual([
       { userId: 'host', name: 'HOST', isBot: false },
@@ -123,7 +123,7 @@ describe('adding computer players to a lobby', () => {
       { userId: 'bot:easy:1', name: '🤖 Ada (easy)', isBot: true },
     ]);
     expect(
-      db.prepare('SELECT seat, user_id, is_bot FROM players WHERE game_id = ? ORDER BY seat').all(view.id),
+      await sql(storage, 'SELECT seat, user_id, is_bot FROM players WHERE game_id = $1 ORDER BY seat', [view.id]),
     ).toEqual([
       { seat: 0, user_id: 'host', is_bot: 0 },
       { seat: 1, user_id: 'ben', is_bot: 0 },
@@ -147,7 +147,7 @@ describe('adding computer players to a lobby', () => {
   });
 
   it('refusals: not the host, not a lobby, full, no such difficulty, no such game', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await lobby(service, 'host', [], OLATHE, { people: ['ben'] });
     expect((await refusal(() => service.addBot(view.id, 'ben', 'easy'))).code).toBe('not-host');
     expect((await refusal(() => service.addBot(view.id, 'stranger', 'easy'))).code).toBe('not-host');
@@ -169,7 +169,7 @@ describe('adding computer players to a lobby', () => {
   });
 
   it('the host is always a person: a bot cannot host, a leaving host hands over to a person, else the lobby closes', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const bad = await refusal(() =>
       service.openLobby({
         guildId: 'g',
@@ -194,7 +194,7 @@ describe('adding computer players to a lobby', () => {
   });
 
   it('one person and bots make a game; bots have the short deadline from the start in Balut', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     const olathe = await started(service, 'ann', ['easy', 'expert']);
     expect(olathe.status).toBe('playing');
     expect(olathe.deadlines).toEqual({ 0: clock.t + TEN_MINUTES });
@@ -205,12 +205,13 @@ describe('adding computer players to a lobby', () => {
 });
 
 describe('a person and two bots play a whole Olathe game', () => {
-  const h = harness(undefined, { onBotError: (error) => botErrors.push(error) });
+  let h: Harness;
   const botErrors: unknown[] = [];
   let view: GameView;
   let botSteps = 0;
 
   beforeAll(async () => {
+    h = await harness(undefined, { onBotError: (error) => botErrors.push(error) });
     view = await started(h.service, 'ann', ['expert', 'easy']);
     view = await playOlatheWithBots(h, view, () => botSteps++);
   });
@@ -239,10 +240,12 @@ describe('a person and two bots play a whole Olathe game', () => {
     expect(await h.service.nextDeadline()).toBeNull();
   });
 
-  it('results are stored for the bots like anyone else', () => {
-    const rows = h.db
-      .prepare('SELECT user_id, is_bot, final_score, place FROM players WHERE game_id = ? ORDER BY seat')
-      .all(view.id);
+  it('results are stored for the bots like anyone else', async () => {
+    const rows = await sql(
+      h.storage,
+      'SELECT user_id, is_bot, final_score, place FROM players WHERE game_id = $1 ORDER BY seat',
+      [view.id],
+    );
     expect(rows).toHaveLength(3);
     for (const r of rows as Array<{ final_score: number | null; place: number | null }>) {
       expect(r.final_score).not.toBeNull();
@@ -267,7 +270,7 @@ describe('a person and two bots play a whole Olathe game', () => {
 
 describe('bot pacing', () => {
   it('a bot’s next step is due botStepMs after the last change to it; one expireTurns makes exactly one step', async () => {
-    const h = harness();
+    const h = await harness();
     const { service, clock } = h;
     let view = await started(service, 'ann', ['expert']);
     for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view; // ann: declare, throw, write
@@ -300,7 +303,7 @@ describe('bot pacing', () => {
   });
 
   it('the step is a service option', async () => {
-    const { service, clock } = harness(undefined, { botStepMs: 50 });
+    const { service, clock } = await harness(undefined, { botStepMs: 50 });
     let view = await started(service, 'ann', ['easy']);
     for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
     expect(view.deadlines).toEqual({ 1: clock.t + 50 });
@@ -308,7 +311,7 @@ describe('bot pacing', () => {
   });
 
   it('a bot after a bot: the second gets the short deadline when the first writes', async () => {
-    const h = harness();
+    const h = await harness();
     let view = await started(h.service, 'ann', ['easy', 'easy'], SMALL);
     for (let i = 0; i < 3; i++) view = (await autoStep(h.service, view, 0)).view;
     let result: ActionResult;
@@ -321,7 +324,7 @@ describe('bot pacing', () => {
 
 describe('Balut: bots play their own cards at the same time as people', () => {
   it('a person and a bot due at the same moment: one result, a timeout for the person, one step for the bot', async () => {
-    const h = harness();
+    const h = await harness();
     const view = await started(h.service, 'ann', ['easy'], BALUT, { turnTimeoutMs: STEP });
     const [result, ...none] = await h.service.expireTurns(h.clock.advance(STEP));
     expect(none).toEqual([]);
@@ -335,7 +338,7 @@ describe('Balut: bots play their own cards at the same time as people', () => {
   });
 
   it('a whole game: the person’s actions never hold the bot back, both cards fill, the game finishes', async () => {
-    const h = harness();
+    const h = await harness();
     const { service, clock } = h;
     let view = await started(service, 'ann', ['expert'], BALUT);
     let flip = false;
@@ -375,7 +378,7 @@ describe('Balut: bots play their own cards at the same time as people', () => {
 
 describe('a restart in the middle of a bot’s turn', () => {
   it('a new process on the same database file carries on from the stored deadline', async () => {
-    const first = harness();
+    const first = await harness();
     let view = await started(first.service, 'ann', ['expert']);
     for (let i = 0; i < 3; i++) view = (await autoStep(first.service, view, 0)).view;
     view = (await tick(first))[0]!.view; // the bot declares
@@ -385,11 +388,11 @@ describe('a restart in the middle of a bot’s turn', () => {
     const version = view.state!.version;
     await first.storage.close();
 
-    const storage = openTestStorage(first.file);
+    const storage = await openTestStorage(first.file);
     const clock = new Clock(deadline + 60_000);
     const rng = riggedRng(3);
     const service = new GameService(storage, { rng, now: clock.now });
-    const h: Harness = { db: storage.db, storage, service, clock, rng, file: first.file };
+    const h: Harness = { storage, service, clock, rng, file: first.file };
     expect(await h.service.nextDeadline()).toBe(deadline);
     let result = (await h.service.expireTurns())[0]!;
     expect(result.before!.version).toBe(version);
@@ -407,7 +410,7 @@ describe('a restart in the middle of a bot’s turn', () => {
 
 describe('when no person is left', () => {
   it('the last person quitting ends the game: the bots do not play on alone', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await started(service, 'ann', ['easy', 'expert']);
     const result = await service.quit(view.id, 'ann');
     expect(result.events).toEqual([{ type: 'leave', seat: 0 }, { type: 'end' }]);
@@ -417,7 +420,7 @@ describe('when no person is left', () => {
   });
 
   it('a person removed for three timeouts in a row ends the game; the bot never timed out', async () => {
-    const h = harness();
+    const h = await harness();
     let view = await started(h.service, 'ann', ['easy'], SMALL);
     let last: ActionResult | undefined;
     while (view.status === 'playing') {
@@ -439,7 +442,10 @@ describe('when no person is left', () => {
 });
 
 describe('the leaderboard', () => {
-  const h = harness();
+  let h: Harness;
+  beforeAll(async () => {
+    h = await harness();
+  });
 
   /** A small-card game played out: people write the first legal cell, bots play by the clock. */
   async function play(host: string, bots: Difficulty[], people: string[] = []): Promise<GameView> {
@@ -472,10 +478,12 @@ describe('the leaderboard', () => {
     expect(all).toHaveLength(4);
     for (const person of people) expect(all.find((r) => r.userId === person.userId)).toEqual(person);
     const seatsOf = (like: string) =>
-      h.db
-        .prepare('SELECT final_score AS f, won AS w FROM players WHERE user_id LIKE ? AND is_bot = 1')
-        .all(like) as Array<{ f: number; w: number }>;
-    const expert = seatsOf('bot:expert:%');
+      sql<{ f: number; w: number }>(
+        h.storage,
+        'SELECT final_score AS f, won AS w FROM players WHERE user_id LIKE $1 AND is_bot = 1',
+        [like],
+      );
+    const expert = await seatsOf('bot:expert:%');
     expect(expert).toHaveLength(3);
     expect(all.find((r) => r.userId === 'bot:expert')).toEqual(
       expect.objectContaining({
@@ -495,7 +503,7 @@ describe('the leaderboard', () => {
 
 describe('analysis refusals and the event list', () => {
   it('no game, not a player, a game still in play, a lobby, a cancelled lobby', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     expect((await refusal(() => service.analysis(9999, 'ann'))).code).toBe('no-game');
     expect((await refusal(() => service.events(9999))).code).toBe('no-game');
     const playing = await started(service, 'ann', ['easy']);
@@ -511,7 +519,7 @@ describe('analysis refusals and the event list', () => {
   });
 
   it('events: every stored event in order, the same the actions returned', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await started(service, 'ann', [], SMALL);
     const made: GameEvent[] = [];
     let v = view;

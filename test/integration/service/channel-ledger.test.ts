@@ -7,7 +7,7 @@ afterAll(removeTempDirs);
 
 describe("a turn's log line taking its turn message's place", () => {
   it('removes the outbox item and forgets the message in one go', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann', 'ben'], OLATHE);
     await service.recordShown(view.id, 'turn:0:0', '111', 'digest');
     await service.declare(view.id, 'ann', 0);
@@ -22,7 +22,7 @@ describe("a turn's log line taking its turn message's place", () => {
   });
 
   it("after a click's answer, leaves the message alone when a pass delivered the line first", async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann', 'ben'], OLATHE);
     await service.declare(view.id, 'ann', 0);
     await service.throwDice(view.id, 'ann');
@@ -39,7 +39,7 @@ describe("a turn's log line taking its turn message's place", () => {
 
 describe("the Publisher's read of a game", () => {
   it('is the game, its pending work and (Balut) the last written cells, read together', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann', 'ben'], BALUT);
     await service.throwDice(view.id, 'ann');
     const written = await service.write(view.id, 'ann', 0, 'choice');

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Category, Dice, GameEvent } from '../../../src/game';
 import { dailyThrow, declarableColumns, scoreCard, thrownDice, writableCells } from '../../../src/game';
-import { openTestStorage } from '../../support/storage';
+import { openTestStorage, sql, sqlRow, testEngine } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { dailyHash, solverDaily } from '../../../src/service/daily';
@@ -17,10 +17,9 @@ afterAll(removeTempDirs);
 const SECRET = 'daily-secret-for-the-integration-test-7f3a9c';
 const NOON = Date.UTC(2026, 10, 24, 12, 0, 0);
 
-function daily(file = tempDbPath(), clock = new Clock(NOON), secret = SECRET) {
-  const storage = openTestStorage(file);
+async function daily(file = tempDbPath(), clock = new Clock(NOON), secret = SECRET) {
+  const storage = await openTestStorage(file);
   return {
-    db: storage.db,
     storage,
     file,
     clock,
@@ -76,8 +75,8 @@ async function expectRefused(run: () => unknown, code: string): Promise<void> {
 
 describe('the daily dice', () => {
   it('are the same for identical choices in two servers and in a second process on the database', async () => {
-    const { service, file, clock } = daily();
-    const other = daily(file, clock).service; // another shard: same database, same secret
+    const { service, file, clock } = await daily();
+    const other = (await daily(file, clock)).service; // another shard: same database, same secret
     let ann = await startDaily(service, 'ann', 'guild-1');
     let ben = await startDaily(other, 'ben', 'guild-2');
     expect(ann.options).toMatchObject({ variant: 'olathe', throwsPerTurn: 3, predictions: false, hints: false });
@@ -100,8 +99,8 @@ describe('the daily dice', () => {
   });
 
   it('differ with another secret', async () => {
-    const a = daily();
-    const b = daily(tempDbPath(), new Clock(NOON), 'a-completely-different-secret');
+    const a = await daily();
+    const b = await daily(tempDbPath(), new Clock(NOON), 'a-completely-different-secret');
     const first = async (s: GameService, id: string) =>
       throwsOf(await s.events((await playTurns(s, await startDaily(s, id), 3)).id));
     expect(await first(b.service, 'ann')).not.toEqual(await first(a.service, 'ann'));
@@ -110,14 +109,14 @@ describe('the daily dice', () => {
 
 describe('one attempt a day', () => {
   it('refuses a second attempt the same day, in any server, with nothing written', async () => {
-    const { service, db } = daily();
+    const { service, storage } = await daily();
     const game = await startDaily(service, 'ann');
-    const games = () => db.prepare('SELECT COUNT(*) AS n FROM games').get();
-    const before = games();
+    const games = () => sqlRow(storage, 'SELECT COUNT(*) AS n FROM games');
+    const before = await games();
     await expectRefused(() => startDaily(service, 'ann'), 'daily-played');
     await expectRefused(() => startDaily(service, 'ann', 'guild-2'), 'daily-played');
     await expectRefused(() => service.checkDailyOpen('ann'), 'daily-played');
-    expect(games()).toEqual(before);
+    expect(await games()).toEqual(before);
     // Quitting uses the attempt up; the card scores what it has.
     const played = await playTurns(service, game, 2);
     const quit = (await service.quit(played.id, 'ann')).view;
@@ -131,21 +130,20 @@ describe('one attempt a day', () => {
   });
 
   it('is kept by the database even when the check before it is passed', async () => {
-    const { service, db } = daily();
+    const { service, storage } = await daily();
     await startDaily(service, 'ann');
     // As if a second start had read before the first committed: the row's key refuses it.
-    expect(() =>
-      db
-        .prepare(
-          "INSERT INTO daily_attempts (user_id, day, game_id, guild_id, started_at) VALUES ('ann', '2026-11-24', 99, 'g', 0)",
-        )
-        .run(),
-    ).toThrow(/UNIQUE|PRIMARY KEY|FOREIGN KEY/);
+    await expect(
+      sql(
+        storage,
+        "INSERT INTO daily_attempts (user_id, day, game_id, guild_id, started_at) VALUES ('ann', '2026-11-24', 99, 'g', 0)",
+      ),
+    ).rejects.toThrow(/UNIQUE|PRIMARY KEY|FOREIGN KEY|duplicate key|foreign key constraint/);
   });
 
   it('turns at midnight UTC on the injected clock', async () => {
     const clock = new Clock(Date.UTC(2026, 10, 24, 23, 59, 59));
-    const { service } = daily(tempDbPath(), clock);
+    const { service } = await daily(tempDbPath(), clock);
     const late = await startDaily(service, 'ann');
     expect(service.dailyDay()).toBe('2026-11-24');
     clock.t = Date.UTC(2026, 10, 24, 23, 59, 59, 999);
@@ -164,7 +162,7 @@ describe('one attempt a day', () => {
 
   it('scores a game abandoned by timeouts, whose timed-out turns throw the day’s dice', async () => {
     const clock = new Clock(NOON);
-    const { service } = daily(tempDbPath(), clock);
+    const { service } = await daily(tempDbPath(), clock);
     const game = await startDaily(service, 'ann');
     for (let n = 0; n < 3; n++) await service.expireTurns(clock.advance(game.turnTimeoutMs));
     const over = (await service.game(game.id))!;
@@ -179,7 +177,7 @@ describe('one attempt a day', () => {
 
 describe('results and boards', () => {
   it("ranks with ties (1, 2, 2, 4), per server and in the world, and shows the solver's score", async () => {
-    const { service, db } = daily();
+    const { service, storage } = await daily();
     const games: GameView[] = [];
     for (const [i, id] of ['ann', 'ben', 'cat', 'dan'].entries())
       games.push(await startDaily(service, id, i < 2 ? 'guild-1' : 'guild-2'));
@@ -219,11 +217,11 @@ describe('results and boards', () => {
       finished: false,
       solver: null,
     });
-    expect(db.prepare('SELECT COUNT(*) AS n FROM daily_solver').get()).toEqual({ n: 1 });
+    expect(await sqlRow(storage, 'SELECT COUNT(*) AS n FROM daily_solver')).toEqual({ n: 1 });
   });
 
   it('plays in a channel only when it is free, and holds it while in play', async () => {
-    const { service } = daily();
+    const { service } = await daily();
     const open = await startedGame(service, ['zed'], undefined, { channelId: 'busy' });
     await expectRefused(
       () => service.startDaily({ guildId: 'guild-1', channelId: 'busy', user: user('ann') }),
@@ -238,15 +236,30 @@ describe('results and boards', () => {
 });
 
 describe('the secret', () => {
-  it('appears nowhere in the database file, its journal or its rows', async () => {
-    const { service, storage, file } = daily();
+  it("appears nowhere in the database: not in its rows, nor in SQLite's file or journal", async () => {
+    const { service, storage, file } = await daily();
     const game = await playTurns(service, await startDaily(service, 'ann'), 28);
     expect(game.status).toBe('finished');
     await service.dailyBoard(null, 'ann');
-    const files = [file, `${file}-wal`, `${file}-shm`].filter((f) => fs.existsSync(f));
-    for (const f of files) expect(fs.readFileSync(f).includes(Buffer.from(SECRET))).toBe(false);
+    // Every row of every table, on either engine.
+    const tables = await sql<{ name: string }>(
+      storage,
+      testEngine() === 'postgres'
+        ? "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'"
+        : "SELECT name FROM sqlite_master WHERE type = 'table'",
+    );
+    expect(tables.map((t) => t.name)).toContain('daily_attempts');
+    for (const { name } of tables)
+      expect(JSON.stringify(await sql(storage, `SELECT * FROM ${name}`))).not.toContain(SECRET.slice(0, 16));
+    if (testEngine() === 'sqlite') {
+      // And SQLite's file itself, its journal included (free pages keep what rows no longer show).
+      const files = [file, `${file}-wal`, `${file}-shm`].filter((f) => fs.existsSync(f));
+      for (const f of files) expect(fs.readFileSync(f).includes(Buffer.from(SECRET))).toBe(false);
+    }
     await storage.close();
-    expect(fs.readFileSync(file).includes(Buffer.from(SECRET))).toBe(false);
-    expect(fs.readFileSync(file).includes(Buffer.from(SECRET.slice(0, 16)))).toBe(false);
+    if (testEngine() === 'sqlite') {
+      expect(fs.readFileSync(file).includes(Buffer.from(SECRET))).toBe(false);
+      expect(fs.readFileSync(file).includes(Buffer.from(SECRET.slice(0, 16)))).toBe(false);
+    }
   }, 30_000);
 });

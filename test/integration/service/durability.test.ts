@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openTestStorage } from '../../support/storage';
+import { childEnv, openTestStorage, sqlRow, testEngine } from '../../support/storage';
 import type { ServiceHooks } from '../../../src/service/game-service';
 import { GameService } from '../../../src/service/game-service';
 import {
@@ -33,8 +33,8 @@ const ROOT = path.resolve(here, '../../..');
 const NODE_TS = [process.execPath, '--import', 'tsx'] as const;
 
 /** A second service on its own connection to the same file, with the same clock. */
-function secondConnection(file: string, clock: Clock, hooks?: ServiceHooks) {
-  const storage = openTestStorage(file);
+async function secondConnection(file: string, clock: Clock, hooks?: ServiceHooks) {
+  const storage = await openTestStorage(file);
   return { storage, service: new GameService(storage, { rng: riggedRng(99), now: clock.now, hooks }) };
 }
 
@@ -52,13 +52,13 @@ function interleave(other: () => unknown): ServiceHooks {
 
 describe('a restart mid-game', () => {
   it('closing and reopening the file continues the game exactly where it was', async () => {
-    const first = harness();
+    const first = await harness();
     let view = await startedGame(first.service, ['ann', 'ben'], OLATHE);
     for (let i = 0; i < 25; i++) view = (await autoStep(first.service, view, view.state!.current, 2)).view;
     await first.service.recordShown(view.id, 'turn:1', '555', null);
     await first.storage.close();
 
-    const again = harness(first.file);
+    const again = await harness(first.file);
     const reread = (await again.service.game(view.id))!;
     expect(reread).toEqual(view.state ? { ...view, messages: { 'turn:1': '555' } } : view);
     expect((await again.service.openGameInChannel(view.channelId))!.id).toBe(view.id);
@@ -71,11 +71,11 @@ describe('a restart mid-game', () => {
 
 describe('two connections racing for the same move', () => {
   it('a double Throw from two connections: exactly one throw, the other is stale', async () => {
-    const a = harness();
+    const a = await harness();
     const view = await startedGame(a.service, ['ann', 'ben']);
     await a.service.declare(view.id, 'ann', 0);
     await a.service.throwDice(view.id, 'ann');
-    const b = secondConnection(a.file, a.clock);
+    const b = await secondConnection(a.file, a.clock);
     let bResult: Awaited<ReturnType<GameService['throwDice']>> | null = null;
     const racer = new GameService(a.storage, {
       rng: riggedRng(),
@@ -84,36 +84,38 @@ describe('two connections racing for the same move', () => {
     });
     expect((await refusal(() => racer.throwDice(view.id, 'ann', '0.1'))).code).toBe('stale');
     expect(bResult!.view.state!.players[0]!.turn.throwsUsed).toBe(2);
-    const events = a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(view.id);
+    const events = await sqlRow(a.storage, "SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND type = 'throw'", [
+      view.id,
+    ]);
     expect(events).toEqual({ n: 2 });
     expect((await a.service.game(view.id))!.state).toEqual(bResult!.view.state);
     await b.storage.close();
   });
 
   it('a conflict found at commit means reading again: a move without a stamp is judged on the new state', async () => {
-    const a = harness();
+    const a = await harness();
     const view = await startedGame(a.service, ['ann', 'ben']);
     await a.service.declare(view.id, 'ann', 0);
     await a.service.throwDice(view.id, 'ann');
-    const b = secondConnection(a.file, a.clock);
+    const b = await secondConnection(a.file, a.clock);
     const racer = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
     });
     // ann's write already ended her turn; the same write again is now not her turn at all.
     await expect(racer.write(view.id, 'ann', 0, 'choice')).rejects.toThrow(/not your turn/);
-    expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
-      n: 1,
-    });
+    expect(
+      await sqlRow(a.storage, "SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND type = 'write'", [view.id]),
+    ).toEqual({ n: 1 });
     await b.storage.close();
   });
 
   it('Balut players moving at the same moment on two connections both get their move', async () => {
-    const a = harness();
+    const a = await harness();
     const view = await startedGame(a.service, ['ann', 'ben'], BALUT);
     await a.service.throwDice(view.id, 'ann');
     await a.service.throwDice(view.id, 'ben');
-    const b = secondConnection(a.file, a.clock);
+    const b = await secondConnection(a.file, a.clock);
     let attempts = 0;
     const racer = new GameService(a.storage, {
       now: a.clock.now,
@@ -132,8 +134,8 @@ describe('two connections racing for the same move', () => {
   });
 
   it('two starts, two joins for the last seat, two lobbies in one channel: one each wins', async () => {
-    const a = harness();
-    const b = secondConnection(a.file, a.clock);
+    const a = await harness();
+    const b = await secondConnection(a.file, a.clock);
     // Two /start in one channel at once: the unique index on open games decides.
     const racer = new GameService(a.storage, {
       now: a.clock.now,
@@ -160,12 +162,12 @@ describe('two connections racing for the same move', () => {
   });
 
   it('the turn clock and a last-second move: the move wins, the clock finds nothing due', async () => {
-    const a = harness();
+    const a = await harness();
     const view = await startedGame(a.service, ['ann', 'ben'], SMALL);
     await a.service.declare(view.id, 'ann', 0);
     await a.service.throwDice(view.id, 'ann');
     const due = a.clock.t + 600_000;
-    const b = secondConnection(a.file, new Clock(due - 1)); // ann writes a millisecond before her deadline
+    const b = await secondConnection(a.file, new Clock(due - 1)); // ann writes a millisecond before her deadline
     const clock = new GameService(a.storage, {
       now: a.clock.now,
       hooks: interleave(() => b.service.write(view.id, 'ann', 0, 'choice')),
@@ -178,18 +180,22 @@ describe('two connections racing for the same move', () => {
   });
 
   it('the event key itself refuses a second event at the same version', async () => {
-    const { db, service } = harness();
+    const { storage, service } = await harness();
     const view = await startedGame(service, ['ann']);
     await service.declare(view.id, 'ann', 0);
-    expect(() =>
-      db
-        .prepare("INSERT INTO events (game_id, seq, at, type, seat, col) VALUES (?, 1, 0, 'declare', 0, 1)")
-        .run(view.id),
-    ).toThrow(/UNIQUE constraint failed: events.game_id, events.seq/);
+    await expect(
+      sqlRow(storage, "INSERT INTO events (game_id, seq, at, type, seat, col) VALUES ($1, 1, 0, 'declare', 0, 1)", [
+        view.id,
+      ]),
+    ).rejects.toThrow(
+      testEngine() === 'postgres'
+        ? /duplicate key value violates unique constraint "events_pkey"/
+        : /UNIQUE constraint failed: events.game_id, events.seq/,
+    );
   });
 
   it('two processes clicking the same Throw in 40 games: each game gets exactly one throw', async () => {
-    const a = harness();
+    const a = await harness();
     const ids: number[] = [];
     for (let i = 0; i < 40; i++) {
       const view = await startedGame(a.service, ['ann', 'ben']);
@@ -199,10 +205,12 @@ describe('two connections racing for the same move', () => {
     }
     const go = path.join(tempDir(), 'go');
     const script = path.join(here, 'fixtures', 'race-child.ts');
+    const env = await childEnv(); // the child opens the same database on the same engine
     const run = () =>
-      new Promise<{ won: number; stale: number; retries: number }>((resolve, reject) => {
+      new Promise<{ engine: string; won: number; stale: number; retries: number }>((resolve, reject) => {
         const child = spawn(NODE_TS[0], [...NODE_TS.slice(1), script, a.file, go, ids.join(',')], {
           cwd: ROOT,
+          env,
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let out = '';
@@ -215,12 +223,13 @@ describe('two connections racing for the same move', () => {
     await new Promise((r) => setTimeout(r, 1500)); // both processes up and spinning
     fs.writeFileSync(go, '');
     const [one, two] = await Promise.all(racers);
+    expect([one!.engine, two!.engine]).toEqual([testEngine(), testEngine()]);
     expect(one!.won + two!.won).toBe(40);
     expect(one!.stale + two!.stale).toBe(40);
     for (const id of ids) {
-      expect(a.db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'throw'").get(id)).toEqual({
-        n: 2,
-      });
+      expect(
+        await sqlRow(a.storage, "SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND type = 'throw'", [id]),
+      ).toEqual({ n: 2 });
       expect(await a.service.replay(id)).toEqual((await a.service.game(id))!.state);
     }
   }, 30_000);
@@ -235,7 +244,8 @@ describe('a failure between two statements of a transaction', () => {
       | { gameId: number | null; act: (service: GameService) => unknown }
       | Promise<{ gameId: number | null; act: (service: GameService) => unknown }>,
   ) {
-    const { db, storage, clock, file } = harness();
+    const { storage, clock, file } = await harness();
+    const games = () => sqlRow(storage, 'SELECT COUNT(*) AS n FROM games');
     let labels: string[] = [];
     for (let failAt = 1; ; failAt++) {
       let count = 0;
@@ -251,15 +261,13 @@ describe('a failure between two statements of a transaction', () => {
       });
       const plain = new GameService(storage, { rng: riggedRng(5), now: clock.now });
       const { gameId, act } = await setup(plain);
-      const before = gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId);
+      const before = gameId === null ? await games() : await snapshotOf(storage, gameId);
       labels = [];
       try {
         await act(faulty);
       } catch (error) {
         expect((error as Error).message).toMatch(/power cut/);
-        expect(gameId === null ? db.prepare('SELECT COUNT(*) AS n FROM games').get() : snapshotOf(db, gameId)).toEqual(
-          before,
-        );
+        expect(gameId === null ? await games() : await snapshotOf(storage, gameId)).toEqual(before);
         continue;
       }
       expect(failAt).toBe(labels.length + 1); // it got through once every statement had been failed
@@ -338,26 +346,27 @@ describe('a failure between two statements of a transaction', () => {
   });
 
   it('a process killed in the middle of a commit leaves the game as it was before the move', async () => {
-    const { service, db, storage, file } = harness();
+    const { service, storage, file } = await harness();
     let view = await startedGame(service, ['ann'], SMALL);
     while (view.state!.players[0]!.turnsTaken < 13 || view.state!.players[0]!.turn.dice === null)
       view = (await autoStep(service, view, 0)).view;
-    const before = snapshotOf(db, view.id);
+    const before = await snapshotOf(storage, view.id);
     await storage.close();
+    const env = await childEnv(); // the child opens the same database on the same engine
     for (const label of ['save game', 'insert write', 'save results']) {
       const child = spawnSync(
         NODE_TS[0],
         [...NODE_TS.slice(1), path.join(here, 'fixtures', 'crash-child.ts'), file, String(view.id), label],
-        { cwd: ROOT, encoding: 'utf8' },
+        { cwd: ROOT, env, encoding: 'utf8' },
       );
       expect(child.stderr).toBe('');
       expect(child.signal).toBe('SIGKILL');
       expect(child.stdout).not.toContain('survived');
-      const reopened = openTestStorage(file);
-      expect(snapshotOf(reopened.db, view.id)).toEqual(before);
+      const reopened = await openTestStorage(file);
+      expect(await snapshotOf(reopened, view.id)).toEqual(before);
       await reopened.close();
     }
-    const reopened = openTestStorage(file);
+    const reopened = await openTestStorage(file);
     const finished = await autoStep(new GameService(reopened), (await new GameService(reopened).game(view.id))!, 0);
     expect(finished.finished).toBe(true);
     await reopened.close();

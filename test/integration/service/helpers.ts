@@ -5,9 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Category, GameOptions, Rng } from '../../../src/game';
 import { seededRng, writableCells, declarableColumns } from '../../../src/game';
-import type { Db } from '../../../src/db/sqlite/open';
+import type { NewGame } from '../../../src/db/rows';
+import type { Storage } from '../../../src/db/storage';
 import type { TestStorage } from '../../support/storage';
-import { openTestStorage } from '../../support/storage';
+import { closeTestStorages, openTestStorage, sql, sqlRow } from '../../support/storage';
 import type { ActionResult, GameView, ServiceHooks, ServiceOptions } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { expect } from 'vitest';
@@ -35,7 +36,9 @@ export function tempDir(): string {
   return dir;
 }
 
-export function removeTempDirs(): void {
+/** Closes the tests' storages (a PostgreSQL pool holds server connections), then removes their folders. */
+export async function removeTempDirs(): Promise<void> {
+  await closeTestStorages();
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
@@ -66,8 +69,6 @@ export function riggedRng(seed = 7): Rng & { push(...throws: number[][]): void; 
 }
 
 export interface Harness {
-  /** The SQLite connection under `storage`, for tests that look at the file itself. */
-  db: Db;
   storage: TestStorage;
   service: GameService;
   clock: Clock;
@@ -75,14 +76,14 @@ export interface Harness {
   file: string;
 }
 
-export function harness(
+export async function harness(
   file = tempDbPath(),
   options: { clock?: Clock; hooks?: ServiceHooks; seed?: number } & Pick<
     ServiceOptions,
     'botStepMs' | 'onBotError' | 'lobbyExpiryMs'
   > = {},
-): Harness {
-  const storage = openTestStorage(file);
+): Promise<Harness> {
+  const storage = await openTestStorage(file);
   const clock = options.clock ?? new Clock();
   const rng = riggedRng(options.seed);
   const service = new GameService(storage, {
@@ -93,7 +94,7 @@ export function harness(
     onBotError: options.onBotError,
     lobbyExpiryMs: options.lobbyExpiryMs,
   });
-  return { db: storage.db, storage, service, clock, rng, file };
+  return { storage, service, clock, rng, file };
 }
 
 export const user = (id: string, name = id.toUpperCase()) => ({ id, name });
@@ -158,12 +159,12 @@ function writableOrThrowable(view: GameView, seat: number): boolean {
 }
 
 /** Row counts of every table: equal before and after a refused action means nothing was written. */
-export function snapshotOf(db: Db, gameId: number): unknown {
+export async function snapshotOf(where: Storage | string, gameId: number): Promise<unknown> {
   return {
-    game: db.prepare('SELECT * FROM games WHERE id = ?').get(gameId),
-    players: db.prepare('SELECT * FROM players WHERE game_id = ? ORDER BY seat').all(gameId),
-    events: db.prepare('SELECT * FROM events WHERE game_id = ? ORDER BY seq').all(gameId),
-    outbox: db.prepare('SELECT * FROM outbox WHERE game_id = ? ORDER BY id').all(gameId),
+    game: await sqlRow(where, 'SELECT * FROM games WHERE id = $1', [gameId]),
+    players: await sql(where, 'SELECT * FROM players WHERE game_id = $1 ORDER BY seat', [gameId]),
+    events: await sql(where, 'SELECT * FROM events WHERE game_id = $1 ORDER BY seq', [gameId]),
+    outbox: await sql(where, 'SELECT * FROM outbox WHERE game_id = $1 ORDER BY id', [gameId]),
   };
 }
 
@@ -176,4 +177,25 @@ export async function refusal(run: () => unknown): Promise<ServiceError> {
     return error as ServiceError;
   }
   throw new Error('expected a ServiceError');
+}
+
+/** A lobby's row, for the tests that call a Storage directly. */
+export const lobby = (channel: string): NewGame => ({
+  guild_id: 'g',
+  channel_id: channel,
+  variant: 'olathe',
+  options: OLATHE,
+  turn_timeout_ms: 600_000,
+  host_id: 'ann',
+  created_at: 1,
+  thread_mode: 0,
+  next_deadline: 10,
+  locale: 'en',
+});
+
+/** A promise the test settles when it chooses. */
+export function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
 }

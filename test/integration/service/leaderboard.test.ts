@@ -53,7 +53,7 @@ async function play(guildId: string, seats: Seat[], finish = true): Promise<Game
 const row = (r: Partial<LeaderboardRow> & { userId: string }) => expect.objectContaining(r);
 
 beforeAll(async () => {
-  h = harness();
+  h = await harness();
   // Game 3, long ago: ann 4s (final 5, wins) against a computer player's 2s (final 2). 4 Olathes scored: ann exact.
   await play('G', [
     { id: 'ann', dice: [4, 4, 4, 4, 4], predict: 4 },

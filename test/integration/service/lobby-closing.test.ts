@@ -1,11 +1,9 @@
 // How a lobby ends without a game, and what it keeps so its message can say so: it expires on the turn clock
 // (a stored deadline, so a restart loses none), a leaving host hands it on, the last one out closes it; and
 // a game that closes leaves its lobby message to be drawn again, even after a crash.
-import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
-import { openTestStorage } from '../../support/storage';
-import { DEFAULT_LOBBY_EXPIRY_MS, GameService } from '../../../src/service/game-service';
+import type { GameService } from '../../../src/service/game-service';
+import { DEFAULT_LOBBY_EXPIRY_MS } from '../../../src/service/game-service';
 import { Clock, OLATHE, SMALL, harness, playOut, removeTempDirs, startedGame, tempDbPath, user } from './helpers';
 
 afterAll(removeTempDirs);
@@ -18,7 +16,7 @@ function open(service: GameService, channelId = 'chan') {
 
 describe('a lobby nobody starts', () => {
   it('expires after 30 minutes on the turn clock, freeing its channel', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     expect(DEFAULT_LOBBY_EXPIRY_MS).toBe(30 * MINUTE);
     const view = await open(service);
     const expiresAt = clock.t + 30 * MINUTE;
@@ -49,17 +47,17 @@ describe('a lobby nobody starts', () => {
 
   it('is kept in the database: a restarted service closes it', async () => {
     const clock = new Clock();
-    const first = harness(tempDbPath(), { clock });
+    const first = await harness(tempDbPath(), { clock });
     const view = await open(first.service);
     await first.storage.close();
     clock.advance(31 * MINUTE);
-    const again = harness(first.file, { clock });
+    const again = await harness(first.file, { clock });
     expect(await again.service.nextDeadline()).toBe(view.createdAt + 30 * MINUTE);
     expect((await again.service.expireTurns()).map((r) => r.view.closedReason)).toEqual(['expired']);
   });
 
   it('takes its length from the service options; a started game never expires as a lobby', async () => {
-    const { service, clock } = harness(tempDbPath(), { lobbyExpiryMs: 5000 });
+    const { service, clock } = await harness(tempDbPath(), { lobbyExpiryMs: 5000 });
     const lobby = await open(service, 'a');
     expect(lobby.lobbyExpiresAt).toBe(clock.t + 5000);
     const game = await startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'b', turnTimeoutMs: 60 * MINUTE });
@@ -72,7 +70,7 @@ describe('a lobby nobody starts', () => {
 
 describe('leaving a lobby', () => {
   it('a leaving host hands it to the longest-waiting person, and the lobby keeps who left', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await open(service);
     await service.join(view.id, user('ann', 'Ann'));
     await service.join(view.id, user('ben', 'Ben'));
@@ -90,7 +88,7 @@ describe('leaving a lobby', () => {
   });
 
   it('with only computer players left it closes as empty; a host cancelling says cancelled', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const bots = await open(service, 'a');
     await service.addBot(bots.id, 'host', 'easy');
     expect(await service.leave(bots.id, 'host')).toMatchObject({ status: 'cancelled', closedReason: 'empty' });
@@ -106,7 +104,7 @@ describe('leaving a lobby', () => {
 
 describe('the lobby message of a game that closes', () => {
   it('is drawn again: the reconcile looks at it until it is shown, also after a crash', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const lobby = await open(service, 'l');
     await service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-open-lobby');
     const game = await startedGame(service, ['ann', 'ben'], SMALL, { channelId: 'g' });
@@ -124,29 +122,5 @@ describe('the lobby message of a game that closes', () => {
     await service.recordShown(lobby.id, 'lobby', 'm1', 'digest-of-the-closed-lobby');
     await service.recordShown(game.id, 'lobby', 'm2', 'digest-of-the-ended-game');
     expect(await service.gamesToReconcile()).toEqual([]);
-  });
-});
-
-describe('migration 0005', () => {
-  it('gives lobbies opened before it the default 30 minutes from their opening', async () => {
-    const file = tempDbPath();
-    const db = new Database(file);
-    const migrations = loadMigrations();
-    migrate(db, migrations.slice(0, 4));
-    const insert = db.prepare(
-      `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
-       VALUES ('g', ?, 'olathe', ?, 600000, ?, 'ann', 1000) RETURNING id`,
-    );
-    const old = (insert.get('c1', JSON.stringify(OLATHE), 'lobby') as { id: number }).id;
-    const cancelled = (insert.get('c2', JSON.stringify(OLATHE), 'cancelled') as { id: number }).id;
-    db.prepare("INSERT INTO players (game_id, seat, user_id, name, joined_at) VALUES (?, 0, 'ann', 'Ann', 1000)").run(
-      old,
-    );
-    db.close();
-    const service = new GameService(openTestStorage(file), { now: () => 10 ** 13 });
-    expect(await service.game(old)).toMatchObject({ lobbyExpiresAt: 1000 + 30 * MINUTE, closedReason: null });
-    expect(await service.game(cancelled)).toMatchObject({ lobbyExpiresAt: null, closedReason: null });
-    expect((await service.expireTurns()).map((r) => [r.view.id, r.view.closedReason])).toEqual([[old, 'expired']]);
-    await service.storage.close();
   });
 });

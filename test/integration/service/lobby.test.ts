@@ -13,7 +13,7 @@ function lobby(service: GameService, channelId = 'chan', options: GameOptions = 
 
 describe('opening a lobby', () => {
   it('stores the game, its options and the host in seat 0', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     const view = await lobby(service);
     expect(view).toMatchObject({
       guildId: 'guild',
@@ -36,14 +36,14 @@ describe('opening a lobby', () => {
   });
 
   it('refuses a second open game in the channel, but not in another channel', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     await lobby(service, 'chan');
     expect((await refusal(() => lobby(service, 'chan'))).code).toBe('channel-busy');
     expect((await lobby(service, 'other')).status).toBe('lobby');
   });
 
   it('refuses options the rules do not allow, with the rule in plain words', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const bad: Array<[GameOptions, RegExp]> = [
       [{ ...OLATHE, columns: ['free', 'down', 'up'] }, /2 to 4 Free/],
       [{ ...OLATHE, columns: ['free', 'free', 'down', 'down'] }, /at most one Down/],
@@ -66,7 +66,7 @@ describe('opening a lobby', () => {
   });
 
   it('keeps a custom turn timeout and strips unknown option fields', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await service.openLobby({
       guildId: 'g',
       channelId: 'c',
@@ -81,7 +81,7 @@ describe('opening a lobby', () => {
 
 describe('joining and leaving', () => {
   it('seats players in join order, up to eight', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     let view = await lobby(service);
     for (let i = 1; i < 8; i++) view = await service.join(view.id, user(`p${i}`));
     expect(view.players.map((p) => [p.seat, p.userId])).toEqual([
@@ -99,17 +99,17 @@ describe('joining and leaving', () => {
   });
 
   it('refuses a second join by the same player, and a join to a missing game', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await service.join((await lobby(service)).id, user('ann'));
-    const before = snapshotOf(db, view.id);
+    const before = await snapshotOf(storage, view.id);
     expect((await refusal(() => service.join(view.id, user('ann')))).code).toBe('already-joined');
     expect((await refusal(() => service.join(view.id, user('host')))).code).toBe('already-joined');
-    expect(snapshotOf(db, view.id)).toEqual(before);
+    expect(await snapshotOf(storage, view.id)).toEqual(before);
     expect((await refusal(() => service.join(9999, user('ann')))).code).toBe('no-game');
   });
 
   it('closes the gap when a player leaves', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     let view = await lobby(service);
     for (const id of ['a', 'b', 'c']) view = await service.join(view.id, user(id));
     view = await service.leave(view.id, 'a');
@@ -125,7 +125,7 @@ describe('joining and leaving', () => {
   });
 
   it('hands the lobby to the longest-waiting player when the host leaves, and cancels it when the last one goes', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     let view = await lobby(service);
     view = await service.join(view.id, user('ann'));
     view = await service.join(view.id, user('ben'));
@@ -142,7 +142,7 @@ describe('joining and leaving', () => {
   });
 
   it('a player may wait in lobbies of several channels at once', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const one = await service.join((await lobby(service, 'one')).id, user('ann'));
     const two = await service.join((await lobby(service, 'two')).id, user('ann'));
     expect((await service.start(one.id, 'host')).status).toBe('playing');
@@ -152,7 +152,7 @@ describe('joining and leaving', () => {
 
 describe('cancelling and starting', () => {
   it('only the host cancels, and only a lobby', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await service.join((await lobby(service)).id, user('ann'));
     expect((await refusal(() => service.cancel(view.id, 'ann'))).code).toBe('not-host');
     expect((await service.cancel(view.id, 'host')).status).toBe('cancelled');
@@ -162,7 +162,7 @@ describe('cancelling and starting', () => {
   });
 
   it('only the host starts; the game begins with seat 0 on the clock', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     const view = await service.join((await lobby(service)).id, user('ann'));
     expect((await refusal(() => service.start(view.id, 'ann'))).code).toBe('not-host');
     expect((await refusal(() => service.throwDice(view.id, 'host'))).code).toBe('not-started');
@@ -180,7 +180,7 @@ describe('cancelling and starting', () => {
   });
 
   it('starts Balut with every player on their own clock, and a solo game', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     let view = await service.openLobby({
       guildId: 'g',
       channelId: 'b',
@@ -195,7 +195,7 @@ describe('cancelling and starting', () => {
   });
 
   it('quit in a lobby leaves it; end in a lobby cancels it (host or manager only)', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await service.join((await lobby(service)).id, user('ann'));
     const quit = await service.quit(view.id, 'ann');
     expect(quit).toMatchObject({ before: null, events: [], shouts: [], turnEnded: false, finished: false });
@@ -209,7 +209,7 @@ describe('cancelling and starting', () => {
 
 describe('message ids', () => {
   it('are stored, replaced and forgotten by key, and come back in every view', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await lobby(service);
     await service.recordShown(view.id, 'lobby', '111', null);
     await service.recordShown(view.id, 'card:0', '222', null);

@@ -1,18 +1,17 @@
 // Issue 21: once the outbox had emptied, SQLite handed the next row the id of the one just delivered, and the
 // shout's nonce came from that id, so Discord answered the second shout with the first. Here: the real
-// delivery (ChannelSync) against a Discord stand-in that deduplicates nonces as Discord does, the outbox's
-// ids after migration 0010, and the one wanted message that used to be posted "first" twice.
-import Database from 'better-sqlite3';
+// delivery (ChannelSync) against a Discord stand-in that deduplicates nonces as Discord does, and the one
+// wanted message that used to be posted "first" twice.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { loadMigrations, migrate } from '../../../src/db/sqlite/migrate';
 import { ChannelSync } from '../../../src/discord/channel-sync';
 import type { ChannelRest } from '../../../src/discord/channel-rest';
 import { ClickRecords } from '../../../src/discord/click-records';
 import type { MessageBody } from '../../../src/discord/render/turn';
 import type { Logger } from '../../../src/logger';
 import type { GameService } from '../../../src/service/game-service';
-import { harness, removeTempDirs, tempDbPath, user } from './helpers';
+import { harness, removeTempDirs, user } from './helpers';
+import { sql, testEngine } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
@@ -67,7 +66,7 @@ class DiscordStandIn {
 
 /** Ann's solo game, played in the channel "solo" (no thread), its first messages shown. */
 async function soloInChannel() {
-  const h = harness();
+  const h = await harness();
   const discord = new DiscordStandIn();
   const game = await h.service.openLobby({ guildId: 'g', channelId: 'solo', host: user('ann'), options: OPTIONS });
   await h.service.start(game.id, 'ann');
@@ -78,7 +77,7 @@ async function soloInChannel() {
 
 describe('shouts saved after the outbox emptied', () => {
   it('get nonces of their own and new rows: both are posted, in the thread and in the channel', async () => {
-    const { service, rng } = harness();
+    const { service, rng } = await harness();
     const discord = new DiscordStandIn();
     const sync = discord.sync(service);
     let game = await service.openLobby({
@@ -129,15 +128,18 @@ describe('shouts saved after the outbox emptied', () => {
   });
 
   it("are both posted even when the second row gets the first row's id (as before migration 0010)", async () => {
-    const { service, rng, db, discord, sync, game } = await soloInChannel();
+    const { service, rng, storage, discord, sync, game } = await soloInChannel();
     await service.declare(game.id, 'ann', 0);
     rng.push([1, 1, 1, 1, 1]);
     const [first] = (await service.throwDice(game.id, 'ann')).outbox;
     await sync.pass(game.id, false);
     await service.write(game.id, 'ann', 0, 'olathe');
     await sync.pass(game.id, false);
-    // What SQLite did without AUTOINCREMENT once the outbox was empty: the next row takes the first id again.
-    db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'outbox'").run(first!.id - 1);
+    // What SQLite did without AUTOINCREMENT once the outbox was empty: the next row takes the first id again
+    // (on PostgreSQL: the outbox's sequence set back).
+    if (testEngine() === 'postgres')
+      await sql(storage, "SELECT setval(pg_get_serial_sequence('outbox', 'id'), $1, false)", [first!.id]);
+    else await sql(storage, "UPDATE sqlite_sequence SET seq = $1 WHERE name = 'outbox'", [first!.id - 1]);
     await service.declare(game.id, 'ann', 1);
     rng.push([5, 5, 5, 5, 5]);
     const [second] = (await service.throwDice(game.id, 'ann')).outbox;
@@ -168,7 +170,7 @@ describe('shouts saved after the outbox emptied', () => {
 
 describe("a rematch's lobby deleted before its game starts", () => {
   it('is posted again under a nonce of its own, pinging as before', async () => {
-    const h = harness();
+    const h = await harness();
     const discord = new DiscordStandIn();
     const sync = discord.sync(h.service);
     const old = await h.service.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: OPTIONS });
@@ -186,45 +188,5 @@ describe("a rematch's lobby deleted before its game starts", () => {
     expect(lobbies().map((p) => p.ping)).toEqual([['ann'], ['ann', 'cid']]);
     expect(lobbies()[1]!.nonce).not.toBe(lobbies()[0]!.nonce);
     expect((await h.service.game(view.id))!.messages.lobby).toBe(lobbies()[1]!.id);
-  });
-});
-
-describe('migration 0010', () => {
-  const MIGRATIONS = loadMigrations();
-  const before = MIGRATIONS.findIndex((m) => m.name === '0010_outbox_autoincrement');
-
-  it('keeps every row, id and column of the outbox, and never hands an id out twice from then on', () => {
-    const db = new Database(tempDbPath());
-    db.pragma('foreign_keys = ON');
-    migrate(db, MIGRATIONS.slice(0, before));
-    const gameId = db
-      .prepare<[], { id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at)
-         VALUES ('g', 'c', 'olathe', '{}', 600000, 'playing', 'ann', 1) RETURNING id`,
-      )
-      .get()!.id;
-    const insert = db.prepare('INSERT INTO outbox (game_id, kind, data, at) VALUES (?, ?, ?, ?)');
-    for (const kind of ['shout', 'log', 'shout']) insert.run(gameId, kind, `{"kind":"${kind}"}`, 5);
-    const columns = db.pragma('table_info(outbox)');
-    const references = db.pragma('foreign_key_list(outbox)');
-    const rows = db.prepare('SELECT * FROM outbox ORDER BY id').all();
-
-    migrate(db, MIGRATIONS);
-    expect(db.prepare('SELECT * FROM outbox ORDER BY id').all()).toEqual(rows);
-    expect(db.pragma('table_info(outbox)')).toEqual(columns);
-    expect(db.pragma('foreign_key_list(outbox)')).toEqual(references);
-    expect(db.prepare("SELECT sql FROM sqlite_master WHERE name = 'outbox'").pluck().get()).toMatch(/AUTOINCREMENT/);
-    const indexed = db.pragma('index_info(outbox_by_game)') as Array<{ name: string }>;
-    expect(indexed.map((c) => c.name)).toEqual(['game_id', 'id']);
-    expect(() => insert.run(gameId, 'cheer', '{}', 5)).toThrow(/CHECK constraint/);
-
-    // Delivered (deleted) rows leave their ids behind, emptied outbox or not.
-    const ids = [insert.run(gameId, 'shout', '{}', 6).lastInsertRowid];
-    db.prepare('DELETE FROM outbox').run();
-    ids.push(insert.run(gameId, 'shout', '{}', 7).lastInsertRowid);
-    expect(ids).toEqual([4, 5]);
-    db.prepare('DELETE FROM games').run(); // the outbox still goes with its game
-    expect(db.prepare('SELECT COUNT(*) FROM outbox').pluck().get()).toBe(0);
-    db.close();
   });
 });

@@ -16,6 +16,7 @@ import {
   startedGame,
   user,
 } from './helpers';
+import { sql, sqlRow, testEngine } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
@@ -40,7 +41,7 @@ function logs(result: ActionResult): LogWork[] {
 
 describe('what an action saves for the channel', () => {
   it('a write saves one log item for the ended turn: seat, turn, cell, dice and score as on the card', async () => {
-    const { service, rng } = harness();
+    const { service, rng } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0);
     rng.push([5, 5, 4, 6, 4]);
@@ -78,14 +79,16 @@ describe('what an action saves for the channel', () => {
   });
 
   it('a throw of five of a kind saves one shout with its seq and turn; the turn goes on, so no log', async () => {
-    const { service, rng, db } = harness();
+    const { service, rng, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 3);
     rng.push([2, 2, 2, 2, 2]);
     const thrown = await service.throwDice(view.id, 'ann');
     const seq = thrown.view.state!.version;
     expect(thrown.outbox.map((i) => i.work)).toEqual([{ kind: 'shout', seat: 0, turn: 0, dice: [2, 2, 2, 2, 2], seq }]);
-    expect(db.prepare('SELECT type, five FROM events WHERE game_id = ? AND seq = ?').get(view.id, seq)).toEqual({
+    expect(
+      await sqlRow(storage, 'SELECT type, five FROM events WHERE game_id = $1 AND seq = $2', [view.id, seq]),
+    ).toEqual({
       type: 'throw',
       five: 1,
     });
@@ -93,7 +96,7 @@ describe('what an action saves for the channel', () => {
   });
 
   it('a declare, a hold and a throw that ends nothing save nothing', async () => {
-    const { service, rng } = harness();
+    const { service, rng } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     const results = [await service.declare(view.id, 'ann', 0)];
     rng.push([1, 2, 3, 4, 6]);
@@ -107,7 +110,7 @@ describe('what an action saves for the channel', () => {
   });
 
   it('a timed-out turn saves a timeout item; the third in a row says the player was removed', async () => {
-    const { service, clock, rng } = harness();
+    const { service, clock, rng } = await harness();
     let view = await startedGame(service, ['ann', 'ben'], SMALL);
     const timeouts: LogWork[] = [];
     for (let round = 0; round < 3; round++) {
@@ -134,7 +137,7 @@ describe('what an action saves for the channel', () => {
   });
 
   it('a player leaving a game in play saves a leave item', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann', 'ben', 'cy']);
     const left = await service.quit(view.id, 'ben');
     expect(left.outbox.map((i) => i.work)).toEqual([
@@ -143,7 +146,7 @@ describe('what an action saves for the channel', () => {
   });
 
   it('items come back oldest first and each is done exactly once', async () => {
-    const { service, rng } = harness();
+    const { service, rng } = await harness();
     let view = await startedGame(service, ['ann', 'ben']);
     const saved = [];
     for (const [seat, column] of [
@@ -173,7 +176,7 @@ describe('what an action saves for the channel', () => {
 
   it("is written in the move's transaction: a failure after the outbox insert leaves neither move nor item", async () => {
     let armed = false;
-    const { service, db } = harness(undefined, {
+    const { service, storage } = await harness(undefined, {
       hooks: {
         afterStatement: (label) => {
           if (armed && label === 'insert outbox') throw new Error('power cut');
@@ -183,10 +186,10 @@ describe('what an action saves for the channel', () => {
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0);
     await service.throwDice(view.id, 'ann');
-    const before = snapshotOf(db, view.id);
+    const before = await snapshotOf(storage, view.id);
     armed = true;
     await expect(service.write(view.id, 'ann', 0, 'choice')).rejects.toThrow(/power cut/);
-    expect(snapshotOf(db, view.id)).toEqual(before);
+    expect(await snapshotOf(storage, view.id)).toEqual(before);
     expect(await service.pendingChannelWork(view.id)).toEqual([]);
     armed = false;
     expect((await service.write(view.id, 'ann', 0, 'choice')).outbox).toHaveLength(1);
@@ -195,7 +198,7 @@ describe('what an action saves for the channel', () => {
 
 describe('what the channel shows and where', () => {
   it('recordShown stores a message id with its digest; null forgets both', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann']);
     await service.recordShown(view.id, 'turn:0:0', '111', 'digest-a');
     await service.recordShown(view.id, 'scoreboard', '222', null);
@@ -220,7 +223,7 @@ describe('what the channel shows and where', () => {
   });
 
   it("openLobby's threads overrides the server's setting; the default follows setThreadsIn", async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const open = async (channelId: string, threads?: boolean) =>
       (
         await service.openLobby({
@@ -244,7 +247,7 @@ describe('what the channel shows and where', () => {
   });
 
   it('start plays in the channel without a thread, or waits for the thread to be set once', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const lobby = (channelId: string, threads: boolean) =>
       service.openLobby({ guildId: 'g', channelId, host: user('ann'), options: OLATHE, threads });
     const refused = await service.start((await lobby('c1', true)).id, 'ann', { threadAllowed: false });
@@ -267,7 +270,7 @@ describe('what the channel shows and where', () => {
   });
 
   it('channelLost ends a game in play and empties its outbox, once; it cancels a lobby', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     let view = await startedGame(service, ['ann', 'ben']);
     for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
     expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
@@ -286,18 +289,25 @@ describe('what the channel shows and where', () => {
   });
 
   it('channelLost ends the game and empties its outbox in one transaction: a crash in between leaves neither done', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     let view = await startedGame(service, ['ann', 'ben']);
     for (let i = 0; i < 3; i++) view = (await autoStep(service, view, 0)).view;
     expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
     // The process dies (here: the DELETE fails) right after the game was marked gone.
-    db.exec("CREATE TEMP TRIGGER cut BEFORE DELETE ON outbox BEGIN SELECT RAISE(ABORT, 'power cut'); END");
+    if (testEngine() === 'postgres')
+      await sql(
+        storage,
+        `CREATE FUNCTION cut() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'power cut'; END $$;
+         CREATE TRIGGER cut BEFORE DELETE ON outbox FOR EACH ROW EXECUTE FUNCTION cut()`,
+      );
+    else
+      await sql(storage, "CREATE TEMP TRIGGER cut BEFORE DELETE ON outbox BEGIN SELECT RAISE(ABORT, 'power cut'); END");
     try {
       await service.channelLost(view.id);
     } catch {
       // the crash
     }
-    db.exec('DROP TRIGGER cut');
+    await sql(storage, testEngine() === 'postgres' ? 'DROP TRIGGER cut ON outbox' : 'DROP TRIGGER cut');
     expect(await service.game(view.id)).toMatchObject({ status: 'playing', channelGone: false });
     expect(await service.pendingChannelWork(view.id)).toHaveLength(1);
     expect(await service.channelLost(view.id)).not.toBeNull(); // the Publisher hears "channel gone" again
@@ -307,7 +317,7 @@ describe('what the channel shows and where', () => {
   });
 
   it('gamesToReconcile: games in play and recent finished ones not shown, nothing cancelled or gone', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     const drain = async (id: number) => {
       for (const item of await service.pendingChannelWork(id)) await service.channelWorkDone(item.id);
     };
@@ -347,7 +357,7 @@ describe('what the channel shows and where', () => {
   });
 
   it("lastWrites gives each seat's latest written cell, a timed-out one marked", async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     let view: GameView = await startedGame(service, ['ann', 'ben', 'cy'], SMALL);
     const last = new Map<number, LogWork>();
     const step = async (seat: number) => {

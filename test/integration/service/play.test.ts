@@ -13,6 +13,7 @@ import type { Category } from '../../../src/game';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError, turnStamp } from '../../../src/service/game-service';
 import { BALUT, OLATHE, SMALL, autoStep, harness, playOut, removeTempDirs, snapshotOf, startedGame } from './helpers';
+import { sql, sqlRow } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
@@ -29,19 +30,19 @@ const stampOf = (view: GameView, seat: number) => turnStamp(view.state!.players[
 
 describe('an Olathe turn', () => {
   it('holds a die once however often the same hold is asked for (a double click), and releases it', async () => {
-    const { service, db, rng } = harness();
+    const { service, storage, rng } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0, '0.0');
     rng.push([6, 6, 1, 2, 3]);
     await service.throwDice(view.id, 'ann', '0.0');
     let r = await service.setHold(view.id, 'ann', 1, true, '0.1');
     expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
-    const eventsOf = () => (snapshotOf(db, view.id) as { events: unknown[] }).events;
-    const once = eventsOf();
+    const eventsOf = async () => ((await snapshotOf(storage, view.id)) as { events: unknown[] }).events;
+    const once = await eventsOf();
     r = await service.setHold(view.id, 'ann', 1, true, '0.1');
     expect(r.events).toEqual([]);
     expect(r.view.state!.players[0]!.turn.held).toEqual([false, true, false, false, false]);
-    expect(eventsOf()).toEqual(once);
+    expect(await eventsOf()).toEqual(once);
     r = await service.setHold(view.id, 'ann', 1, false, '0.1');
     expect(r.events).toEqual([{ type: 'hold', seat: 0, die: 1 }]);
     expect(r.view.state!.players[0]!.turn.held).toEqual([false, false, false, false, false]);
@@ -49,7 +50,7 @@ describe('an Olathe turn', () => {
   });
 
   it('declare, throw, hold, throw, write: stored as typed events, the turn passes on the clock', async () => {
-    const { service, db, clock, rng } = harness();
+    const { service, storage, clock, rng } = await harness();
     let view = await startedGame(service, ['ann', 'ben']);
     const id = view.id;
     expect(stampOf(view, 0)).toBe('0.0');
@@ -84,11 +85,11 @@ describe('an Olathe turn', () => {
     view = (await service.game(id))!;
     expect(view).toEqual(r.view);
 
-    const events = db
-      .prepare(
-        'SELECT seq, type, seat, dice, holds, five, col, category, written, score, die FROM events WHERE game_id = ? ORDER BY seq',
-      )
-      .all(id);
+    const events = await sql(
+      storage,
+      'SELECT seq, type, seat, dice, holds, five, col, category, written, score, die FROM events WHERE game_id = $1 ORDER BY seq',
+      [id],
+    );
     expect(events).toEqual([
       {
         seq: 1,
@@ -173,21 +174,21 @@ describe('an Olathe turn', () => {
   });
 
   it('a double click throws once: the second click carries an old stamp and is stale', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0, '0.0');
     await service.throwDice(view.id, 'ann', '0.0');
-    const before = snapshotOf(db, view.id);
+    const before = await snapshotOf(storage, view.id);
     const error = await thrown(() => service.throwDice(view.id, 'ann', '0.0'));
     expect(error).toBeInstanceOf(ServiceError);
     expect((error as ServiceError).code).toBe('stale');
     expect(error.message).toMatch(/earlier moment/);
-    expect(snapshotOf(db, view.id)).toEqual(before);
+    expect(await snapshotOf(storage, view.id)).toEqual(before);
     expect((await service.game(view.id))!.state!.players[0]!.turn.throwsUsed).toBe(1);
   });
 
   it('a click on an old turn message is stale, even when the move would be legal now', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     let view = await startedGame(service, ['solo'], SMALL);
     view = (await autoStep(service, view, 0)).view; // declare
     view = (await autoStep(service, view, 0)).view; // throw
@@ -198,9 +199,9 @@ describe('an Olathe turn', () => {
   });
 
   it('engine refusals pass through unchanged and write nothing', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
-    const before = snapshotOf(db, view.id);
+    const before = await snapshotOf(storage, view.id);
     const cases: Array<[() => unknown, string]> = [
       [() => service.throwDice(view.id, 'ben'), 'not-your-turn'],
       [() => service.throwDice(view.id, 'ann'), 'not-declared'],
@@ -216,7 +217,7 @@ describe('an Olathe turn', () => {
     }
     await service.declare(view.id, 'ann', 2);
     await service.throwDice(view.id, 'ann');
-    const mid = snapshotOf(db, view.id);
+    const mid = await snapshotOf(storage, view.id);
     expect(((await thrown(() => service.write(view.id, 'ann', 2, 'olathe'))) as GameError).code).toBe(
       'cell-out-of-order',
     );
@@ -224,12 +225,12 @@ describe('an Olathe turn', () => {
     expect(((await thrown(() => service.write(view.id, 'ann', 2, 'nonsense' as Category))) as GameError).code).toBe(
       'no-such-cell',
     );
-    expect(snapshotOf(db, view.id)).toEqual(mid);
+    expect(await snapshotOf(storage, view.id)).toEqual(mid);
     expect(before).not.toEqual(mid);
   });
 
   it('refuses someone who is not in the game, and a game that does not exist', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann']);
     expect(((await thrown(() => service.throwDice(view.id, 'zed'))) as ServiceError).code).toBe('not-a-player');
     expect(((await thrown(() => service.throwDice(123456, 'ann'))) as ServiceError).code).toBe('no-game');
@@ -237,7 +238,7 @@ describe('an Olathe turn', () => {
   });
 
   it('shouts every five of a kind, scored or not', async () => {
-    const { service, rng } = harness();
+    const { service, rng } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0);
     rng.push([3, 3, 3, 3, 3]);
@@ -250,11 +251,13 @@ describe('an Olathe turn', () => {
 
 describe('predictions', () => {
   it('are taken before a player first throws, stored on the seat, and closed after', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     expect((await service.predict(view.id, 'ben', 2)).view.state!.players[1]!.prediction).toBe(2);
     expect((await service.predict(view.id, 'ann', 1)).events).toEqual([{ type: 'predict', seat: 0, count: 1 }]);
-    expect(db.prepare('SELECT seat, prediction FROM players WHERE game_id = ? ORDER BY seat').all(view.id)).toEqual([
+    expect(
+      await sql(storage, 'SELECT seat, prediction FROM players WHERE game_id = $1 ORDER BY seat', [view.id]),
+    ).toEqual([
       { seat: 0, prediction: 1 },
       { seat: 1, prediction: 2 },
     ]);
@@ -269,7 +272,7 @@ describe('predictions', () => {
 
 describe('quitting and ending', () => {
   it('a player who quits keeps their card; the turn moves on; when everyone has quit the game ends', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben', 'cy']);
     let r = await service.quit(view.id, 'ann'); // in their turn
     expect(r.turnEnded).toBe(true);
@@ -285,7 +288,7 @@ describe('quitting and ending', () => {
     expect(r.view.status).toBe('ended');
     expect(r.view.deadlines).toEqual({});
     expect(
-      db.prepare('SELECT left_reason, won, place FROM players WHERE game_id = ? ORDER BY seat').all(view.id),
+      await sql(storage, 'SELECT left_reason, won, place FROM players WHERE game_id = $1 ORDER BY seat', [view.id]),
     ).toEqual([
       { left_reason: 'quit', won: 0, place: 1 },
       { left_reason: 'quit', won: 0, place: 1 },
@@ -295,7 +298,7 @@ describe('quitting and ending', () => {
   });
 
   it('only the host or a manager ends a game; afterwards every action is refused and the channel is free', async () => {
-    const { service, db, clock } = harness();
+    const { service, storage, clock } = await harness();
     const view = await startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'here' });
     expect(((await thrown(() => service.end(view.id, 'ben', { canManage: false }))) as ServiceError).code).toBe(
       'not-host',
@@ -303,7 +306,9 @@ describe('quitting and ending', () => {
     const r = await service.end(view.id, 'mod', { canManage: true });
     expect(r).toMatchObject({ events: [{ type: 'end' }], finished: true, turnEnded: true });
     expect(r.view).toMatchObject({ status: 'ended', finishedAt: clock.t, deadlines: {} });
-    const stored = db.prepare('SELECT status, next_deadline, finished_at FROM games WHERE id = ?').get(view.id);
+    const stored = await sqlRow(storage, 'SELECT status, next_deadline, finished_at FROM games WHERE id = $1', [
+      view.id,
+    ]);
     expect(stored).toEqual({ status: 'ended', next_deadline: null, finished_at: clock.t });
     for (const run of [
       () => service.throwDice(view.id, 'ann'),
@@ -322,27 +327,31 @@ describe('quitting and ending', () => {
 
 describe('a whole game', () => {
   it('finishes when every card is full, stores results, and replays from its events', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const view = await playOut(service, await startedGame(service, ['ann', 'ben'], OLATHE), 3);
     expect(view.status).toBe('finished');
     expect(view.finishedAt).not.toBeNull();
     expect(await service.replay(view.id)).toEqual(view.state);
-    const rows = db
-      .prepare('SELECT seat, final_score, raw_total, won, olathes_scored FROM players WHERE game_id = ? ORDER BY seat')
-      .all(view.id) as Array<Record<string, number>>;
+    const rows = (await sql(
+      storage,
+      'SELECT seat, final_score, raw_total, won, olathes_scored FROM players WHERE game_id = $1 ORDER BY seat',
+      [view.id],
+    )) as Array<Record<string, number>>;
     view.state!.players.forEach((p, seat) => {
       const b = scoreCard(p.card);
       expect(rows[seat]).toMatchObject({ seat, final_score: b.final, raw_total: b.rawTotal });
     });
     expect(rows.some((r) => r.won === 1)).toBe(true);
-    expect(db.prepare("SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(view.id)).toEqual({
+    expect(
+      await sqlRow(storage, "SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND type = 'write'", [view.id]),
+    ).toEqual({
       n: 56,
     });
     expect(((await thrown(() => service.throwDice(view.id, 'ann'))) as ServiceError).code).toBe('game-over');
   });
 
   it('Balut: players act at their own pace; each one has a clock reset when they write', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     let view = await startedGame(service, ['ann', 'ben'], BALUT, { turnTimeoutMs: 60_000 });
     const start = clock.t;
     expect(((await thrown(() => service.declare(view.id, 'ann', 0))) as GameError).code).toBe('declare-not-in-balut');
@@ -359,7 +368,7 @@ describe('a whole game', () => {
   });
 
   it('random games of every kind replay exactly from their events, and their rows agree with the state', async () => {
-    const { service, db } = harness();
+    const { service, storage } = await harness();
     const pick = seededRng('random games');
     const roll = (n: number) => (pick.face() * 7919 + pick.face()) % n;
     for (let g = 0; g < 12; g++) {
@@ -393,19 +402,21 @@ describe('a whole game', () => {
         }
       }
       expect(await service.replay(view.id)).toEqual(view.state);
-      const written = db
-        .prepare('SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND category IS NOT NULL')
-        .get(view.id) as { n: number };
+      const written = (await sqlRow(
+        storage,
+        'SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND category IS NOT NULL',
+        [view.id],
+      )) as { n: number };
       const filled = view.state!.players.reduce(
         (n, p) => n + p.card.columns.reduce((m, c) => m + Object.values(c.cells).filter(Boolean).length, 0),
         0,
       );
       expect(written.n).toBe(filled);
-      const fives = db
-        .prepare('SELECT dice, five FROM events WHERE game_id = ? AND dice IS NOT NULL')
-        .all(view.id) as Array<{ dice: string; five: number }>;
+      const fives = (await sql(storage, 'SELECT dice, five FROM events WHERE game_id = $1 AND dice IS NOT NULL', [
+        view.id,
+      ])) as Array<{ dice: string; five: number }>;
       for (const f of fives) expect(f.five).toBe(isFiveOfAKind(JSON.parse(f.dice)) ? 1 : 0);
-      expect(db.prepare('SELECT MAX(seq) AS v FROM events WHERE game_id = ?').get(view.id)).toEqual({
+      expect(await sqlRow(storage, 'SELECT MAX(seq) AS v FROM events WHERE game_id = $1', [view.id])).toEqual({
         v: view.state!.version,
       });
     }
@@ -414,7 +425,7 @@ describe('a whole game', () => {
 
 describe('reading', () => {
   it('card(): a player card with its breakdown and the stamp buttons should carry', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     await service.declare(view.id, 'ann', 0);
     const card = (await service.card(view.id, 'ann'))!;
@@ -433,7 +444,7 @@ describe('reading', () => {
   });
 
   it("lastGameOf(): the game in play in the channel, else the player's latest finished game in the guild", async () => {
-    const { service } = harness(undefined, {});
+    const { service } = await harness(undefined, {});
     const finished = await playOut(
       service,
       await startedGame(service, ['ann'], SMALL, { guildId: 'g1', channelId: 'c1' }),
@@ -447,7 +458,7 @@ describe('reading', () => {
   });
 
   it('a user may play in games in several channels at once', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const one = await startedGame(service, ['ann', 'ben'], OLATHE, { channelId: 'x1' });
     const two = await startedGame(service, ['ann'], OLATHE, { channelId: 'x2' });
     expect((await service.declare(one.id, 'ann', 0)).view.id).toBe(one.id);

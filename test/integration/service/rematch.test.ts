@@ -12,6 +12,7 @@ import { parseCustomId } from '../../../src/discord/custom-id';
 import { checkMessageLimits } from '../../../src/fake-discord';
 import type { Harness } from './helpers';
 import { SMALL, autoStep, harness, refusal, removeTempDirs, snapshotOf, tempDbPath, user } from './helpers';
+import { sql, sqlRow } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
@@ -59,11 +60,11 @@ async function ended(h: Harness, people = ['ann', 'ben']): Promise<GameView> {
 }
 
 const rematchesOf = (h: Harness, gameId: number) =>
-  h.db.prepare('SELECT id FROM games WHERE rematch_of = ?').all(gameId) as { id: number }[];
+  sql<{ id: number }>(h.storage, 'SELECT id FROM games WHERE rematch_of = $1', [gameId]);
 
 describe('a rematch', () => {
   it('opens where the game was, with its options, timer and language, everyone seated as before', async () => {
-    const h = harness();
+    const h = await harness();
     const options: GameOptions = { ...SMALL, predictions: true, hints: false };
     let lobby0 = await h.service.openLobby({
       guildId: 'guild',
@@ -126,7 +127,7 @@ describe('a rematch', () => {
   });
 
   it('of a game played in a thread opens in that thread, and plays there', async () => {
-    const h = harness();
+    const h = await harness();
     const view = await started(h, ['ann', 'ben'], { threads: true });
     expect(view.threadMode).toBe(true);
     await h.service.setPlayChannel(view.id, 'thread-1');
@@ -137,7 +138,7 @@ describe('a rematch', () => {
   });
 
   it('seats those who left the game too; anyone can leave the lobby, the host hands it on, bots go', async () => {
-    const h = harness();
+    const h = await harness();
     const view = await started(h, ['ann', 'ben', 'cid'], { bots: 1 });
     await h.service.quit(view.id, 'cid');
     const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
@@ -160,7 +161,7 @@ describe('a rematch', () => {
 
 describe('one rematch lobby', () => {
   it('however often, and by whom, Rematch is clicked', async () => {
-    const h = harness();
+    const h = await harness();
     const old = await ended(h);
     const first = await h.service.rematch(old.id, 'ann');
     const second = await h.service.rematch(old.id, 'ben');
@@ -171,14 +172,14 @@ describe('one rematch lobby', () => {
     expect(third.view.id).toBe(first.view.id);
     // The first click's host stays host.
     expect(third.view.hostId).toBe('ann');
-    expect(rematchesOf(h, old.id)).toEqual([{ id: first.view.id }]);
+    expect(await rematchesOf(h, old.id)).toEqual([{ id: first.view.id }]);
   });
 
   it('when two clicks race from two connections: the database lets one insert win, the other gets its lobby', async () => {
     const file = tempDbPath();
-    const other = harness(file);
+    const other = await harness(file);
     let raced: Awaited<ReturnType<GameService['rematch']>> | undefined;
-    const h = harness(file, {
+    const h = await harness(file, {
       clock: other.clock,
       hooks: {
         // Between this click's decision and its write, the other player's click opens the lobby.
@@ -191,12 +192,12 @@ describe('one rematch lobby', () => {
     const mine = await h.service.rematch(old.id, 'ann');
     expect(raced!.opened).toBe(true);
     expect(mine).toMatchObject({ opened: false, view: { id: raced!.view.id, hostId: 'ben' } });
-    expect(rematchesOf(h, old.id)).toHaveLength(1);
-    expect(h.db.prepare("SELECT COUNT(*) AS n FROM games WHERE status = 'lobby'").get()).toEqual({ n: 1 });
+    expect(await rematchesOf(h, old.id)).toHaveLength(1);
+    expect(await sqlRow(h.storage, "SELECT COUNT(*) AS n FROM games WHERE status = 'lobby'")).toEqual({ n: 1 });
   });
 
   it('once it started or was played, a click is refused; once it closed unplayed, a click opens a new one', async () => {
-    const h = harness();
+    const h = await harness();
     const old = await ended(h);
     const first = (await h.service.rematch(old.id, 'ann')).view;
     await h.service.cancel(first.id, 'ann');
@@ -218,9 +219,9 @@ describe('one rematch lobby', () => {
 
 describe('refused, changing nothing', () => {
   it('for someone who did not play the game', async () => {
-    const h = harness();
+    const h = await harness();
     const old = await ended(h);
-    const snapshot = snapshotOf(h.db, old.id);
+    const snapshot = await snapshotOf(h.storage, old.id);
     expect(await refusal(() => h.service.rematch(old.id, 'spectator'))).toMatchObject({
       code: 'not-a-player',
       message: MESSAGES.rematchNotAPlayer,
@@ -228,12 +229,12 @@ describe('refused, changing nothing', () => {
     // A computer player's id is no way in either.
     const withBot = await finish(h, await started(h, ['ann'], { bots: 1 }));
     expect((await refusal(() => h.service.rematch(withBot.id, 'bot:expert:1'))).code).toBe('not-a-player');
-    expect(snapshotOf(h.db, old.id)).toEqual(snapshot);
-    expect(rematchesOf(h, old.id)).toEqual([]);
+    expect(await snapshotOf(h.storage, old.id)).toEqual(snapshot);
+    expect(await rematchesOf(h, old.id)).toEqual([]);
   });
 
   it('when the channel already has another game open', async () => {
-    const h = harness();
+    const h = await harness();
     const old = await ended(h);
     const other = await h.service.openLobby({
       guildId: 'guild',
@@ -241,20 +242,20 @@ describe('refused, changing nothing', () => {
       host: user('cid'),
       options: SMALL,
     });
-    const count = () => h.db.prepare('SELECT COUNT(*) AS n FROM games').get();
-    const games = count();
+    const count = () => sqlRow(h.storage, 'SELECT COUNT(*) AS n FROM games');
+    const games = await count();
     expect(await refusal(() => h.service.rematch(old.id, 'ann'))).toMatchObject({
       code: 'channel-busy',
       message: MESSAGES.rematchChannelBusy,
     });
-    expect(count()).toEqual(games);
+    expect(await count()).toEqual(games);
     // Once that game is over, the rematch opens.
     await h.service.cancel(other.id, 'cid');
     expect((await h.service.rematch(old.id, 'ann')).opened).toBe(true);
   });
 
   it('for a game not over, one cancelled before it started, and one whose channel is gone', async () => {
-    const h = harness();
+    const h = await harness();
     const playing = await started(h, ['ann', 'ben']);
     expect(offersRematch(playing)).toBe(false);
     expect(await refusal(() => h.service.rematch(playing.id, 'ann'))).toMatchObject({
@@ -292,7 +293,7 @@ describe('the results message', () => {
     );
 
   it("offers Rematch, in the game's language, beside the analysis; within Discord's limits", async () => {
-    const h = harness();
+    const h = await harness();
     const view = await started(h, ['ann', 'ben'], { locale: 'da', bots: 1 });
     await h.service.setPlayChannel(view.id, view.channelId);
     const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;
@@ -306,7 +307,7 @@ describe('the results message', () => {
   });
 
   it('has no Rematch where the game offers none', async () => {
-    const h = harness();
+    const h = await harness();
     const view = await started(h, ['ann'], { bots: 1 });
     await h.service.setPlayChannel(view.id, view.channelId);
     const old = (await h.service.end(view.id, 'ann', { canManage: false })).view;

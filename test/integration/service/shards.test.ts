@@ -14,18 +14,20 @@ function guildOnShard(shard: number, count: number, salt: number): string {
   return String((timestamp << 22n) | 12345n);
 }
 
-function shardServices(file: string, clock: Clock) {
-  return [0, 1].map((id) => {
-    const storage = openTestStorage(file, { shard: { id, count: 2 } });
-    return { storage, service: new GameService(storage, { rng: riggedRng(id), now: clock.now }) };
-  });
+async function shardServices(file: string, clock: Clock) {
+  const services = [];
+  for (const id of [0, 1]) {
+    const storage = await openTestStorage(file, { shard: { id, count: 2 } });
+    services.push({ storage, service: new GameService(storage, { rng: riggedRng(id), now: clock.now }) });
+  }
+  return services;
 }
 
 describe('a shard process', () => {
   it('runs the deadlines and reconciles the games of its own guilds only', async () => {
     const file = tempDbPath();
     const clock = new Clock();
-    const [zero, one] = shardServices(file, clock);
+    const [zero, one] = await shardServices(file, clock);
     const guild0 = guildOnShard(0, 2, 1);
     const guild1 = guildOnShard(1, 2, 1);
     expect(Number((BigInt(guild0) >> 22n) % 2n)).toBe(0);
@@ -52,7 +54,7 @@ describe('a shard process', () => {
   it('as the only process (one shard) owns every guild, whatever its id looks like', async () => {
     const file = tempDbPath();
     const clock = new Clock();
-    const db = openTestStorage(file);
+    const db = await openTestStorage(file);
     const service = new GameService(db, { rng: riggedRng(), now: clock.now });
     const ids: number[] = [];
     for (const guildId of [guildOnShard(0, 2, 3), guildOnShard(1, 2, 3), 'guild-1'])

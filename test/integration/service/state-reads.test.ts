@@ -5,39 +5,43 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { GameView } from '../../../src/service/game-service';
 import { BALUT, harness, removeTempDirs, riggedRng, startedGame } from './helpers';
+import { sqlRow } from '../../support/storage';
+import type { Storage } from '../../../src/db/storage';
 
 afterAll(removeTempDirs);
 
 const stampOf = (view: GameView) => turnStamp(view.state!.players[0]!);
-const savedState = (db: ReturnType<typeof harness>['db'], id: number) =>
-  JSON.parse((db.prepare('SELECT state FROM games WHERE id = ?').get(id) as { state: string }).state) as unknown;
+const savedState = async (storage: Storage, id: number) =>
+  JSON.parse(
+    (await sqlRow<{ state: string }>(storage, 'SELECT state FROM games WHERE id = $1', [id]))!.state,
+  ) as unknown;
 
 describe('reading back what was written', () => {
   it('is the state the database holds, handed out again while nothing else wrote the game', async () => {
-    const { service, db, rng } = harness();
+    const { service, storage, rng } = await harness();
     let view = await startedGame(service, ['ann'], BALUT);
     rng.push([1, 2, 3, 4, 5]);
     view = (await service.throwDice(view.id, 'ann', stampOf(view))).view;
     const held = (await service.setHold(view.id, 'ann', 2, true, stampOf(view))).view;
     const read = (await service.game(view.id))!;
-    expect(read.state).toEqual(savedState(db, view.id));
+    expect(read.state).toEqual(await savedState(storage, view.id));
     expect(read.state!.players[0]!.turn.held).toEqual([false, false, true, false, false]);
     // Not parsed again: the very value the hold produced.
     expect(read.state).toBe(held.state);
   });
 
   it('follows a move made through another connection, and one made after it again', async () => {
-    const first = harness();
+    const first = await harness();
     let view = await startedGame(first.service, ['ann'], BALUT);
     first.rng.push([6, 6, 6, 1, 2]);
     view = (await first.service.throwDice(view.id, 'ann', stampOf(view))).view;
     await first.service.setHold(view.id, 'ann', 0, true, stampOf(view));
     // Another process (a second shard, a standby) holds another die of the same game.
-    const second = harness(first.file);
+    const second = await harness(first.file);
     await second.service.setHold(view.id, 'ann', 1, true, stampOf(view));
     const seen = (await first.service.game(view.id))!;
     expect(seen.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
-    expect(seen.state).toEqual(savedState(first.db, view.id));
+    expect(seen.state).toEqual(await savedState(first.storage, view.id));
     // The first process acts on what it read, and reads its own write back.
     await first.service.setHold(view.id, 'ann', 2, true, stampOf(seen));
     expect((await first.service.game(view.id))!.state!.players[0]!.turn.held).toEqual([true, true, true, false, false]);
@@ -51,7 +55,7 @@ describe('reading back what was written', () => {
   });
 
   it('forgets a save whose transaction rolled back, though another process then brings the row to that revision', async () => {
-    const first = harness();
+    const first = await harness();
     let view = await startedGame(first.service, ['ann'], BALUT);
     first.rng.push([6, 6, 6, 1, 2]);
     view = (await first.service.throwDice(view.id, 'ann', stampOf(view))).view;
@@ -66,10 +70,10 @@ describe('reading back what was written', () => {
     });
     await expect(cut.setHold(view.id, 'ann', 0, true, stampOf(view))).rejects.toThrow(/power cut/);
     // Another process holds die 5 instead: the row reaches the revision the rolled-back save would have given it.
-    const other = harness(first.file);
+    const other = await harness(first.file);
     await other.service.setHold(view.id, 'ann', 4, true, stampOf(view));
     const seen = (await cut.game(view.id))!;
     expect(seen.state!.players[0]!.turn.held).toEqual([false, false, false, false, true]);
-    expect(seen.state).toEqual(savedState(first.db, view.id));
+    expect(seen.state).toEqual(await savedState(first.storage, view.id));
   });
 });

@@ -8,7 +8,8 @@ import { declarableColumns, scoreCell, seatsToAct, seededRng, writableCells } fr
 import type { GameService, GameView } from '../../../src/service/game-service';
 import { turnStamp } from '../../../src/service/game-service';
 import { openDatabase } from '../../../src/db/sqlite/open';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage, sql } from '../../support/storage';
+import type { SqliteStorage } from '../../../src/db/sqlite/storage';
 import { loadMigrations } from '../../../src/db/sqlite/migrate';
 import { BALUT, OLATHE, harness, removeTempDirs, tempDbPath } from './helpers';
 
@@ -48,7 +49,7 @@ function columns(db: Database.Database, table: string): string[] {
 
 describe('migration 0009 on games over before it', () => {
   it('gives every seat the incentives, counting and totals the service gives a game that ends now', async () => {
-    const h = harness(tempDbPath(), { seed: 11 });
+    const h = await harness(tempDbPath(), { seed: 11 });
     const { service } = h;
     const pick = seededRng('stats migration');
     let channel = 0;
@@ -95,13 +96,13 @@ describe('migration 0009 on games over before it', () => {
     const seatsNow =
       'SELECT game_id, seat, incentives_met, stats_guild_id, stats_variant, stats_at FROM players ORDER BY 1, 2';
     const totalsNow = 'SELECT * FROM player_totals ORDER BY guild_id, variant, user_id';
-    const written = { seats: h.db.prepare(seatsNow).all(), totals: h.db.prepare(totalsNow).all() };
+    const written = { seats: await sql(h.storage, seatsNow), totals: await sql(h.storage, totalsNow) };
     const incentives = new Set((written.seats as { incentives_met: number | null }[]).map((s) => s.incentives_met));
     // Every incentive met somewhere, in several combinations.
     expect(incentives.size).toBeGreaterThan(6);
     expect([...incentives].reduce((all: number, bits) => all | (bits ?? 0), 0)).toBe(63);
     expect((written.totals as { user_id: string }[]).map((t) => t.user_id)).toContain('bot:easy');
-    h.db.pragma('wal_checkpoint(TRUNCATE)');
+    (h.storage as SqliteStorage).db.pragma('wal_checkpoint(TRUNCATE)');
 
     // The same rows in a database at schema 0008, then migrated as the bot does at start-up.
     const old = tempDbPath();
@@ -115,9 +116,9 @@ describe('migration 0009 on games over before it', () => {
     copy.exec('DETACH DATABASE played');
     expect(columns(copy, 'players')).not.toContain('incentives_met');
     copy.close();
-    const migrated = openTestStorage(old);
-    expect(migrated.db.prepare(seatsNow).all()).toEqual(written.seats);
-    expect(migrated.db.prepare(totalsNow).all()).toEqual(written.totals);
+    const migrated = openSqliteTestStorage(old);
+    expect(await sql(migrated, seatsNow)).toEqual(written.seats);
+    expect(await sql(migrated, totalsNow)).toEqual(written.totals);
     await migrated.close();
     await h.storage.close();
   });

@@ -59,7 +59,7 @@ async function play(
 }
 
 beforeAll(async () => {
-  h = harness();
+  h = await harness();
   await play('G', [
     ['ann', SIXES],
     ['ben', STRAIGHT],

@@ -3,7 +3,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { scoreCard } from '../../../src/game';
 import { GameService } from '../../../src/service/game-service';
-import { openTestStorage } from '../../support/storage';
+import { openTestStorage, sql, sqlRow } from '../../support/storage';
 import {
   BALUT,
   Clock,
@@ -23,7 +23,7 @@ const TEN_MINUTES = 600_000;
 
 describe('a turn past its deadline', () => {
   it('is ended for the player: declare the emptiest column, throw once, write the lowest-scoring cell', async () => {
-    const { service, clock, rng, db } = harness();
+    const { service, clock, rng, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
     const deadline = clock.t + TEN_MINUTES;
     expect(await service.nextDeadline()).toBe(deadline);
@@ -40,9 +40,11 @@ describe('a turn past its deadline', () => {
     expect(result!.view.deadlines).toEqual({ 1: clock.t + TEN_MINUTES });
     expect(await service.nextDeadline()).toBe(clock.t + TEN_MINUTES);
     expect(
-      db
-        .prepare("SELECT type, dice, col, category, written, score FROM events WHERE game_id = ? AND type = 'timeout'")
-        .get(view.id),
+      await sqlRow(
+        storage,
+        "SELECT type, dice, col, category, written, score FROM events WHERE game_id = $1 AND type = 'timeout'",
+        [view.id],
+      ),
     ).toEqual({
       type: 'timeout',
       dice: '[6,6,5,5,2]',
@@ -56,7 +58,7 @@ describe('a turn past its deadline', () => {
   });
 
   it('keeps the dice already thrown, and shouts a five of a kind the clock throws', async () => {
-    const { service, clock, rng } = harness();
+    const { service, clock, rng } = await harness();
     const view = await startedGame(service, ['ann']);
     await service.declare(view.id, 'ann', 3); // the Up column: Olathe first
     rng.push([2, 2, 2, 2, 2]);
@@ -73,7 +75,7 @@ describe('a turn past its deadline', () => {
   });
 
   it('removes a player after three timed-out turns in a row; their card still scores', async () => {
-    const { service, clock, db } = harness();
+    const { service, clock, storage } = await harness();
     let view = await startedGame(service, ['ann', 'ben'], SMALL);
     for (let round = 0; round < 3; round++) {
       view = (await service.expireTurns(clock.advance(TEN_MINUTES)))[0]!.view; // ann times out
@@ -84,12 +86,16 @@ describe('a turn past its deadline', () => {
     expect(view.players[0]!.left).toBe('removed');
     expect(view.state!.players[0]!.left).toBe(true);
     expect(view.state!.current).toBe(1);
-    expect(db.prepare('SELECT left_reason FROM players WHERE game_id = ? AND seat = 0').get(view.id)).toEqual({
-      left_reason: 'removed',
-    });
+    expect(await sqlRow(storage, 'SELECT left_reason FROM players WHERE game_id = $1 AND seat = 0', [view.id])).toEqual(
+      {
+        left_reason: 'removed',
+      },
+    );
     view = await playOut(service, view);
     expect(view.status).toBe('finished');
-    const rows = db.prepare('SELECT seat, final_score, won FROM players WHERE game_id = ? ORDER BY seat').all(view.id);
+    const rows = await sql(storage, 'SELECT seat, final_score, won FROM players WHERE game_id = $1 ORDER BY seat', [
+      view.id,
+    ]);
     expect(rows).toEqual([
       { seat: 0, final_score: scoreCard(view.state!.players[0]!.card).final, won: 0 },
       { seat: 1, final_score: scoreCard(view.state!.players[1]!.card).final, won: 1 },
@@ -97,7 +103,7 @@ describe('a turn past its deadline', () => {
   });
 
   it('a turn played in time resets the count', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     let view = await startedGame(service, ['ann'], SMALL);
     view = (await service.expireTurns(clock.advance(TEN_MINUTES)))[0]!.view;
     view = (await service.expireTurns(clock.advance(TEN_MINUTES)))[0]!.view;
@@ -109,7 +115,7 @@ describe('a turn past its deadline', () => {
   });
 
   it('Balut: every player past their own deadline is timed out in one result', async () => {
-    const { service, clock } = harness();
+    const { service, clock } = await harness();
     let view = await startedGame(service, ['ann', 'ben', 'cy'], BALUT, { turnTimeoutMs: 60_000 });
     clock.advance(30_000);
     view = (await service.throwDice(view.id, 'cy')).view;
@@ -122,7 +128,7 @@ describe('a turn past its deadline', () => {
   });
 
   it('the finished game has no deadline left', async () => {
-    const { service } = harness();
+    const { service } = await harness();
     const view = await playOut(service, await startedGame(service, ['ann'], SMALL));
     expect(view.deadlines).toEqual({});
     expect(await service.nextDeadline()).toBeNull();
@@ -131,9 +137,9 @@ describe('a turn past its deadline', () => {
 
 describe('a deadline for a seat that cannot act', () => {
   it('is dropped by the clock instead of being due forever', async () => {
-    const { service, clock, db } = harness();
+    const { service, clock, storage } = await harness();
     const view = await startedGame(service, ['ann', 'ben']);
-    db.prepare(`UPDATE games SET deadlines = '{"1": 5}', next_deadline = 5 WHERE id = ?`).run(view.id); // ben is not in a turn
+    await sql(storage, `UPDATE games SET deadlines = '{"1": 5}', next_deadline = 5 WHERE id = $1`, [view.id]); // ben is not in a turn
     expect(await service.expireTurns()).toEqual([]);
     expect((await service.game(view.id))!.deadlines).toEqual({ 0: clock.t + TEN_MINUTES });
     expect(await service.nextDeadline()).toBe(clock.t + TEN_MINUTES);
@@ -142,12 +148,12 @@ describe('a deadline for a seat that cannot act', () => {
 
 describe('after a restart', () => {
   it('a new process still enforces the stored deadline', async () => {
-    const first = harness();
+    const first = await harness();
     const view = await startedGame(first.service, ['ann', 'ben'], OLATHE, { turnTimeoutMs: 90_000 });
     const deadline = first.clock.t + 90_000;
     await first.storage.close();
 
-    const db = openTestStorage(first.file);
+    const db = await openTestStorage(first.file);
     const service = new GameService(db, { rng: riggedRng(), now: new Clock(deadline + 1).now });
     expect(await service.nextDeadline()).toBe(deadline);
     const results = await service.expireTurns();

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Category, GameOptions } from '../../../src/game';
 import { declarableColumns, seededRng, seatsToAct, writableCells } from '../../../src/game';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 import type { GameView, OutboxItem } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { WantedMessage } from '../../../src/discord/channel-view';
@@ -24,7 +24,7 @@ import { checkMessageLimits } from '../../../src/fake-discord/limits';
 import { BALUT, OLATHE } from '../../integration/service/helpers';
 
 function service(): GameService {
-  const db = openTestStorage(':memory:');
+  const db = openSqliteTestStorage(':memory:');
   return new GameService(db, { rng: seededRng(11), now: () => 1_700_000_000_000 });
 }
 

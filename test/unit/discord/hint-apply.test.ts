@@ -3,7 +3,7 @@
 // Anything else is one ephemeral sentence, with the clicked message and the game left as they were.
 import { describe, expect, it } from 'vitest';
 import { MessageFlags, MessageFlagsBitField } from 'discord.js';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { BotContext } from '../../../src/discord/context';
 import { commandMap } from '../../../src/discord/context';
@@ -23,7 +23,7 @@ const refusedOffHint = {
 };
 
 async function setup() {
-  const db = openTestStorage(':memory:');
+  const db = openSqliteTestStorage(':memory:');
   const rng = riggedRng();
   const service = new GameService(db, { rng, now: () => 1_700_000_000_000 });
   const lobby = await service.openLobby({

@@ -2,7 +2,7 @@
 // confirmation a write or a declaration asks for, what Apply leaves behind; and which earlier hint a new one
 // replaces. Games come from a real service on an in-memory database, with rigged dice.
 import { describe, expect, it } from 'vitest';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import { parseCustomId } from '../../../src/discord/custom-id';
@@ -17,7 +17,7 @@ import { OLATHE, riggedRng } from '../../integration/service/helpers';
 const english = tr('en');
 
 async function setup() {
-  const db = openTestStorage(':memory:');
+  const db = openSqliteTestStorage(':memory:');
   const rng = riggedRng();
   const s = new GameService(db, { rng, now: () => 1_700_000_000_000 });
   const lobby = await s.openLobby({

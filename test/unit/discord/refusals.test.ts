@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { GAME_MESSAGES, GameError, LAYOUT_PROBLEM_VARS, layoutColumns, nextSeat } from '../../../src/game';
 import type { GameErrorFacts } from '../../../src/game';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 import type { GameView } from '../../../src/service/game-service';
 import { GameService, ServiceError } from '../../../src/service/game-service';
 import { MESSAGES, notYourCard } from '../../../src/service/errors';
@@ -15,7 +15,7 @@ import { BALUT, OLATHE, riggedRng } from '../../integration/service/helpers';
 const english = tr('en');
 
 function service(): GameService {
-  const db = openTestStorage(':memory:');
+  const db = openSqliteTestStorage(':memory:');
   return new GameService(db, { rng: riggedRng(), now: () => 1_700_000_000_000 });
 }
 

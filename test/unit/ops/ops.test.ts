@@ -6,7 +6,7 @@ import type { Client } from 'discord.js';
 import { Status } from 'discord.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { openTestStorage } from '../../support/storage';
+import { openSqliteTestStorage } from '../../support/storage';
 import { OpsService } from '../../../src/service/ops-service';
 import { GameService } from '../../../src/service/game-service';
 import { gatewayProblem } from '../../../src/operations';
@@ -21,7 +21,7 @@ afterEach(async () => {
 
 describe('the health check of the database', () => {
   it('makes a real write, and names the reason when the database refuses it', async () => {
-    const storage = openTestStorage(':memory:');
+    const storage = openSqliteTestStorage(':memory:');
     closing.push(() => void storage.close());
     const ops = new OpsService(storage, 3, () => 1234);
     expect(await ops.writeProblem()).toBeNull();
@@ -31,7 +31,7 @@ describe('the health check of the database', () => {
   });
 
   it('counts the games in play and the channel work waiting for Discord', async () => {
-    const storage = openTestStorage(':memory:');
+    const storage = openSqliteTestStorage(':memory:');
     closing.push(() => void storage.close());
     const service = new GameService(storage);
     const ops = new OpsService(storage);
