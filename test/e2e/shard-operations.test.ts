@@ -10,6 +10,7 @@ import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { databaseEnv } from './database';
 import { freePort } from '../support/ports';
 
 let fake: FakeDiscord;
@@ -29,7 +30,7 @@ beforeAll(async () => {
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    ...(await databaseEnv(dir)),
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'json',
     SHARDS: '2',
