@@ -22,9 +22,13 @@ export const E2E_DAILY_SECRET = 'e2e-daily-secret';
  * The bot's database settings for a new world whose files live in `dir`. On PostgreSQL, DATABASE_URL names a new
  * database (restarts of the same world reuse it) and OLATHE_DAILY_SECRET is set unless `secret` gives one.
  */
-export async function databaseEnv(dir: string, secret?: string): Promise<NodeJS.ProcessEnv> {
+export async function databaseEnv(
+  dir: string,
+  secret?: string,
+  engine: TestEngine = testEngine(),
+): Promise<NodeJS.ProcessEnv> {
   const env: NodeJS.ProcessEnv = { DATABASE_PATH: join(dir, 'olathe.sqlite') };
-  if (testEngine() === 'postgres') {
+  if (engine === 'postgres') {
     env.DATABASE_URL = await freshDatabase(inject('postgresUrl'), TEMPLATE);
     env.OLATHE_DAILY_SECRET = secret ?? E2E_DAILY_SECRET;
   }

@@ -12,6 +12,7 @@ import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../
 import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
+import type { TestEngine } from './database';
 import { databaseEnv, databaseSql } from './database';
 
 export interface World {
@@ -35,7 +36,14 @@ export interface BotProcess {
 }
 
 export async function startWorld(
-  options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    diceSeed?: string;
+    botStepMs?: number;
+    reconcileMs?: number;
+    env?: NodeJS.ProcessEnv;
+    /** The engine of the bot's database; the run's (OLATHE_TEST_ENGINE) unless given. */
+    engine?: TestEngine;
+  } = {},
 ): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
@@ -50,7 +58,7 @@ export async function startWorld(
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_GUILD_ID: fake.guildId,
-    ...(await databaseEnv(dir, options.env?.OLATHE_DAILY_SECRET)),
+    ...(await databaseEnv(dir, options.env?.OLATHE_DAILY_SECRET, options.engine)),
     DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'debug',
     // The tests read the log as JSON lines; a person's default is text.

@@ -24,6 +24,10 @@ export interface PostgresServer {
   url: string;
   password: string;
   port: number;
+  /** Stops the server at once, as a crash would (`pg_ctl stop -m immediate`): every connection is cut. */
+  crash(): Promise<void>;
+  /** Starts it again on the same data folder and port (after `crash`). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +100,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     chmodSync(dir, 0o700);
   }
   const port = await freePort();
+  let startServer: () => Promise<void> = () => Promise.resolve();
   const stopNow = (): void => {
     try {
       execFileSync(...command(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop']), {
@@ -123,12 +128,15 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     const listen = ['127.0.0.1', ...(options.listenAddresses ?? [])].join(',');
     // Durability off: a test database is thrown away, and fsync would dominate the tests' time.
     const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
-    await run(
-      bin,
-      'pg_ctl',
-      ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', String(START_TIMEOUT_S), 'start'],
-      (START_TIMEOUT_S + 5) * 1000,
-    );
+    startServer = async () => {
+      await run(
+        bin,
+        'pg_ctl',
+        ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', String(START_TIMEOUT_S), 'start'],
+        (START_TIMEOUT_S + 5) * 1000,
+      );
+    };
+    await startServer();
   } catch (error) {
     const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '';
     stopNow();
@@ -139,6 +147,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     password,
     port,
+    crash: async () => {
+      await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop'], 15_000);
+    },
+    start: () => startServer(),
     stop: async () => {
       running.delete(stopNow);
       await run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '20', 'stop'], 30_000).catch(() => {});
