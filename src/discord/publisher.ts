@@ -221,8 +221,10 @@ export class Publisher {
 
   private async failed(gameId: number, error: unknown): Promise<void> {
     const { log, service } = this.ctx;
-    const failure = classify(error);
-    if (isNetworkFailure(error)) this.ctx.metrics?.restError('network');
+    // The database out of reach is no failure of Discord's: tried again like a network failure, not counted as one.
+    const databaseDown = service.storage.isUnavailable(error);
+    const failure = databaseDown ? 'retry' : classify(error);
+    if (!databaseDown && isNetworkFailure(error)) this.ctx.metrics?.restError('network');
     this.clearRetry(gameId);
     if (failure === 'channel-gone') {
       this.attempts.delete(gameId);
@@ -251,7 +253,11 @@ export class Publisher {
     const delay = Math.min(this.maxRetryMs, this.firstRetryMs * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
     const at = { gameId, attempt, retryInMs: Math.round(delay), ...describeFailure(error) };
     if (failure === 'refused') log.error('Discord refused a channel update', at);
-    else log.warn('channel update failed; trying again', at);
+    else
+      log.warn(
+        databaseDown ? 'database out of reach; channel update tried again' : 'channel update failed; trying again',
+        at,
+      );
     if (this.draining) return;
     const timer = setTimeout(() => {
       this.retries.delete(gameId);
