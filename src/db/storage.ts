@@ -166,6 +166,11 @@ export interface Storage extends Stores {
   snapshot<T>(fn: (s: Stores) => Promise<T>): Promise<T>;
   /** The engine's way of saying another writer got there first (a unique key taken, a serialization failure). */
   isLostRace(error: unknown): boolean;
+  /**
+   * The engine's way of saying the database cannot be reached or used just now (a server down or restarting, a
+   * lost connection, a file locked or on a full disk): nothing was written, and the same call may work later.
+   */
+  isUnavailable(error: unknown): boolean;
   /** Closes the database once what is under way has finished; no call may follow. */
   close(): Promise<void>;
 }

@@ -188,7 +188,10 @@ export class ChannelSync {
       if (shownAs === null) this.clicks.endDraw(game.id, w.key, touch);
     }
     // The lobby summary links the results: drawn again once they have an address.
-    return (await this.record(game, w.key, shownAs, digest, touch)) || (shownAs !== id && w.key === RESULTS_KEY);
+    return (
+      (await this.record(game, w.key, shownAs, digest, touch, shownAs !== id)) ||
+      (shownAs !== id && w.key === RESULTS_KEY)
+    );
   }
 
   /**
@@ -202,9 +205,14 @@ export class ChannelSync {
     messageId: string,
     digest: string,
     touch: number,
+    posted: boolean,
   ): Promise<boolean> {
     this.clicks.drop(game.id, key);
     const alone = this.clicks.endDraw(game.id, key, touch);
+    // A click came on the message just posted (before its post returned here) and turned it into its turn's log
+    // line: the game has forgotten the message, and recording it again would have the next pass draw the log
+    // line over as a plain ended turn. (An edit is not skipped: Discord may have applied it after the click.)
+    if (this.clicks.takeCollapsed(game.id, key) && posted) return false;
     await this.service.recordShown(game.id, key, messageId, alone ? digest : null);
     return !alone;
   }

@@ -36,6 +36,8 @@ export class ClickRecords {
   private readonly touches = new Map<string, number>();
   private readonly drawing = new Set<string>();
   private readonly dirty = new Set<string>();
+  /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
+  private readonly collapsed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
@@ -79,6 +81,20 @@ export class ClickRecords {
     }
     this.dirty.add(k);
     return false;
+  }
+
+  /**
+   * The click turned its message into the turn's log line, and the game forgets the message. When the Publisher
+   * is drawing it right now (the click came on a message whose post had not returned yet), the Publisher must not
+   * record it under its key again when its post returns: `takeCollapsed` tells it so.
+   */
+  collapse(gameId: number, key: string): void {
+    const k = `${gameId}:${key}`;
+    if (this.drawing.has(k)) this.collapsed.add(k);
+  }
+
+  takeCollapsed(gameId: number, key: string): boolean {
+    return this.collapsed.delete(`${gameId}:${key}`);
   }
 
   /** What the message shows is not known: an overlap left it so. */

@@ -29,6 +29,12 @@ export class Publisher {
   /** Games whose next pass also checks that each shown message still exists. */
   private readonly verify = new Set<number>();
   private readonly clicks: ClickRecords;
+  /**
+   * Each game's click records, written in the order the clicks came. On a pool of connections two writes may
+   * commit in either order: a hold's record of its message landing after the write that turned the message
+   * into its log line would bring the message back, and a pass would draw the log line over as an ended turn.
+   */
+  private readonly clickWrites = new Map<number, Promise<void>>();
   private readonly sync: ChannelSync;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
@@ -155,31 +161,47 @@ export class Publisher {
     const { service } = this.ctx;
     const gameId = result.view.id;
     const alone = this.clicks.end(gameId, clicked.key, clicked.touch);
-    try {
-      if (clicked.log) {
-        if (updated) {
-          // The log line's delivery and its turn message's end are one write: a pass between two would see the
-          // message without its pending log line and draw it over as a plain ended turn. (If a pass delivered
-          // the line first, it forgot the message itself.)
-          this.clicks.drop(gameId, clicked.key);
-          await service.logLineShown(gameId, clicked.log.id, clicked.key, true);
-        } else await service.recordShown(gameId, clicked.key, messageId, null);
-      } else if (updated && alone) {
-        this.clicks.remember({ gameId, key: clicked.key, messageId, digest: () => digestOf(clicked.body) });
-        // A message posted just before a crash may not be known yet: its id must not wait for the flush.
-        if (result.view.messages[clicked.key] !== messageId)
-          await service.recordShown(gameId, clicked.key, messageId, null);
-      } else {
-        // Not shown (the update failed), or an edit of the Publisher's crossed it: drawn again from the game.
+    let write: (() => Promise<unknown>) | null;
+    if (clicked.log) {
+      if (updated) {
+        // The log line's delivery and its turn message's end are one write: a pass between two would see the
+        // message without its pending log line and draw it over as a plain ended turn. (If a pass delivered
+        // the line first, it forgot the message itself.)
         this.clicks.drop(gameId, clicked.key);
-        await service.recordShown(gameId, clicked.key, messageId, null);
-      }
-    } catch (error) {
-      this.ctx.log.error('could not record a clicked message', { gameId, error });
+        this.clicks.collapse(gameId, clicked.key);
+        const logId = clicked.log.id;
+        write = () => service.logLineShown(gameId, logId, clicked.key, true);
+      } else write = () => service.recordShown(gameId, clicked.key, messageId, null);
+    } else if (updated && alone) {
+      this.clicks.remember({ gameId, key: clicked.key, messageId, digest: () => digestOf(clicked.body) });
+      // A message posted just before a crash may not be known yet: its id must not wait for the flush.
+      write =
+        result.view.messages[clicked.key] !== messageId
+          ? () => service.recordShown(gameId, clicked.key, messageId, null)
+          : null;
+    } else {
+      // Not shown (the update failed), or an edit of the Publisher's crossed it: drawn again from the game.
+      this.clicks.drop(gameId, clicked.key);
+      write = () => service.recordShown(gameId, clicked.key, messageId, null);
     }
+    if (write) await this.inClickOrder(gameId, write);
     // A hold or a throw changes nothing but its own message; anything else is the Publisher's to show.
     const more = !updated || !alone || result.outbox.length > 0 || result.turnEnded || result.finished;
     if (more) await this.kick(gameId);
+  }
+
+  private inClickOrder(gameId: number, write: () => Promise<unknown>): Promise<void> {
+    const next = (this.clickWrites.get(gameId) ?? Promise.resolve())
+      .then(write)
+      .then(
+        () => undefined,
+        (error: unknown) => this.ctx.log.error('could not record a clicked message', { gameId, error }),
+      )
+      .finally(() => {
+        if (this.clickWrites.get(gameId) === next) this.clickWrites.delete(gameId);
+      });
+    this.clickWrites.set(gameId, next);
+    return next;
   }
 
   // ---------- one pass, and what its failure means ----------
@@ -199,8 +221,10 @@ export class Publisher {
 
   private async failed(gameId: number, error: unknown): Promise<void> {
     const { log, service } = this.ctx;
-    const failure = classify(error);
-    if (isNetworkFailure(error)) this.ctx.metrics?.restError('network');
+    // The database out of reach is no failure of Discord's: tried again like a network failure, not counted as one.
+    const databaseDown = service.storage.isUnavailable(error);
+    const failure = databaseDown ? 'retry' : classify(error);
+    if (!databaseDown && isNetworkFailure(error)) this.ctx.metrics?.restError('network');
     this.clearRetry(gameId);
     if (failure === 'channel-gone') {
       this.attempts.delete(gameId);
@@ -229,7 +253,11 @@ export class Publisher {
     const delay = Math.min(this.maxRetryMs, this.firstRetryMs * 2 ** (attempt - 1)) * (0.75 + Math.random() / 2);
     const at = { gameId, attempt, retryInMs: Math.round(delay), ...describeFailure(error) };
     if (failure === 'refused') log.error('Discord refused a channel update', at);
-    else log.warn('channel update failed; trying again', at);
+    else
+      log.warn(
+        databaseDown ? 'database out of reach; channel update tried again' : 'channel update failed; trying again',
+        at,
+      );
     if (this.draining) return;
     const timer = setTimeout(() => {
       this.retries.delete(gameId);

@@ -72,7 +72,11 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
     const userError = isUserError(error);
     outcome = userError ? 'refused' : 'failed';
     why = userError ? { reason: error.message } : { error };
-    const text = userError ? await refusalFor(error, interaction, ctx) : trFor(interaction)('refusal.unexpected');
+    const text = userError
+      ? await refusalFor(error, interaction, ctx)
+      : trFor(interaction)(
+          ctx.service.storage.isUnavailable(error) ? 'refusal.databaseUnavailable' : 'refusal.unexpected',
+        );
     await tellUser(interaction, text, ctx);
   }
   const ackMs = ctx.acks?.take(interaction.id) ?? null;

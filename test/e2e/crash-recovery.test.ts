@@ -3,7 +3,6 @@
 // new process on the same database must show the right turn message or results within 5 s of READY, with no
 // message posted twice. 'lost': Discord never got the held requests; 'applied': it carried them out but the
 // answers never came back (the case message nonces exist for).
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute } from '../../src/fake-discord';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
@@ -180,12 +179,14 @@ describe('kill -9 at each write point, then a restart on the same database', () 
     const bobs = await fake.waitFor(() => table.turnOf(bob));
     await crashAfter(world, 'before', async () => {
       // Bob's ten minutes pass: the deadline the bot stored for him is moved into the past.
-      const db = new Database(world.env.DATABASE_PATH!);
-      db.pragma('busy_timeout = 5000');
-      db.prepare(`UPDATE games SET deadlines = json_set(deadlines, '$."1"', 1), next_deadline = 1 WHERE id = ?`).run(
+      const [row] = (await world.sql('SELECT deadlines FROM games WHERE id = $1', [table.gameId])) as {
+        deadlines: string;
+      }[];
+      const deadlines = { ...(JSON.parse(row!.deadlines) as Record<string, number>), 1: 1 };
+      await world.sql('UPDATE games SET deadlines = $1, next_deadline = 1 WHERE id = $2', [
+        JSON.stringify(deadlines),
         table.gameId,
-      );
-      db.close();
+      ]);
     });
     await fake.waitFor(() => table.turnOf(alice), RECOVERY_MS);
     await fake.waitFor(

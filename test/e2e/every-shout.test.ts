@@ -5,7 +5,6 @@
 // and one in the parent channel, naming the player and the dice, and one 🎉 on the message it was thrown on.
 // The shouts' nonces used to come from outbox ids that SQLite handed out again once the outbox had emptied,
 // and the loopback Discord, like Discord, answered the second shout with the first.
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
@@ -114,13 +113,9 @@ async function playTurn(fake: FakeDiscord, channelId: string, user: FakeUser, pl
 
 /** Until the outbox is empty: everything the moves so far meant for the channel is delivered. */
 async function outboxEmptied(): Promise<void> {
-  await eventually(() => {
-    const db = new Database(world.env.DATABASE_PATH!, { readonly: true, fileMustExist: true });
-    try {
-      return db.prepare('SELECT COUNT(*) FROM outbox').pluck().get() === 0;
-    } finally {
-      db.close();
-    }
+  await eventually(async () => {
+    const [row] = (await world.sql('SELECT COUNT(*) AS n FROM outbox')) as { n: number }[];
+    return row!.n === 0;
   }, 8000);
 }
 

@@ -12,12 +12,16 @@ import type { FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../
 import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
+import type { TestEngine } from './database';
+import { databaseEnv, databaseSql } from './database';
 
 export interface World {
   fake: FakeDiscord;
   users: { alice: FakeUser; bob: FakeUser; carol: FakeUser; mod: FakeUser };
   env: NodeJS.ProcessEnv;
   bot: BotProcess;
+  /** Runs the test's own SQL on the bot's database, on either engine ($1, $2 … placeholders). */
+  sql(text: string, values?: unknown[]): Promise<unknown[]>;
   /** Starts the bot again on the same database (after `bot.kill()`). */
   restart(): Promise<BotProcess>;
   close(): Promise<void>;
@@ -32,7 +36,14 @@ export interface BotProcess {
 }
 
 export async function startWorld(
-  options: { diceSeed?: string; botStepMs?: number; reconcileMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    diceSeed?: string;
+    botStepMs?: number;
+    reconcileMs?: number;
+    env?: NodeJS.ProcessEnv;
+    /** The engine of the bot's database; the run's (OLATHE_TEST_ENGINE) unless given. */
+    engine?: TestEngine;
+  } = {},
 ): Promise<World> {
   const fake = await startFakeDiscord();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-e2e-'));
@@ -47,7 +58,7 @@ export async function startWorld(
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_GUILD_ID: fake.guildId,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    ...(await databaseEnv(dir, options.env?.OLATHE_DAILY_SECRET, options.engine)),
     DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'debug',
     // The tests read the log as JSON lines; a person's default is text.
@@ -66,6 +77,7 @@ export async function startWorld(
     get bot() {
       return bot;
     },
+    sql: (text, values) => databaseSql(env, text, values),
     async restart() {
       bot = await spawnBot(fake, env);
       return bot;
@@ -127,9 +139,9 @@ async function spawnBot(fake: FakeDiscord, env: NodeJS.ProcessEnv): Promise<BotP
 }
 
 /** Polls `predicate` (for things the fake is not told of, such as the bot's log) until it holds. */
-export async function eventually(predicate: () => boolean, timeoutMs = 5000): Promise<void> {
+export async function eventually(predicate: () => boolean | Promise<boolean>, timeoutMs = 5000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!predicate()) {
+  while (!(await predicate())) {
     if (Date.now() > until) throw new Error(`not true within ${timeoutMs} ms: ${predicate.toString()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

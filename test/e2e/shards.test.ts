@@ -9,6 +9,7 @@ import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { databaseEnv } from './database';
 import type { ChildProcess } from 'node:child_process';
 import { eventually, runScript } from './harness';
 import type { Table } from './tables';
@@ -41,7 +42,7 @@ beforeAll(async () => {
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
     DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
+    ...(await databaseEnv(dir)),
     LOG_LEVEL: 'info',
     OLATHE_DICE_SEED: 'shards',
   };

@@ -1,7 +1,6 @@
 // SIGTERM, as a container stop or Ctrl-C sends it: the bot stops taking interactions, finishes the ones under
 // way, delivers the channel work still pending (waiting a bounded time for Discord) and exits 0. A move made
 // just before the signal is saved and shown by this same process, with no restart needed to reconcile it.
-import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FaultRoute } from '../../src/fake-discord';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
@@ -53,15 +52,11 @@ async function write(fake: FakeDiscord, user: FakeUser, turn: FakeMessage): Prom
 }
 
 /** The game's write events, read from the file the bot left behind. */
-function savedWrites(w: World, gameId: number): number {
-  const db = new Database(w.env.DATABASE_PATH!, { readonly: true });
-  try {
-    return (
-      db.prepare("SELECT count(*) AS n FROM events WHERE game_id = ? AND type = 'write'").get(gameId) as { n: number }
-    ).n;
-  } finally {
-    db.close();
-  }
+async function savedWrites(w: World, gameId: number): Promise<number> {
+  const [row] = (await w.sql("SELECT count(*) AS n FROM events WHERE game_id = $1 AND type = 'write'", [gameId])) as {
+    n: number;
+  }[];
+  return row!.n;
 }
 
 function bobsTurnShown(w: World): boolean {
@@ -90,7 +85,7 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(logLine.components).toEqual([]);
     expect(logLine.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
     expect(bobsTurnShown(world)).toBe(true);
-    expect(savedWrites(world, gameId)).toBe(1);
+    expect(await savedWrites(world, gameId)).toBe(1);
     const stopped = world.bot
       .log()
       .split('\n')
@@ -113,7 +108,7 @@ describe('graceful shutdown on SIGTERM', () => {
     world.bot.child.kill('SIGTERM');
     expect(await world.bot.exited).toBe(0);
     expect(bobsTurnShown(world)).toBe(true);
-    expect(savedWrites(world, gameId)).toBe(1);
+    expect(await savedWrites(world, gameId)).toBe(1);
     expect(fake.breaches).toEqual([]);
   }, 30_000);
 
@@ -129,7 +124,7 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(await world.bot.exited).toBe(0);
     // The Publisher's grace is 5 s; a container gets 10 s between SIGTERM and SIGKILL.
     expect(performance.now() - signalled).toBeLessThan(8000);
-    expect(savedWrites(world, gameId)).toBe(1);
+    expect(await savedWrites(world, gameId)).toBe(1);
     held.release();
     await world.restart();
     await fake.waitFor(() => bobsTurnShown(world!), 5000);

@@ -3,7 +3,6 @@
 // the figures of that game — worked out here from the game the bot saved (its engine state and events), not
 // written into the test — in English, and in Danish for a Danish asker; never a mention, always within
 // Discord's limits. Bots, one player against themselves, and a player with no game are refused in plain words.
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { GameState } from '../../src/game';
@@ -35,36 +34,37 @@ interface Played {
   incentives: IncentiveName[];
 }
 
-function playedGame(users: FakeUser[]): Map<string, Played> {
-  const db = new Database(world.env.DATABASE_PATH!, { readonly: true });
-  try {
-    const game = db.prepare("SELECT id, state FROM games WHERE status = 'finished' ORDER BY id DESC LIMIT 1").get() as {
-      id: number;
-      state: string;
-    };
-    const state = JSON.parse(game.state) as GameState;
-    const results = gameResults(state);
-    const fives = db.prepare('SELECT COUNT(*) AS n FROM events WHERE game_id = ? AND seat = ? AND five = 1');
-    return new Map(
-      users.map((u) => {
-        const s = results.standings.find((x) => x.id === u.id)!;
-        const b = s.breakdown;
-        return [
-          u.id,
-          {
-            final: b.final,
-            won: results.winners.includes(s.seat),
-            place: s.place,
-            olathesScored: b.columns.filter((c) => (c.cells.olathe ?? 0) > 0).length,
-            olathesThrown: (fives.get(game.id, s.seat) as { n: number }).n,
-            incentives: INCENTIVES.filter((k) => b.incentives[k] > 0),
-          },
-        ];
-      }),
-    );
-  } finally {
-    db.close();
+async function playedGame(users: FakeUser[]): Promise<Map<string, Played>> {
+  const [game] = (await world.sql(
+    "SELECT id, state FROM games WHERE status = 'finished' ORDER BY id DESC LIMIT 1",
+  )) as { id: number; state: string }[];
+  const state = JSON.parse(game!.state) as GameState;
+  const results = gameResults(state);
+  const fives = new Map<number, number>();
+  for (const s of results.standings) {
+    const [row] = (await world.sql('SELECT COUNT(*) AS n FROM events WHERE game_id = $1 AND seat = $2 AND five = 1', [
+      game!.id,
+      s.seat,
+    ])) as { n: number }[];
+    fives.set(s.seat, row!.n);
   }
+  return new Map(
+    users.map((u) => {
+      const s = results.standings.find((x) => x.id === u.id)!;
+      const b = s.breakdown;
+      return [
+        u.id,
+        {
+          final: b.final,
+          won: results.winners.includes(s.seat),
+          place: s.place,
+          olathesScored: b.columns.filter((c) => (c.cells.olathe ?? 0) > 0).length,
+          olathesThrown: fives.get(s.seat)!,
+          incentives: INCENTIVES.filter((k) => b.incentives[k] > 0),
+        },
+      ];
+    }),
+  );
 }
 
 function expectPublicEmbed(answer: FakeMessage): string {
@@ -84,7 +84,7 @@ describe('/olathe stats and the leaderboard after a game', () => {
     await playToTheEnd(fake, [alice, bob]);
     expect(resultsMessage(fake)).toBeDefined();
 
-    const played = playedGame([alice, bob]);
+    const played = await playedGame([alice, bob]);
     const a = played.get(alice.id)!;
     const b = played.get(bob.id)!;
     // Ranked by wins first: the winner is first; a shared win (equal results) shares rank 1.

@@ -24,6 +24,10 @@ export interface PostgresServer {
   url: string;
   password: string;
   port: number;
+  /** Stops the server at once, as a crash would (`pg_ctl stop -m immediate`): every connection is cut. */
+  crash(): Promise<void>;
+  /** Starts it again on the same data folder and port (after `crash`). */
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -85,6 +89,11 @@ export interface PostgresOptions {
    * (synchronous_commit off), as SQLite's WAL with synchronous=NORMAL, the bot's setting.
    */
   durable?: boolean;
+  /**
+   * Commits that survive the server's crash (`crash()`): synchronous_commit stays on. Off by default, for speed:
+   * with it off, a commit acknowledged in the last fraction of a second before an immediate stop is lost.
+   */
+  durableCommits?: boolean;
 }
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
@@ -101,6 +110,7 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     chmodSync(dir, 0o700);
   }
   const port = await freePort();
+  let startServer: () => Promise<void> = () => Promise.resolve();
   const stopNow = (): void => {
     try {
       execFileSync(...command(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop']), {
@@ -128,13 +138,17 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     const listen = ['127.0.0.1', ...(options.listenAddresses ?? [])].join(',');
     // Durability off for tests: a test database is thrown away, and fsync would dominate the tests' time.
     const durability = options.durable ? '' : ' -c fsync=off -c full_page_writes=off';
-    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c synchronous_commit=off${durability}`;
-    await run(
-      bin,
-      'pg_ctl',
-      ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', String(START_TIMEOUT_S), 'start'],
-      (START_TIMEOUT_S + 5) * 1000,
-    );
+    const commits = `synchronous_commit=${options.durableCommits ? 'on' : 'off'}`;
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c ${commits}${durability}`;
+    startServer = async () => {
+      await run(
+        bin,
+        'pg_ctl',
+        ['-D', data, '-l', log, '-o', serverOptions, '-w', '-t', String(START_TIMEOUT_S), 'start'],
+        (START_TIMEOUT_S + 5) * 1000,
+      );
+    };
+    await startServer();
   } catch (error) {
     const tail = existsSync(log) ? readFileSync(log, 'utf8').split('\n').slice(-20).join('\n') : '';
     stopNow();
@@ -145,6 +159,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     password,
     port,
+    crash: async () => {
+      await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop'], 15_000);
+    },
+    start: () => startServer(),
     stop: async () => {
       running.delete(stopNow);
       await run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', '-t', '20', 'stop'], 30_000).catch(() => {});

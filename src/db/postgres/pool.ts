@@ -49,6 +49,36 @@ export function isLostRace(error: unknown): boolean {
   return typeof code === 'string' && LOST_RACE.has(code);
 }
 
+/** The server shutting down, starting up or gone: admin shutdown, crash shutdown, cannot connect now. */
+const SERVER_GONE = new Set(['57P01', '57P02', '57P03']);
+/** What Node's sockets say when the server cannot be reached. */
+const SOCKET_GONE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/**
+ * pg and pg-pool give these without a code: a pool connect timeout, a connection that ended under a query, a
+ * client used after its connection died.
+ */
+const DRIVER_GONE = [
+  /^timeout exceeded when trying to connect$/,
+  /^Connection terminated/,
+  /^Client has encountered a connection error and is not queryable$/,
+  /^Client was closed and is not queryable$/,
+];
+
+export function isUnavailable(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string') return SERVER_GONE.has(code) || code.startsWith('08') || SOCKET_GONE.has(code);
+  const message = error instanceof Error ? error.message : '';
+  return DRIVER_GONE.some((pattern) => pattern.test(message));
+}
+
 class Statements implements Sql {
   /**
    * A transaction's statements once it committed or rolled back: its connection is back in the pool, maybe in

@@ -11,7 +11,7 @@ import { migratePostgres } from './migrate';
 import { PostgresOpsStore } from './ops-store';
 import { PostgresOutboxStore } from './outbox-store';
 import type { Sql } from './pool';
-import { DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace } from './pool';
+import { DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
 import { PostgresStatsStore } from './stats-store';
 
 export interface PostgresOptions {
@@ -70,6 +70,10 @@ class PostgresStorage implements Storage {
 
   isLostRace(error: unknown): boolean {
     return isLostRace(error);
+  }
+
+  isUnavailable(error: unknown): boolean {
+    return isUnavailable(error);
   }
 
   close(): Promise<void> {

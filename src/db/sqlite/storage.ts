@@ -152,6 +152,12 @@ export class SqliteStorage implements Storage {
     return code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === 'SQLITE_CONSTRAINT_UNIQUE';
   }
 
+  isUnavailable(error: unknown): boolean {
+    const code = (error as { code?: unknown } | null)?.code;
+    // Locked past the busy timeout, a failing disk, a full one (extended codes share the primary's prefix).
+    return typeof code === 'string' && /^SQLITE_(BUSY|IOERR|FULL)(_|$)/.test(code);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

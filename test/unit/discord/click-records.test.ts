@@ -11,6 +11,20 @@ function records() {
 }
 
 describe('click records', () => {
+  it('a click that turns a message being posted into its log line tells the post not to record it', () => {
+    const { clicks } = records();
+    // Not being drawn: nothing can bring the message back, nothing is kept.
+    clicks.collapse(1, 'turn:0:1');
+    expect(clicks.takeCollapsed(1, 'turn:0:1')).toBe(false);
+    const draw = clicks.startDraw(1, 'turn:0:1');
+    const click = clicks.begin(1, 'turn:0:1');
+    clicks.end(1, 'turn:0:1', click);
+    clicks.collapse(1, 'turn:0:1');
+    expect(clicks.endDraw(1, 'turn:0:1', draw)).toBe(false);
+    expect(clicks.takeCollapsed(1, 'turn:0:1')).toBe(true);
+    expect(clicks.takeCollapsed(1, 'turn:0:1')).toBe(false);
+  });
+
   it('a click alone on its message: its digest stands until written out, then the database has it', async () => {
     const { clicks, written } = records();
     const touch = clicks.begin(1, 'card:0');

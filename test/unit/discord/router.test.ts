@@ -16,7 +16,11 @@ import { AckClock } from '../../../src/discord/metrics';
 function harness(service: Partial<BotContext['service']>) {
   const lines: Record<string, unknown>[] = [];
   const ctx = {
-    service: service as BotContext['service'],
+    // The storage knows its engine's unreachable errors; here, one made-up code.
+    service: {
+      storage: { isUnavailable: (error: unknown) => (error as { code?: string }).code === 'DB_GONE' },
+      ...service,
+    } as unknown as BotContext['service'],
     log: createLogger('debug', (line) => lines.push(JSON.parse(line))),
     rest: {} as BotContext['rest'],
     publisher: {} as BotContext['publisher'],
@@ -73,6 +77,20 @@ describe('routeInteraction', () => {
       user: '42',
       error: { message: 'disk I/O error' },
     });
+  });
+
+  it('tells the user the database is out of reach (and the game unchanged) when the storage says so', async () => {
+    const { ctx, lines } = harness({
+      throwDice: () => {
+        throw Object.assign(new Error('connect ECONNREFUSED'), { code: 'DB_GONE' });
+      },
+    });
+    const { interaction, calls } = button('o1:throw:5:0:0.0');
+    await routeInteraction(interaction, ctx);
+    expect(calls).toEqual([
+      { kind: 'reply', body: { content: tr('en')('refusal.databaseUnavailable'), flags: MessageFlags.Ephemeral } },
+    ]);
+    expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ level: 'error', outcome: 'failed' });
   });
 
   it('follows up instead of replying when the interaction was already answered', async () => {

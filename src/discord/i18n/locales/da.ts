@@ -184,6 +184,7 @@ export default {
     ownCard: 'Spil på din egen blok, den med dit navn.',
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
+    databaseUnavailable: 'Botten kan ikke nå sin database lige nu — intet er ændret; prøv igen om et øjeblik.',
     notYourCard: 'Det er {{owner}}s blok — kun de kan bruge dens knapper.',
     pickDifficulty: 'Vælg en af de viste sværhedsgrader.',
     pickBot: 'Vælg en af de viste computerspillere.',

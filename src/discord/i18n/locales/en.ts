@@ -177,6 +177,7 @@ export default {
     ownCard: 'Play on your own card, the one that names you.',
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
+    databaseUnavailable: 'The bot cannot reach its database just now — nothing changed; try again in a moment.',
     notYourCard: "This is {{owner}}'s card — only they can use its buttons.",
     pickDifficulty: 'Pick one of the listed difficulties.',
     pickBot: 'Pick one of the listed computer players.',

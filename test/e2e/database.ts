@@ -1,0 +1,60 @@
+// The database a bot under test uses, on the run's engine (OLATHE_TEST_ENGINE): a SQLite file in the test's
+// folder, or on PostgreSQL a fresh database copied from the run's migrated template (test/support/postgres-run.ts).
+// And a way for a test to run its own inspection SQL on it, the same text on both engines ($1, $2 … placeholders).
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { NUMERIC_TYPES } from '../../src/db/postgres/pool';
+import { TEMPLATE } from '../support/postgres-run';
+import { freshDatabase } from '../support/postgres';
+
+export type TestEngine = 'sqlite' | 'postgres';
+
+export function testEngine(): TestEngine {
+  return process.env.OLATHE_TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/** The secret a PostgreSQL bot needs (every host of one cluster must give the same). */
+export const E2E_DAILY_SECRET = 'e2e-daily-secret';
+
+/**
+ * The bot's database settings for a new world whose files live in `dir`. On PostgreSQL, DATABASE_URL names a new
+ * database (restarts of the same world reuse it) and OLATHE_DAILY_SECRET is set unless `secret` gives one.
+ */
+export async function databaseEnv(
+  dir: string,
+  secret?: string,
+  engine: TestEngine = testEngine(),
+): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = { DATABASE_PATH: join(dir, 'olathe.sqlite') };
+  if (engine === 'postgres') {
+    env.DATABASE_URL = await freshDatabase(inject('postgresUrl'), TEMPLATE);
+    env.OLATHE_DAILY_SECRET = secret ?? E2E_DAILY_SECRET;
+  }
+  return env;
+}
+
+/** Runs one statement on the database `env` points the bot at; the rows it returns (numbers as numbers). */
+export async function databaseSql(env: NodeJS.ProcessEnv, text: string, values: unknown[] = []): Promise<unknown[]> {
+  if (env.DATABASE_URL) {
+    const client = new pg.Client({ connectionString: env.DATABASE_URL, types: NUMERIC_TYPES });
+    await client.connect();
+    try {
+      return (await client.query(text, values)).rows;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new Database(env.DATABASE_PATH!, { fileMustExist: true });
+  try {
+    // The bot may be writing at the same moment.
+    db.pragma('busy_timeout = 5000');
+    const statement = db.prepare(text.replace(/\$\d+/g, '?'));
+    if (statement.reader) return statement.all(...values);
+    statement.run(...values);
+    return [];
+  } finally {
+    db.close();
+  }
+}
