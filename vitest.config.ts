@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 const E2E_ON_POSTGRES = process.env.OLATHE_E2E_ON_POSTGRES === '1';
 const STORAGE_TESTS = [
   'test/integration/service/**/*.test.ts',
+  // The store contract tests run each test on both engines themselves: here, where the run has its server.
+  'test/integration/storage/**/*.test.ts',
   ...(E2E_ON_POSTGRES ? ['test/e2e/**/*.test.ts'] : ['test/e2e/postgres-*.test.ts']),
 ];
 
@@ -32,9 +34,9 @@ const SQLITE_ONLY_E2E: string[] = [
   'test/e2e/cluster-refusals.test.ts',
 ];
 
-// PostgreSQL's own behaviour (its server stopped mid-game, a SQLite database copied into it): the postgres
-// project only.
-const POSTGRES_ONLY_E2E = ['test/e2e/postgres-*.test.ts'];
+// PostgreSQL's own behaviour (its server stopped mid-game, a SQLite database copied into it), and the tests that
+// choose their engines themselves: the postgres project only.
+const POSTGRES_ONLY = ['test/e2e/postgres-*.test.ts', 'test/integration/storage/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -48,7 +50,7 @@ export default defineConfig({
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: POSTGRES_ONLY_E2E,
+          exclude: POSTGRES_ONLY,
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },
       },

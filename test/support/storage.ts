@@ -27,6 +27,8 @@ export function testEngine(): TestEngine {
 export interface TestStorageOptions {
   /** The gateway shard the service runs (its clock and reconcile see that shard's games). */
   shard?: ShardSlice;
+  /** An engine of the test's own choosing (the store contract tests run both); the run's engine unless given. */
+  engine?: TestEngine;
   /** Another migration list than the bot's (SQLite only). */
   migrations?: readonly Migration[];
 }
@@ -62,7 +64,7 @@ function databaseOf(file: string): Promise<string> {
 
 /** The database `file` names (created and migrated as the bot does it), as a Storage on the run's engine. */
 export async function openTestStorage(file: string, options: TestStorageOptions = {}): Promise<TestStorage> {
-  if (testEngine() === 'sqlite') return openSqliteTestStorage(file, options);
+  if ((options.engine ?? testEngine()) === 'sqlite') return openSqliteTestStorage(file, options);
   if (options.migrations) throw new Error('another migration list is a SQLite-only test');
   const url = await databaseOf(file);
   const storage = await openPostgresStorage(url, { shard: options.shard });
@@ -106,8 +108,10 @@ export async function sql<Row = Record<string, unknown>>(
 ): Promise<Row[]> {
   const location = typeof where === 'string' ? where : locations.get(where);
   if (location === undefined) throw new Error('sql: a Storage not opened by openTestStorage');
-  if (testEngine() === 'postgres' || /^postgres(ql)?:/.test(location)) {
-    const url = /^postgres(ql)?:/.test(location) ? location : await databaseOf(location);
+  // A Storage's location says its engine (a URL, or a SQLite file); a file names the run's engine's database.
+  const isUrl = /^postgres(ql)?:/.test(location);
+  if (isUrl || (typeof where === 'string' && testEngine() === 'postgres')) {
+    const url = isUrl ? location : await databaseOf(location);
     const client = new pg.Client({ connectionString: url, types: NUMERIC_TYPES });
     await client.connect();
     try {

@@ -6,10 +6,11 @@ import type { GameOptions } from '../../../src/game';
 import { newGame } from '../../../src/game';
 import type { EventRow } from '../../../src/db/event-rows';
 import type { NewGame } from '../../../src/db/rows';
-import type { TestStorage } from '../../support/engines';
-import { ENGINES, openTestStorage, stopEngines } from '../../support/engines';
+import type { EngineStorage } from '../../support/engines';
+import { ENGINES, openEngineStorage } from '../../support/engines';
+import { removeTempDirs } from '../service/helpers';
 
-afterAll(stopEngines);
+afterAll(removeTempDirs);
 
 const BALUT: GameOptions = {
   variant: 'balut',
@@ -45,7 +46,7 @@ function event(gameId: number, seq: number, over: Partial<EventRow>): EventRow {
   };
 }
 
-async function seated(s: TestStorage, over: Partial<NewGame> = {}): Promise<number> {
+async function seated(s: EngineStorage, over: Partial<NewGame> = {}): Promise<number> {
   const id = await s.storage.games.insertGame(lobby(over));
   // Inserted out of seat order: the read gives them in seat order.
   for (const [seat, user] of [
@@ -64,7 +65,7 @@ async function seated(s: TestStorage, over: Partial<NewGame> = {}): Promise<numb
 }
 
 describe.each(ENGINES)('the game store on %s', (engine) => {
-  const open = () => openTestStorage(engine);
+  const open = () => openEngineStorage(engine);
 
   it('reads a new lobby back as written, with its seats in order', async () => {
     const s = await open();

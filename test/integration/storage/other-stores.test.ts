@@ -3,16 +3,17 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { StoredWork } from '../../../src/db/storage';
 import type { GameOptions } from '../../../src/game';
-import type { TestStorage } from '../../support/engines';
-import { ENGINES, openTestStorage, stopEngines } from '../../support/engines';
+import type { EngineStorage } from '../../support/engines';
+import { ENGINES, openEngineStorage } from '../../support/engines';
+import { removeTempDirs } from '../service/helpers';
 
-afterAll(stopEngines);
+afterAll(removeTempDirs);
 
 const BALUT: GameOptions = { variant: 'balut', columns: ['free'], throwsPerTurn: 3, predictions: false };
 const GUILD = '81384788765712384';
 
 /** A finished game in GUILD with these seats (user id, final score, won), counted for the statistics. */
-async function finishedGame(s: TestStorage, at: number, seats: Array<[string, number, 0 | 1]>): Promise<number> {
+async function finishedGame(s: EngineStorage, at: number, seats: Array<[string, number, 0 | 1]>): Promise<number> {
   const games = s.storage.games;
   const id = await games.insertGame({
     guild_id: GUILD,
@@ -39,7 +40,7 @@ async function finishedGame(s: TestStorage, at: number, seats: Array<[string, nu
 }
 
 describe.each(ENGINES)('the other stores on %s', (engine) => {
-  const open = () => openTestStorage(engine);
+  const open = () => openEngineStorage(engine);
 
   it('outbox: hands out rising ids, also once emptied, and lists a game’s work in order', async () => {
     const s = await open();
