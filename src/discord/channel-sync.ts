@@ -43,6 +43,15 @@ export class ChannelSync {
    * too. Returns true when the game moved on while it was drawn, so another pass should follow.
    */
   async pass(gameId: number, verify: boolean): Promise<boolean> {
+    const start = this.clicks.passStarted();
+    try {
+      return await this.passFrom(start, gameId, verify);
+    } finally {
+      this.clicks.passEnded(start);
+    }
+  }
+
+  private async passFrom(start: number, gameId: number, verify: boolean): Promise<boolean> {
     const { service } = this;
     let seen = await service.channelState(gameId);
     if (!seen || (seen.game.channelGone && seen.game.playChannelId === seen.game.channelId)) return false;
@@ -55,7 +64,7 @@ export class ChannelSync {
       if (starts || seen.work.length > 0) seen = await service.channelState(gameId);
       if (!seen) return false;
     }
-    return this.sync(seen, verify);
+    return this.sync(seen, verify, start);
   }
 
   /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
@@ -126,6 +135,7 @@ export class ChannelSync {
   private async sync(
     { game, work, lastWrites }: { game: GameView; work: readonly OutboxItem[]; lastWrites: Map<number, LastWrite> },
     verify: boolean,
+    start: number,
   ): Promise<boolean> {
     const wanted = wantedMessages(game, lastWrites);
     const keys = new Set(wanted.map((w) => w.key));
@@ -145,7 +155,8 @@ export class ChannelSync {
     let stale = false;
     for (const w of wanted) {
       if (game.channelGone && (w.where === 'play' || game.playChannelId === game.channelId)) continue;
-      if (this.clicks.isAnswering(game.id, w.key)) continue;
+      // A click answering the message, or one that answered since this pass read the game, shows it newer.
+      if (this.clicks.isAnswering(game.id, w.key) || this.clicks.clickedSince(game.id, w.key, start)) continue;
       const channel = w.where === 'play' ? game.playChannelId! : game.channelId;
       const show = this.show(game, channel, w, verify);
       const moved = await (w.key === LOBBY_KEY ? show.catch((error: unknown) => this.lobbyFailed(game, error)) : show);

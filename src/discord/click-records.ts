@@ -6,6 +6,10 @@
 // A click and a Publisher edit of the same message can overlap (the edit was sent just before the click), and
 // Discord may apply them in either order. Each side counts the touches of the message; one that finds another
 // touch happened during its own marks the message dirty, and the Publisher draws it again from the saved game.
+//
+// A Publisher pass may also have read the game before a click's move was saved, and reach the clicked message
+// after the click answered: what it would draw is older than what shows. Clicks are numbered as they begin, and
+// a pass leaves alone every message clicked since it started (the click's answer, or its failure, says the rest).
 import type { GameService } from '../service/game-service';
 
 interface Shown {
@@ -34,6 +38,11 @@ export class ClickRecords {
   private readonly answering = new Map<string, number>();
   private readonly shown = new Map<string, Remembered>();
   private readonly touches = new Map<string, number>();
+  /** The number of the latest click begun on each message, and of the latest click begun at all. */
+  private readonly clickedAt = new Map<string, number>();
+  private clickCount = 0;
+  /** The click count each pass under way started at (a pass may run while another game's runs). */
+  private readonly passes: number[] = [];
   private readonly drawing = new Set<string>();
   private readonly dirty = new Set<string>();
   /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
@@ -49,7 +58,23 @@ export class ClickRecords {
   begin(gameId: number, key: string): number {
     const k = `${gameId}:${key}`;
     this.answering.set(k, (this.answering.get(k) ?? 0) + 1);
+    this.clickedAt.set(k, ++this.clickCount);
     return this.touch(k);
+  }
+
+  /** A Publisher pass starts, before it reads the game. Returns its start, for `clickedSince` and `passEnded`. */
+  passStarted(): number {
+    this.passes.push(this.clickCount);
+    return this.clickCount;
+  }
+
+  passEnded(start: number): void {
+    this.passes.splice(this.passes.indexOf(start), 1);
+  }
+
+  /** A click began on the message after the pass that started at `start` read the game. */
+  clickedSince(gameId: number, key: string, start: number): boolean {
+    return (this.clickedAt.get(`${gameId}:${key}`) ?? 0) > start;
   }
 
   /** The click's answer is done; false when a Publisher edit overlapped it, so what shows is not known. */
@@ -137,6 +162,9 @@ export class ClickRecords {
     this.timer = undefined;
     // A count matters only while a click or an edit of its message is under way.
     for (const k of this.touches.keys()) if (!this.answering.has(k) && !this.drawing.has(k)) this.touches.delete(k);
+    // A click's number matters only to the passes that started before it.
+    const oldest = Math.min(this.clickCount, ...this.passes);
+    for (const [k, n] of this.clickedAt) if (n <= oldest) this.clickedAt.delete(k);
     if (this.shown.size === 0) return;
     const entries: Shown[] = [...this.shown.values()].map((e) => ({ ...e, digest: digestNow(e) }));
     this.shown.clear();

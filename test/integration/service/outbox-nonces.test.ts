@@ -4,66 +4,13 @@
 // wanted message that used to be posted "first" twice.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
-import { ChannelSync } from '../../../src/discord/channel-sync';
-import type { ChannelRest } from '../../../src/discord/channel-rest';
-import { ClickRecords } from '../../../src/discord/click-records';
-import type { MessageBody } from '../../../src/discord/render/turn';
-import type { Logger } from '../../../src/logger';
-import type { GameService } from '../../../src/service/game-service';
+import { DiscordStandIn } from './fixtures/discord-stand-in';
 import { harness, removeTempDirs, user } from './helpers';
 import { sql, testEngine } from '../../support/storage';
 
 afterAll(removeTempDirs);
 
 const OPTIONS: GameOptions = { variant: 'olathe', columns: ['free', 'free'], throwsPerTurn: 3, predictions: false };
-const DISCORD_EPOCH = 1420070400000n;
-const quiet: Logger = { debug() {}, info() {}, warn() {}, error() {} };
-
-interface Post {
-  channel: string;
-  content: string;
-  ping: readonly string[];
-  nonce: string;
-  id: string;
-}
-
-/** The bot's channel routes against a Discord that keeps its messages and deduplicates nonces per channel. */
-class DiscordStandIn {
-  readonly posts: Post[] = [];
-  readonly deleted = new Set<string>();
-  private next = 0n;
-
-  /** Every create the nonce turned into an earlier message. */
-  readonly deduplicated: Post[] = [];
-
-  private newId(): string {
-    return String(((BigInt(Date.now()) - DISCORD_EPOCH) << 22n) + this.next++);
-  }
-
-  readonly rest = {
-    post: async (channel: string, body: MessageBody, ping: readonly string[], nonce: string) => {
-      const earlier = this.posts.find((p) => p.channel === channel && p.nonce === nonce && !this.deleted.has(p.id));
-      const post = { channel, content: body.content ?? '', ping, nonce, id: earlier?.id ?? this.newId() };
-      if (earlier) this.deduplicated.push(post);
-      else this.posts.push(post);
-      return post.id;
-    },
-    edit: async (_channel: string, id: string) => !this.deleted.has(id),
-    exists: async (_channel: string, id: string) => !this.deleted.has(id),
-    remove: async (_channel: string, id: string) => void this.deleted.add(id),
-    react: async () => true,
-    startThread: async (_channel: string, messageId: string) => `thread-${messageId}`,
-  };
-
-  sync(service: GameService): ChannelSync {
-    return new ChannelSync(service, quiet, this.rest as unknown as ChannelRest, new ClickRecords(service, () => {}));
-  }
-
-  shouts(channel: string): Post[] {
-    return this.posts.filter((p) => p.channel === channel && p.content.includes('threw five'));
-  }
-}
-
 /** Ann's solo game, played in the channel "solo" (no thread), its first messages shown. */
 async function soloInChannel() {
   const h = await harness();

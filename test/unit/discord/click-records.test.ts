@@ -92,4 +92,26 @@ describe('click records', () => {
     expect(clicks.isAnswering(1, 'card:0')).toBe(false);
     expect(clicks.isDirty(1, 'card:0')).toBe(true);
   });
+  it('a pass leaves alone the messages clicked after it read the game, and only those, until it ends', async () => {
+    const { clicks } = records();
+    const before = clicks.begin(1, 'card:0');
+    clicks.end(1, 'card:0', before);
+    const pass = clicks.passStarted();
+    // Clicked before the pass read the game: the pass's read has that move.
+    expect(clicks.clickedSince(1, 'card:0', pass)).toBe(false);
+    const after = clicks.begin(1, 'card:1');
+    clicks.end(1, 'card:1', after);
+    expect(clicks.clickedSince(1, 'card:1', pass)).toBe(true);
+    expect(clicks.clickedSince(2, 'card:1', pass)).toBe(false);
+    // The second pass of one game, started after the click, draws it again if it must.
+    const next = clicks.passStarted();
+    expect(clicks.clickedSince(1, 'card:1', next)).toBe(false);
+    // A flush while the first pass runs keeps what that pass needs; once it ended, nothing is kept.
+    await clicks.flush();
+    expect(clicks.clickedSince(1, 'card:1', pass)).toBe(true);
+    clicks.passEnded(pass);
+    clicks.passEnded(next);
+    await clicks.flush();
+    expect(clicks.clickedSince(1, 'card:1', pass)).toBe(false);
+  });
 });
