@@ -18,11 +18,13 @@ import type { PostgresServer } from '../support/postgres';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { alive, descendants } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
 import type { DailyPlayer, DailyScore } from './daily-play';
 import { dailyBoard, dailyScore, finishDaily, playDailyTurn, startDaily } from './daily-play';
+import { databaseEnvAt } from './database';
 import { eventually, runScript } from './harness';
 import type { Table } from './tables';
-import { playOneTurn, resultsIn, startGame, throwMidTurn, writeFromOldMessage } from './tables';
+import { playOneTurn, resultsIn, startGame, tablesOnTwoShards, throwMidTurn, writeFromOldMessage } from './tables';
 
 interface Host {
   name: string;
@@ -71,29 +73,13 @@ beforeAll(async () => {
     startPostgres(),
   ]);
   dir = mkdtempSync(join(tmpdir(), 'olathe-standby-'));
-  const other = fake.addGuild({ name: 'Second Server', shard: [1, 2] });
-  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((username) => fake.addUser({ username }));
-  fake.addMember(cat!, other.guildId);
-  fake.addMember(dan!, other.guildId);
-  tables.push({ guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] });
-  tables.push({ guildId: other.guildId, channelId: other.channelId, players: [cat!, dan!] });
+  tables.push(...tablesOnTwoShards(fake));
   const eve = fake.addUser({ username: 'eve', globalName: 'Eve' });
-  const fay = fake.addUser({ username: 'fay', globalName: 'Fay', guildIds: [other.guildId] });
+  const fay = fake.addUser({ username: 'fay', globalName: 'Fay', guildIds: [tables[1]!.guildId] });
   dailies.push({ user: eve, channelId: fake.addChannel('daily-a').id, writes: 'first' });
-  dailies.push({ user: fay, channelId: fake.addChannel('daily-b', other.guildId).id, writes: 'last' });
-  env = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: await freshDatabase(server),
-    OLATHE_DAILY_SECRET: 'standby-test-daily-secret-0123456789',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    OLATHE_DICE_SEED: 'standby',
-    SHARDS: '2',
-  };
+  dailies.push({ user: fay, channelId: fake.addChannel('daily-b', tables[1]!.guildId).id, writes: 'last' });
+  const database = { url: await freshDatabase(server), dailySecret: 'standby-test-daily-secret-0123456789' };
+  env = botEnv(fake, databaseEnvAt(dir, database), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'standby', SHARDS: '2' });
   for (const t of tables) {
     const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);
