@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
+import { databaseEnvAt } from './database';
 
 let fake: FakeDiscord;
 let dir: string;
@@ -35,20 +37,15 @@ function runBot(
   settings: NodeJS.ProcessEnv,
   spawnOptions: { uid?: number; gid?: number } = {},
 ): Promise<{ code: number | null; stderr: string; stdout: string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
+  const env = botEnv(fake, databaseEnvAt(dir), {
     DISCORD_GUILD_ID: fake.guildId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
     LOG_LEVEL: 'info',
     LOG_FORMAT: 'text',
     SHARDS: '',
     METRICS_PORT: '',
     METRICS_HOST: '',
     ...settings,
-  };
+  });
   const child: ChildProcess = spawnScript('src/index.ts', [], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

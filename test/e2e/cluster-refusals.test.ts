@@ -11,6 +11,8 @@ import { freshDatabase, startPostgres } from '../support/postgres';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { botEnv } from './bot-env';
+import { databaseEnvAt } from './database';
 import { runScript } from './harness';
 
 const SECRET = 'the-first-hosts-daily-secret-0123';
@@ -26,16 +28,7 @@ beforeAll(async () => {
   // What the first host of the bot wrote: two shards, this secret.
   await migratePostgres(url);
   await checkCluster(url, { shardCount: 2, dailySecret: SECRET });
-  env = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: url,
-    OLATHE_DAILY_SECRET: SECRET,
-    LOG_FORMAT: 'json',
-  };
+  env = botEnv(fake, databaseEnvAt(dir, { url, dailySecret: SECRET }));
 }, 60_000);
 
 afterAll(async () => {

@@ -27,10 +27,20 @@ export async function databaseEnv(
   secret?: string,
   engine: TestEngine = testEngine(),
 ): Promise<NodeJS.ProcessEnv> {
+  if (engine === 'sqlite') return databaseEnvAt(dir);
+  const url = await freshDatabase(inject('postgresUrl'), TEMPLATE);
+  return databaseEnvAt(dir, { url, dailySecret: secret ?? E2E_DAILY_SECRET });
+}
+
+/**
+ * The bot's database settings: its files in `dir` (the SQLite database, when no PostgreSQL is given), and the
+ * PostgreSQL database at `postgres.url` with the daily secret that engine requires.
+ */
+export function databaseEnvAt(dir: string, postgres?: { url: string; dailySecret: string }): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { DATABASE_PATH: join(dir, 'olathe.sqlite') };
-  if (engine === 'postgres') {
-    env.DATABASE_URL = await freshDatabase(inject('postgresUrl'), TEMPLATE);
-    env.OLATHE_DAILY_SECRET = secret ?? E2E_DAILY_SECRET;
+  if (postgres) {
+    env.DATABASE_URL = postgres.url;
+    env.OLATHE_DAILY_SECRET = postgres.dailySecret;
   }
   return env;
 }

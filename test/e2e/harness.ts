@@ -13,6 +13,7 @@ import type { ComponentId } from '../../src/discord/custom-id';
 import { parseCustomId } from '../../src/discord/custom-id';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
 import type { TestEngine } from './database';
+import { botEnv } from './bot-env';
 import { databaseEnv, databaseSql } from './database';
 
 export interface World {
@@ -53,21 +54,14 @@ export async function startWorld(
     carol: fake.addUser({ username: 'carol', globalName: 'Carol' }),
     mod: fake.addUser({ username: 'mod', globalName: 'Mod', permissions: PERMISSIONS.moderator }),
   };
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
+  const env = botEnv(fake, await databaseEnv(dir, options.env?.OLATHE_DAILY_SECRET, options.engine), {
     DISCORD_GUILD_ID: fake.guildId,
-    ...(await databaseEnv(dir, options.env?.OLATHE_DAILY_SECRET, options.engine)),
-    DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'debug',
-    // The tests read the log as JSON lines; a person's default is text.
-    LOG_FORMAT: 'json',
     OLATHE_DICE_SEED: options.diceSeed ?? '',
     OLATHE_BOT_STEP_MS: String(options.botStepMs ?? 40),
     OLATHE_RECONCILE_MS: String(options.reconcileMs ?? 60_000),
     ...options.env,
-  };
+  });
   await deployCommands(env);
   let bot = await spawnBot(fake, env);
   return {

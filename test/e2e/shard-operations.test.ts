@@ -10,6 +10,7 @@ import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
 import { databaseEnv } from './database';
 import { freePort } from '../support/ports';
 
@@ -25,18 +26,12 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'olathe-shard-ops-'));
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    ...(await databaseEnv(dir)),
+  const env = botEnv(fake, await databaseEnv(dir), {
     LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
     SHARDS: '2',
     METRICS_PORT: String(port),
     METRICS_HOST: '',
-  };
+  });
   manager = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   manager.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   manager.stdout!.on('data', (c: Buffer) => (log += c.toString()));

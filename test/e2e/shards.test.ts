@@ -9,6 +9,7 @@ import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
 import { databaseEnv } from './database';
 import type { ChildProcess } from 'node:child_process';
 import { eventually, runScript } from './harness';
@@ -17,6 +18,7 @@ import {
   playOneTurn as playTurn,
   resultsIn as results,
   startGame as start,
+  tablesOnTwoShards,
   throwMidTurn,
   writeFromOldMessage,
 } from './tables';
@@ -30,22 +32,9 @@ const tables: Table[] = [];
 beforeAll(async () => {
   fake = await startFakeDiscord({ recommendedShards: 2, maxConcurrency: 2, guildShard: [0, 2] });
   dir = mkdtempSync(join(tmpdir(), 'olathe-shards-'));
-  const other = fake.addGuild({ name: 'Second Server', shard: [1, 2] });
-  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((username) => fake.addUser({ username }));
-  fake.addMember(cat!, other.guildId);
-  fake.addMember(dan!, other.guildId);
-  tables.push({ guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] });
-  tables.push({ guildId: other.guildId, channelId: other.channelId, players: [cat!, dan!] });
+  tables.push(...tablesOnTwoShards(fake));
 
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    ...(await databaseEnv(dir)),
-    LOG_LEVEL: 'info',
-    OLATHE_DICE_SEED: 'shards',
-  };
+  const env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'shards' });
   for (const t of tables) {
     const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);

@@ -16,6 +16,8 @@ import { freePort } from '../support/ports';
 import type { PostgresServer } from '../support/postgres';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
+import { databaseEnvAt } from './database';
 import { eventually } from './harness';
 import type { ChildProcess } from 'node:child_process';
 
@@ -38,17 +40,9 @@ beforeAll(async () => {
   expect(taken.rows[0]!.ok).toBe(true);
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
-  env = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: url,
-    OLATHE_DAILY_SECRET: 'single-standby-daily-secret-0123',
-    LOG_FORMAT: 'json',
+  env = botEnv(fake, databaseEnvAt(dir, { url, dailySecret: 'single-standby-daily-secret-0123' }), {
     METRICS_PORT: String(port),
-  };
+  });
   bot = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   bot.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   await eventually(() => log.includes('standing by: another process holds this shard'), 30_000);

@@ -17,6 +17,8 @@ import type { PostgresServer } from '../support/postgres';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { descendants } from '../support/processes';
 import { ROOT, builtFile, spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
+import { databaseEnvAt } from './database';
 import { eventually, runScript } from './harness';
 import type { Table } from './tables';
 import { playOneTurn, resultsIn, startGame, throwMidTurn, writeFromOldMessage } from './tables';
@@ -55,20 +57,13 @@ beforeAll(async () => {
   table = { guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] };
   const url = new URL(await freshDatabase(pg));
   url.hostname = where;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
+  const database = { url: url.toString(), dailySecret: 'vanished-host-daily-secret-0123' };
+  const env = botEnv(fake, databaseEnvAt(dir, database), {
     DISCORD_GUILD_ID: fake.guildId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: url.toString(),
-    OLATHE_DAILY_SECRET: 'vanished-host-daily-secret-0123',
-    LOG_FORMAT: 'json',
     OLATHE_DICE_SEED: 'vanished',
     SHARDS: '2',
     SHARD_IDS: '0',
-  };
+  });
   expect((await runScript('src/deploy-commands.ts', env)).code).toBe(0);
   // Host A, in its namespace, as `npm start` runs the bot there.
   const a = watch(

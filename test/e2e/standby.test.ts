@@ -3,7 +3,8 @@
 // shard 1, and C names shard 0 too, so it stands by (its /healthz says so, with a 200). A game in each guild;
 // A's whole tree is killed (-9) mid-turn; C takes shard 0 over — the time from the kill to READY is printed —
 // and that game finishes from the old message's buttons, while B's plays on. The loopback Discord counts
-// the sessions of each shard: never two live at once.
+// the sessions of each shard: never two live at once. A daily challenge is played on each server too (the one
+// on shard 0 across the take-over): the day's board, asked on either host, ranks both from PostgreSQL.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import pg from 'pg';
@@ -17,9 +18,13 @@ import type { PostgresServer } from '../support/postgres';
 import { freshDatabase, startPostgres } from '../support/postgres';
 import { alive, descendants } from '../support/processes';
 import { spawnScript } from '../support/project';
+import { botEnv } from './bot-env';
+import type { DailyPlayer, DailyScore } from './daily-play';
+import { dailyBoard, dailyScore, finishDaily, playDailyTurn, startDaily } from './daily-play';
+import { databaseEnvAt } from './database';
 import { eventually, runScript } from './harness';
 import type { Table } from './tables';
-import { playOneTurn, resultsIn, startGame, throwMidTurn, writeFromOldMessage } from './tables';
+import { playOneTurn, resultsIn, startGame, tablesOnTwoShards, throwMidTurn, writeFromOldMessage } from './tables';
 
 interface Host {
   name: string;
@@ -34,6 +39,8 @@ let env: NodeJS.ProcessEnv;
 let metricsBase: string;
 const hosts: Host[] = [];
 const tables: Table[] = [];
+/** Eve's daily on host A's server (shard 0), Fay's on host B's (shard 1), each in a channel of its own. */
+const dailies: DailyPlayer[] = [];
 
 function startHost(name: string, extra: NodeJS.ProcessEnv): Host {
   const child = spawnScript('src/index.ts', [], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -66,25 +73,13 @@ beforeAll(async () => {
     startPostgres(),
   ]);
   dir = mkdtempSync(join(tmpdir(), 'olathe-standby-'));
-  const other = fake.addGuild({ name: 'Second Server', shard: [1, 2] });
-  const [ann, ben, cat, dan] = ['ann', 'ben', 'cat', 'dan'].map((username) => fake.addUser({ username }));
-  fake.addMember(cat!, other.guildId);
-  fake.addMember(dan!, other.guildId);
-  tables.push({ guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] });
-  tables.push({ guildId: other.guildId, channelId: other.channelId, players: [cat!, dan!] });
-  env = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: join(dir, 'olathe.sqlite'),
-    DATABASE_URL: await freshDatabase(server),
-    OLATHE_DAILY_SECRET: 'standby-test-daily-secret-0123456789',
-    LOG_LEVEL: 'info',
-    LOG_FORMAT: 'json',
-    OLATHE_DICE_SEED: 'standby',
-    SHARDS: '2',
-  };
+  tables.push(...tablesOnTwoShards(fake));
+  const eve = fake.addUser({ username: 'eve', globalName: 'Eve' });
+  const fay = fake.addUser({ username: 'fay', globalName: 'Fay', guildIds: [tables[1]!.guildId] });
+  dailies.push({ user: eve, channelId: fake.addChannel('daily-a').id, writes: 'first' });
+  dailies.push({ user: fay, channelId: fake.addChannel('daily-b', tables[1]!.guildId).id, writes: 'last' });
+  const database = { url: await freshDatabase(server), dailySecret: 'standby-test-daily-secret-0123456789' };
+  env = botEnv(fake, databaseEnvAt(dir, database), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'standby', SHARDS: '2' });
   for (const t of tables) {
     const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);
@@ -122,6 +117,9 @@ describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', ()
     const [first, second] = tables as [Table, Table];
     await Promise.all(tables.map((t) => startGame(fake, t, () => hosts.map((h) => h.log()).join('\n'))));
     for (let i = 0; i < 2; i++) await Promise.all([playOneTurn(fake, first), playOneTurn(fake, second)]);
+    // The daily games begin before the kill: Eve's on A, to be finished on C.
+    for (const d of dailies) await startDaily(fake, d);
+    for (let i = 0; i < 2; i++) await Promise.all(dailies.map((d) => playDailyTurn(fake, d)));
 
     const { player, open } = await throwMidTurn(fake, first);
     const [a] = hosts as [Host];
@@ -155,7 +153,9 @@ describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', ()
     for (const host of hosts) expect(host.log()).not.toContain(server.password);
 
     // The games are PostgreSQL's: each host's leaderboard reads its guild's finished game from there.
-    const finished = await pgRows(`SELECT guild_id, status FROM games ORDER BY guild_id`);
+    const finished = await pgRows(
+      `SELECT guild_id, status FROM games WHERE id NOT IN (SELECT game_id FROM daily_attempts) ORDER BY guild_id`,
+    );
     expect(finished.map((r) => r.status)).toEqual(['finished', 'finished']);
     expect(existsSync(join(dir, 'olathe.sqlite'))).toBe(false);
     for (const t of tables) {
@@ -165,5 +165,33 @@ describe('host A runs shard 0, host B shard 1, host C stands by for shard 0', ()
       const text = JSON.stringify(board.embeds);
       for (const p of t.players) expect(text).toContain(p.username);
     }
+  }, 180_000);
+
+  it("the daily board, asked on either host's server, ranks both hosts' daily games (Eve's finished on C)", async () => {
+    const scores = (await Promise.all(dailies.map((d) => finishDaily(fake, d)))).map(dailyScore);
+    const [eve, fay] = scores as [DailyScore, DailyScore];
+    // Both attempts are in PostgreSQL, one per server, with the scores their results showed.
+    const attempts = await pgRows(`SELECT guild_id, final_score, raw_total FROM daily_attempts ORDER BY guild_id`);
+    expect(attempts).toEqual(
+      tables.map((t, i) => ({ guild_id: t.guildId, final_score: scores[i]!.final, raw_total: scores[i]!.raw })),
+    );
+    // Ranked by final points, then raw total; the two ways of writing tie only by a rare chance of the day's dice.
+    const tie = eve.final === fay.final && eve.raw === fay.raw;
+    const [top, next] =
+      eve.final > fay.final || (eve.final === fay.final && eve.raw >= fay.raw) ? [eve, fay] : [fay, eve];
+    console.log(`daily board: 1. ${top.row} · ${tie ? 1 : 2}. ${next.row}`);
+    for (const [i, d] of dailies.entries()) {
+      // Each server is on its own host: C (shard 0, since the take-over) and B (shard 1).
+      const world = await dailyBoard(fake, d.user, d.channelId, 'world');
+      expect(world).toContain(`**1.** ${top.row}\n`);
+      expect(world).toContain(`**${tie ? 1 : 2}.** ${next.row}\n`);
+      const own = scores[i] === top || tie ? 1 : 2;
+      expect(world).toContain(`You: **#${own}** of 2`);
+      // The server's board is this server's attempt alone.
+      const server = await dailyBoard(fake, d.user, d.channelId, 'server');
+      expect(server).toContain(`**1.** ${scores[i]!.row}\n`);
+      expect(server).not.toContain(scores[1 - i]!.row);
+    }
+    for (const host of hosts) expect(host.log()).not.toContain(env.OLATHE_DAILY_SECRET);
   }, 180_000);
 });

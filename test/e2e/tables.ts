@@ -9,6 +9,20 @@ export interface Table {
   players: FakeUser[];
 }
 
+/**
+ * A table in each of two guilds, one per gateway shard of two (the fake's default guild is shard 0's): Ann and
+ * Ben in the default guild's channel, Cat and Dan in a second server's.
+ */
+export function tablesOnTwoShards(fake: FakeDiscord): [Table, Table] {
+  const other = fake.addGuild({ name: 'Second Server', shard: [1, 2] });
+  const [ann, ben] = ['ann', 'ben'].map((username) => fake.addUser({ username }));
+  const [cat, dan] = ['cat', 'dan'].map((username) => fake.addUser({ username, guildIds: [other.guildId] }));
+  return [
+    { guildId: fake.guildId, channelId: fake.channelId, players: [ann!, ben!] },
+    { guildId: other.guildId, channelId: other.channelId, players: [cat!, dan!] },
+  ];
+}
+
 /** The open turn message of `user` at this table. */
 export function turnOf(fake: FakeDiscord, t: Table, user: FakeUser): FakeMessage | undefined {
   return publicMessages(fake, gameChannelIds(fake, t.channelId)).find(

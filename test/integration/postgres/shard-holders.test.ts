@@ -3,43 +3,24 @@
 // a fence of a minute, so a wait would time the test out; the kill -9 take-over runs with the test timings
 // and must wait at least F. A holder that lost its lock, or was still fencing, never marks 'released'.
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_KIND, openLockConnection } from '../../../src/cluster/lock-connection';
 import { markReleased } from '../../../src/cluster/shard-holders';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
 import { loadPostgresMigrations, migratePostgres } from '../../../src/db/postgres/migrate';
 import { createLogger } from '../../../src/logger';
-import type { PostgresServer } from '../../support/postgres';
-import { freshDatabase, startPostgres } from '../../support/postgres';
-import { holderOf, holderProcess, until } from './fixtures/ownership-support';
+import { freshDatabase } from '../../support/postgres';
+import { holderOf, holderProcess, ownershipDatabase, until } from './fixtures/ownership-support';
 import { TEST_TIMINGS } from './fixtures/test-timings';
 
 /** A fence far longer than any test here: a take that waited it would never resolve in time. */
 const NO_WAIT_EXPECTED = { ...TEST_TIMINGS, fenceWaitMs: 60_000 };
 
-let server: PostgresServer;
-let url: string;
-let admin: pg.Client;
-const cleanups: Array<() => unknown> = [];
-
-beforeAll(async () => {
-  server = await startPostgres();
-  url = await freshDatabase(server);
-  await migratePostgres(url);
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
+const db = ownershipDatabase();
 
 async function markOf(shard: number): Promise<string | null> {
-  const rows = await admin.query<{ state: string }>('SELECT state FROM shard_holders WHERE shard = $1', [shard]);
+  const rows = await db.admin.query<{ state: string }>('SELECT state FROM shard_holders WHERE shard = $1', [shard]);
   return rows.rows[0]?.state ?? null;
 }
 
@@ -47,7 +28,7 @@ function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
   const logged: string[] = [];
   const lost: string[] = [];
   const owner = new ShardOwnership({
-    url,
+    url: db.url,
     shard: { id: shard, count: 32 },
     maxConcurrency: 1,
     log: createLogger('info', (line) => logged.push(line)),
@@ -55,7 +36,7 @@ function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
     onLost: (why) => lost.push(why),
     ...extra,
   });
-  cleanups.push(() => owner.release());
+  db.cleanups.push(() => owner.release());
   return { owner, logged, lost };
 }
 
@@ -70,7 +51,7 @@ describe('no fence wait when no gateway session can be live', () => {
   });
 
   it('a clean stop (SIGTERM) of the holder process marks the shard released; the next holder does not wait', async () => {
-    const old = holderProcess(url, 11, cleanups);
+    const old = holderProcess(db.url, 11, db.cleanups);
     await until(() => old.lines.find((l) => l.startsWith('holding')));
     old.child.kill('SIGTERM');
     await until(() => old.lines.includes('released'));
@@ -78,7 +59,7 @@ describe('no fence wait when no gateway session can be live', () => {
 
     const next = ownership(11);
     expect(await next.owner.acquire()).toBe('released');
-    expect(await holderOf(admin, 11)).toBe(next.owner.backendPid);
+    expect(await holderOf(db.admin, 11)).toBe(next.owner.backendPid);
     expect(await markOf(11)).toBe('holding');
     expect(next.logged.join('\n')).toMatch(/no fence wait before IDENTIFY.*its last holder let go cleanly/);
     // And again within one process: release, then a take.
@@ -90,7 +71,7 @@ describe('no fence wait when no gateway session can be live', () => {
 
 describe('the fence when the last holder may still be live', () => {
   it('kill -9 of the holder process: its mark stays, and the next holder waits F', async () => {
-    const killed = holderProcess(url, 12, cleanups);
+    const killed = holderProcess(db.url, 12, db.cleanups);
     await until(() => killed.lines.find((l) => l.startsWith('holding')));
     const next = ownership(12, { timings: TEST_TIMINGS });
     const acquired = next.owner.acquire();
@@ -105,11 +86,11 @@ describe('the fence when the last holder may still be live', () => {
   it('a holder whose lock was taken while its connection was down never marks the shard released', async () => {
     const holder = ownership(13);
     await holder.owner.acquire();
-    const thief = new pg.Client({ connectionString: url });
+    const thief = new pg.Client({ connectionString: db.url });
     await thief.connect();
-    cleanups.push(() => thief.end());
-    await admin.query('SELECT pg_terminate_backend($1)', [holder.owner.backendPid]);
-    await until(async () => (await holderOf(admin, 13)) === null);
+    db.cleanups.push(() => thief.end());
+    await db.admin.query('SELECT pg_terminate_backend($1)', [holder.owner.backendPid]);
+    await until(async () => (await holderOf(db.admin, 13)) === null);
     await thief.query('SELECT pg_try_advisory_lock($1, $2)', [LOCK_KIND.shard, 13]);
     await until(() => holder.lost.length > 0);
     await holder.owner.release();
@@ -117,14 +98,14 @@ describe('the fence when the last holder may still be live', () => {
     expect(holder.logged.join('\n')).not.toContain('released cleanly');
 
     // Nor can any session that does not hold the lock, whatever it believes: the statement checks.
-    const stranger = await openLockConnection(url, 'test stranger');
-    cleanups.push(() => stranger.close());
+    const stranger = await openLockConnection(db.url, 'test stranger');
+    db.cleanups.push(() => stranger.close());
     expect(await markReleased(stranger, [LOCK_KIND.shard, 13], 2000)).toBe(false);
     expect(await markOf(13)).toBe('holding');
   }, 20_000);
 
   it('a holder stopped while it still waits the fence leaves the mark: the one before it may be live', async () => {
-    await admin.query("INSERT INTO shard_holders (shard, state, changed_at) VALUES (14, 'holding', 0)");
+    await db.admin.query("INSERT INTO shard_holders (shard, state, changed_at) VALUES (14, 'holding', 0)");
     // The test timings: a release does not cut the fence's sleep short, and acquire() gives up after it.
     const fencing = ownership(14, { timings: TEST_TIMINGS });
     const acquired = fencing.owner.acquire();
@@ -139,10 +120,10 @@ describe('the fence when the last holder may still be live', () => {
     await holder.owner.acquire();
     const before = holder.owner.backendPid!;
     // Whatever the row says meanwhile, a live holder's shard reads 'holding' once its lock is taken again.
-    await admin.query("UPDATE shard_holders SET state = 'released' WHERE shard = 15");
-    await admin.query('SELECT pg_terminate_backend($1)', [before]);
+    await db.admin.query("UPDATE shard_holders SET state = 'released' WHERE shard = 15");
+    await db.admin.query('SELECT pg_terminate_backend($1)', [before]);
     await until(async () => {
-      const pid = await holderOf(admin, 15);
+      const pid = await holderOf(db.admin, 15);
       return pid !== null && pid !== before && (await markOf(15)) === 'holding';
     });
     expect(holder.owner.state).toBe('holding');
@@ -155,16 +136,16 @@ describe('upgrading a bot that ran shards before the marks existed', () => {
     const migrations = loadPostgresMigrations();
     const before = migrations.findIndex((m) => m.name.startsWith('0012_'));
     expect(before).toBeGreaterThan(0);
-    const existing = await freshDatabase(server);
+    const existing = await freshDatabase(db.server);
     await migratePostgres(existing, migrations.slice(0, before));
     const client = new pg.Client({ connectionString: existing });
     await client.connect();
-    cleanups.push(() => client.end());
+    db.cleanups.push(() => client.end());
     await client.query("INSERT INTO cluster (id, shard_count, secret_fingerprint, created_at) VALUES (1, 3, 'f', 0)");
     await migratePostgres(existing, migrations);
     const marks = await client.query('SELECT shard, state FROM shard_holders ORDER BY shard');
     expect(marks.rows).toEqual([0, 1, 2].map((shard) => ({ shard, state: 'holding' })));
 
-    expect((await admin.query('SELECT shard FROM shard_holders WHERE shard < 10')).rows).toEqual([]);
+    expect((await db.admin.query('SELECT shard FROM shard_holders WHERE shard < 10')).rows).toEqual([]);
   });
 });

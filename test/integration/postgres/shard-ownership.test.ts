@@ -4,45 +4,29 @@
 // holder may IDENTIFY, a holder whose lock was taken while its connection was down drops at once, and one
 // that takes its lock again carries on. The IDENTIFY bucket lock keeps two shards of one bucket apart.
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCK_KIND } from '../../../src/cluster/lock-connection';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
-import { migratePostgres } from '../../../src/db/postgres/migrate';
 import { createLogger } from '../../../src/logger';
-import type { PostgresServer } from '../../support/postgres';
-import { freshDatabase, startPostgres } from '../../support/postgres';
 import { startTcpProxy } from '../../support/tcp-proxy';
-import { holderOf as holderOn, holderProcess as spawnHolder, until } from './fixtures/ownership-support';
+import {
+  holderOf as holderOn,
+  ownershipDatabase,
+  holderProcess as spawnHolder,
+  until,
+} from './fixtures/ownership-support';
 import { TEST_TIMINGS } from './fixtures/test-timings';
 
-let server: PostgresServer;
-let url: string;
-let admin: pg.Client;
-const cleanups: Array<() => unknown> = [];
+const db = ownershipDatabase();
 
-beforeAll(async () => {
-  server = await startPostgres();
-  url = await freshDatabase(server);
-  await migratePostgres(url);
-  admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-});
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-afterAll(async () => {
-  await admin?.end();
-  await server?.stop();
-});
-
-const holderOf = (id: number) => holderOn(admin, id);
-const holderProcess = (shard: number) => spawnHolder(url, shard, cleanups);
+const holderOf = (id: number) => holderOn(db.admin, id);
+const holderProcess = (shard: number) => spawnHolder(db.url, shard, db.cleanups);
 
 function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
   const events: Array<{ what: string; at: number }> = [];
   const owner = new ShardOwnership({
-    url,
+    url: db.url,
     shard: { id: shard, count: 8 },
     maxConcurrency: 1,
     log: createLogger('error', () => {}),
@@ -51,7 +35,7 @@ function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
     onStandby: () => events.push({ what: 'standby', at: performance.now() }),
     ...extra,
   });
-  cleanups.push(() => owner.release());
+  db.cleanups.push(() => owner.release());
   return { owner, events };
 }
 
@@ -79,9 +63,9 @@ describe('two processes that want one shard', () => {
 
 describe('fencing', () => {
   it('a holder cut off from the database drops its gateway before a new holder may IDENTIFY', async () => {
-    const proxy = await startTcpProxy(server.port);
-    cleanups.push(() => proxy.close());
-    const cutUrl = new URL(url);
+    const proxy = await startTcpProxy(db.server.port);
+    db.cleanups.push(() => proxy.close());
+    const cutUrl = new URL(db.url);
     cutUrl.port = String(proxy.port);
     const old = ownership(2, { url: cutUrl.toString() });
     await old.owner.acquire();
@@ -91,7 +75,7 @@ describe('fencing', () => {
     // The host drops off the network; the server notices its session is gone (here at once, by hand, as
     // its TCP keepalive would) and frees the lock while the old holder still believes it holds it.
     proxy.partition();
-    await admin.query('SELECT pg_terminate_backend($1)', [oldPid]);
+    await db.admin.query('SELECT pg_terminate_backend($1)', [oldPid]);
     const next = ownership(2);
     // The old holder's mark is still 'holding': the new one waits the fence.
     expect(await next.owner.acquire()).toBe('holding');
@@ -108,10 +92,10 @@ describe('fencing', () => {
   it('a holder whose lock was taken while its connection was down drops at once', async () => {
     const holder = ownership(3);
     await holder.owner.acquire();
-    const thief = new pg.Client({ connectionString: url });
+    const thief = new pg.Client({ connectionString: db.url });
     await thief.connect();
-    cleanups.push(() => thief.end());
-    await admin.query('SELECT pg_terminate_backend($1)', [holder.owner.backendPid]);
+    db.cleanups.push(() => thief.end());
+    await db.admin.query('SELECT pg_terminate_backend($1)', [holder.owner.backendPid]);
     await until(async () => (await holderOf(3)) === null);
     const stolen = await thief.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
       LOCK_KIND.shard,
@@ -126,7 +110,7 @@ describe('fencing', () => {
     const holder = ownership(4);
     await holder.owner.acquire();
     const before = holder.owner.backendPid!;
-    await admin.query('SELECT pg_terminate_backend($1)', [before]);
+    await db.admin.query('SELECT pg_terminate_backend($1)', [before]);
     const after = await until(async () => {
       const pid = await holderOf(4);
       return pid !== null && pid !== before ? pid : null;
