@@ -1,18 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 // The tests that touch storage run twice: on SQLite and on PostgreSQL (OLATHE_TEST_ENGINE; the postgres project
-// starts one throwaway server for the run, test/support/postgres-run.ts). Everything else runs once.
-//
-// The end-to-end tests on PostgreSQL are not part of `npm test` yet: a few fail now and then there (a Publisher
-// pass drawing a message over a click's newer answer: computer-players, every-shout, rematch, threads — issue
-// 22 stays open until they are found and fixed). `OLATHE_E2E_ON_POSTGRES=1 npx vitest run --project postgres`
-// runs them all.
-const E2E_ON_POSTGRES = process.env.OLATHE_E2E_ON_POSTGRES === '1';
+// starts one throwaway server for the run, test/support/postgres-run.ts). Everything else runs once. The
+// end-to-end tests run the built bot, which keeps its games in the engine's database: all of them run on both.
 const STORAGE_TESTS = [
   'test/integration/service/**/*.test.ts',
   // The store contract tests run each test on both engines themselves: here, where the run has its server.
   'test/integration/storage/**/*.test.ts',
-  ...(E2E_ON_POSTGRES ? ['test/e2e/**/*.test.ts'] : ['test/e2e/postgres-*.test.ts']),
+  'test/e2e/**/*.test.ts',
 ];
 
 // Tests of SQLite itself, or already explicit about their engines: not run a second time on PostgreSQL. Each
