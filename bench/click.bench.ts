@@ -8,7 +8,9 @@
 // click → acknowledgement p50 ≤ 1.15× and p99 ≤ 1.3×, resident memory at the end ≤ 1.2×. A third bot, the echo
 // bot (bench/echo-bot.mjs), answers each click with the card as it was and does nothing else: what answering with
 // a card costs by itself, so the bot / echo ratios are what the game's own work costs. A fourth, the same bot on
-// PostgreSQL (DATABASE_URL, a local server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's.
+// PostgreSQL (DATABASE_URL, a local server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a
+// fifth, the echo bot saving each click on that server in one round trip first, is the floor under any bot that
+// saves a click before answering it.
 //
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000), after 100 warm-up clicks each
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
@@ -33,6 +35,7 @@ const GOALS = { cpu: 1.5, p50: 1.15, p99: 1.3, rss: 1.2 };
 /** Issue 22's goal for the bot on PostgreSQL: click → acknowledgement p50 within 1.3× the do-nothing bot's. */
 const POSTGRES_P50_GOAL = 1.3;
 const ON_POSTGRES = 'bot on PostgreSQL';
+const ECHO_ON_POSTGRES = 'echo bot saving on PostgreSQL';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -79,6 +82,8 @@ async function measure(clickers: Array<{ name: string; clicker: Clicker }>, clic
   });
 }
 
+const byName = (measured: Measured[], name: string) => measured.find((m) => m.name === name);
+
 function report(measured: Measured[], clicks: number): void {
   const [reference, ...others] = measured;
   const ref = { ...percentiles(reference!.clicker.latencies), cpu: reference!.cpuMs, rss: reference!.rssMb };
@@ -105,12 +110,16 @@ function report(measured: Measured[], clicks: number): void {
     });
     console.log(`  ${m.name} / ${reference!.name}: ${parts.join(', ')}`);
   }
-  const [bot, echo] = others;
-  if (bot && echo) {
+  const pairs = [
+    [others[0], others[1], "the game's own work, beyond answering with the card"],
+    [byName(measured, ON_POSTGRES), byName(measured, ECHO_ON_POSTGRES), 'the same, beyond one round trip to save'],
+  ] as const;
+  for (const [bot, echo, what] of pairs) {
+    if (!bot || !echo) continue;
     const [b, e] = [percentiles(bot.clicker.latencies), percentiles(echo.clicker.latencies)];
     console.log(
       `  ${bot.name} / ${echo.name}: cpu ${fmt(bot.cpuMs / echo.cpuMs, 2)}×, p50 ${fmt(b.p50 / e.p50, 2)}×, ` +
-        `p99 ${fmt(b.p99 / e.p99, 2)}× — the game's own work, beyond answering with the card`,
+        `p99 ${fmt(b.p99 / e.p99, 2)}× — ${what}`,
     );
   }
   for (const m of measured)
@@ -161,11 +170,18 @@ export async function run(): Promise<void> {
       }),
     );
     await onPostgres.setUp();
+    // The floor under it: the echo bot saving each click in one round trip to the same server.
+    const echoOnPostgres = new MirrorClicker(
+      await start(here, { ...ECHO, env: { DATABASE_URL: await freshDatabase(postgres) } }),
+      onPostgres,
+    );
+    await echoOnPostgres.setUp();
     const clickers: Array<{ name: string; clicker: Clicker }> = [
       { name: 'do-nothing bot', clicker: mirror },
       { name: 'bot (dist/index.js)', clicker: player },
       { name: 'echo bot', clicker: echo },
       { name: ON_POSTGRES, clicker: onPostgres },
+      { name: ECHO_ON_POSTGRES, clicker: echoOnPostgres },
     ];
     if (before) {
       const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
