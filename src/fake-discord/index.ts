@@ -32,6 +32,7 @@ export { FakeInteraction } from './fake-interaction';
 export { shardOfGuild } from './snowflake';
 export { LIMITS, MessageFlag, checkMessageLimits } from './limits';
 export type { MessageShape, Violation } from './limits';
+export { APP_EMOJI_LIMITS } from './emoji-rules';
 export { NONCE_WINDOW_MS } from './channel-routes';
 export { PERMISSIONS, Permission } from './permissions';
 export { AUTO_ARCHIVE_DURATIONS } from './threads';
@@ -41,6 +42,7 @@ export type {
   ChangeEvent,
   ComponentExtras,
   DeduplicatedCreate,
+  FakeAppEmoji,
   FakeAttachment,
   FakeChannel,
   FakeDiscordOptions,

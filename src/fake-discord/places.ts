@@ -49,6 +49,8 @@ export interface FakePlacesInit {
 export abstract class FakePlaces {
   /** What goes into DISCORD_API_URL / `rest.api`: http://127.0.0.1:PORT/api. */
   readonly apiUrl: string;
+  /** What goes into `rest.cdn`: http://127.0.0.1:PORT, where /emojis/{id}.png and /attachments/… are served. */
+  readonly cdnUrl: string;
   readonly gatewayUrl: string;
   readonly port: number;
   readonly host: string;
@@ -73,6 +75,7 @@ export abstract class FakePlaces {
     this.host = init.host;
     this.port = init.port;
     this.apiUrl = `http://${init.host}:${init.port}/api`;
+    this.cdnUrl = `http://${init.host}:${init.port}`;
     this.gatewayUrl = `ws://${init.host}:${init.port}/gateway`;
     this.applicationId = state.applicationId;
     this.botToken = init.botToken;
