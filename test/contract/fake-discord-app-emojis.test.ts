@@ -82,7 +82,9 @@ describe('application emoji routes', () => {
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
     // discord.js builds the same address from its `cdn` option.
-    expect(new REST({ cdn: fake.cdnUrl }).cdn.emoji(made.id!, 'png')).toBe(`${fake.cdnUrl}/emojis/${made.id}.png`);
+    expect(new REST({ cdn: fake.cdnUrl }).cdn.emoji(made.id!, { extension: 'png' })).toBe(
+      `${fake.cdnUrl}/emojis/${made.id}.png`,
+    );
 
     // Only the name changes; an image sent along is ignored.
     const renamed = (await client.rest.patch(emoji(made.id!), {
