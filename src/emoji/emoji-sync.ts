@@ -3,7 +3,7 @@
 // (delete, then create: Modify Application Emoji can only rename). A second run uploads nothing. Nothing here
 // throws: a refusal (429, size, the 2,000 cap, any error) is one log line, and the bot then falls back to
 // Unicode dice (load-die-emojis.ts), so deploying the commands never fails because of an emoji.
-import { DiscordAPIError, RateLimitError, Routes } from 'discord.js';
+import { DiscordAPIError, HTTPError, RateLimitError, Routes } from 'discord.js';
 import type { APIEmoji, REST, RESTGetAPIApplicationEmojisResult } from 'discord.js';
 import type { DieImage } from './die-files';
 import { samePicture } from './same-picture';
@@ -31,6 +31,7 @@ export interface EmojiSyncResult {
 /** What an error says in one line, without request bodies (they hold the image). */
 export function describeFailure(error: unknown): string {
   if (error instanceof DiscordAPIError) return `${error.status} ${error.code}: ${error.message.split('\n')[0]}`;
+  if (error instanceof HTTPError) return `${error.status} ${error.message}`;
   if (error instanceof RateLimitError) return `rate limited for ${Math.round(error.retryAfter / 1000)} s`;
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
 }
