@@ -4,9 +4,8 @@
 // as colour. `npm run draw-dice` writes the files in assets/dice/; a unit test keeps them equal to this drawing.
 import { createCanvas } from '@napi-rs/canvas';
 import type { SKRSContext2D } from '@napi-rs/canvas';
+import { DIE_SIZE } from './die-names';
 import type { DieFace } from './die-names';
-
-export const DIE_SIZE = 128;
 
 const INK = '#1e1f22';
 const PAPER = '#ffffff';

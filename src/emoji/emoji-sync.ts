@@ -6,6 +6,7 @@
 import { DiscordAPIError, HTTPError, RateLimitError, Routes } from 'discord.js';
 import type { APIEmoji, REST, RESTGetAPIApplicationEmojisResult } from 'discord.js';
 import type { DieImage } from './die-files';
+import { DIE_SIZE } from './die-names';
 import { samePicture } from './same-picture';
 
 /** Discord's "Maximum number of emojis reached": once met, the other uploads would be refused too. */
@@ -96,7 +97,7 @@ async function matchesDrawing(deps: EmojiSyncDeps, emojiId: string, image: DieIm
 /** Reads an emoji's image from Discord's CDN (or the loopback Discord's), failing on any status but 200. */
 export function cdnImageFetcher(rest: REST, timeoutMs = 10_000): (emojiId: string) => Promise<Buffer> {
   return async (emojiId) => {
-    const response = await fetch(rest.cdn.emoji(emojiId, { extension: 'png' }), {
+    const response = await fetch(rest.cdn.emoji(emojiId, { extension: 'png', size: DIE_SIZE }), {
       signal: AbortSignal.timeout(timeoutMs),
     });
     if (response.status !== 200) throw new Error(`the CDN answered ${response.status} for emoji ${emojiId}`);

@@ -1,5 +1,6 @@
 // What Discord accepts as an application emoji (resources/emoji.mdx): a name of 2–32 of [A-Za-z0-9_] that the
-// app does not use yet, an image given as a data URI (PNG, JPEG, GIF, WebP or AVIF) of at most 256 KiB, up to
+// app does not use yet, an image given as a data URI of a PNG, JPEG, GIF, WebP or AVIF file (told by its bytes,
+// whatever type the URI declares; discord-api-docs PR 8538) of at most 256 KiB, up to
 // 2,000 emojis per app. And what it refuses on a button or a select option: a custom emoji (one with an id) the
 // app does not own and no guild of the fake has. Text such as `<:die_1:123>` is never checked: it is just text.
 import { isObject } from './json';
@@ -16,7 +17,7 @@ export const APP_EMOJI_LIMITS = {
 
 const NAME = /^[A-Za-z0-9_]+$/;
 
-/** Content types Discord takes for emoji, and how each file begins (so a PNG labelled JPEG is refused too). */
+/** Content types Discord takes for emoji, and how each file begins. */
 const FORMATS: Record<string, (bytes: Buffer) => boolean> = {
   'image/png': (b) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
   'image/jpeg': (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
@@ -81,8 +82,6 @@ export function decodeEmojiImage(image: unknown): { image?: DecodedImage; violat
   if (typeof image !== 'string') return invalid('emoji image is missing or not a data URI string');
   const match = /^data:([\w.+/-]+);base64,([A-Za-z0-9+/=\s]*)$/.exec(image);
   if (!match) return invalid('emoji image is not a base64 data URI');
-  const declared = match[1]!;
-  const contentType = declared === 'image/jpg' ? 'image/jpeg' : declared;
   const bytes = Buffer.from(match[2]!, 'base64');
   if (bytes.byteLength > APP_EMOJI_LIMITS.imageBytes) {
     return {
@@ -96,9 +95,9 @@ export function decodeEmojiImage(image: unknown): { image?: DecodedImage; violat
       ],
     };
   }
-  const looksRight = FORMATS[contentType];
-  if (!looksRight) return invalid(`emoji image type ${declared} is not PNG, JPEG, GIF, WebP or AVIF`);
-  if (!looksRight(bytes)) return invalid(`emoji image is labelled ${declared} but its bytes are not one`);
+  // Discord goes by the bytes, not the declared type (discord.js labels every Buffer image/jpg).
+  const contentType = Object.entries(FORMATS).find(([, looksLike]) => looksLike(bytes))?.[0];
+  if (!contentType) return invalid(`emoji image (declared ${match[1]}) is not a PNG, JPEG, GIF, WebP or AVIF file`);
   return { image: { contentType, bytes: new Uint8Array(bytes) }, violations: [] };
 }
 

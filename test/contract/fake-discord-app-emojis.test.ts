@@ -104,7 +104,7 @@ describe('application emoji routes', () => {
     expect(await discordErrorCode(client.rest.delete(emoji('1')))).toBe(10014);
   });
 
-  it('accepts PNG, JPEG, GIF, WebP and AVIF data URIs; a GIF is an animated emoji', async () => {
+  it('accepts PNG, JPEG, GIF, WebP and AVIF data URIs, told by their bytes; a GIF is an animated emoji', async () => {
     const canvas = createCanvas(8, 8);
     canvas.getContext('2d').fillRect(0, 0, 8, 8);
     const gif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -114,13 +114,17 @@ describe('application emoji routes', () => {
     expect((await create('gif_one', dataUri(gif, 'image/gif'))).animated).toBe(true);
     expect((await create('webp_one', dataUri(canvas.toBuffer('image/webp'), 'image/webp'))).name).toBe('webp_one');
     expect((await create('avif_one', dataUri(avif, 'image/avif'))).name).toBe('avif_one');
+    // The bytes decide, as on Discord: discord.js labels any Buffer image/jpg.
+    const labelledJpg = await create('png_as_jpg', dataUri(png('red'), 'image/jpg'));
+    expect(labelledJpg.animated).toBe(false);
+    expect(fake.applicationEmojis.find((e) => e.id === labelledJpg.id)!.contentType).toBe('image/png');
   });
 
-  it('refuses an image that is no data URI, of another format, mislabelled, or over 256 KiB (50035)', async () => {
+  it('refuses an image that is no data URI, of another format, or over 256 KiB (50035)', async () => {
     const refusals: Array<[string, string]> = [
       ['https://example.com/die.png', 'not a base64 data URI'],
-      [dataUri(Buffer.from('<svg/>'), 'image/svg+xml'), 'is not PNG, JPEG'],
-      [dataUri(png('red'), 'image/gif'), 'labelled image/gif'],
+      [dataUri(Buffer.from('<svg/>'), 'image/svg+xml'), '(declared image/svg+xml) is not a PNG'],
+      [dataUri(Buffer.from('GIF'), 'image/gif'), '(declared image/gif) is not a PNG'],
       [dataUri(Buffer.alloc(APP_EMOJI_LIMITS.imageBytes + 1)), 'bytes (limit 262144)'],
     ];
     for (const [image, breach] of refusals) {

@@ -5,8 +5,8 @@ import { crc32 } from 'node:zlib';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { SOURCE_DICE_DIR, readDieImages } from '../../../src/emoji/die-files';
-import { DIE_EMOJIS, dieEmojiName } from '../../../src/emoji/die-names';
-import { DIE_SIZE, drawDie } from '../../../src/emoji/draw-die';
+import { DIE_EMOJIS, DIE_SIZE, dieEmojiName } from '../../../src/emoji/die-names';
+import { drawDie } from '../../../src/emoji/draw-die';
 import { samePicture } from '../../../src/emoji/same-picture';
 
 describe('die drawings', () => {
