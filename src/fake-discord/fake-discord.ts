@@ -2,7 +2,6 @@
 // the handle tests and the playground use to act as people and to watch what the bot does.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { addAppEmoji } from './app-emojis';
 import { moderatorDeletesChannel, moderatorDeletesMessage } from './channels';
 import { describeState } from './dump';
 import { FaultInjector } from './faults';
@@ -24,7 +23,6 @@ import type {
   ChangeEvent,
   ComponentExtras,
   DeduplicatedCreate,
-  FakeAppEmoji,
   FakeDiscordOptions,
   FakeMessage,
   FaultHandle,
@@ -335,16 +333,6 @@ export class FakeDiscord extends FakePlaces {
     const guilds: RegisteredCommands['guilds'] = {};
     for (const [guildId, list] of this.state.guildCommands) guilds[guildId] = clone(list);
     return { global: clone(this.state.globalCommands), guilds };
-  }
-
-  /** The application's emojis with their images, oldest first (what List Application Emojis lists). */
-  get applicationEmojis(): FakeAppEmoji[] {
-    return clone([...this.state.appEmojis.values()]);
-  }
-
-  /** Adds an emoji as the developer portal would (`image` a data URI); throws what the API would refuse. */
-  addApplicationEmoji(name: string, image: string): FakeAppEmoji {
-    return clone(addAppEmoji(this.state, name, image));
   }
 
   /** Creates that `enforce_nonce` answered with an earlier message instead of making a new one. */
