@@ -52,11 +52,24 @@ export async function syncDieEmojis(deps: EmojiSyncDeps): Promise<EmojiSyncResul
     return result;
   }
   const pending: Array<{ image: DieImage; stale?: APIEmoji }> = [];
+  // Emojis whose image could not be compared, by reason: kept as they are (no churn on a CDN hiccup), and one
+  // line per reason, so an install without the canvas binary says so once rather than twelve times.
+  const uncompared = new Map<string, string[]>();
   for (const image of images) {
     const current = existing.find((emoji) => emoji.name === image.name);
-    if (!current?.id) pending.push({ image });
-    else if (await matchesDrawing(deps, current.id, image)) result.unchanged.push(image.name);
-    else pending.push({ image, stale: current });
+    if (!current?.id) {
+      pending.push({ image });
+      continue;
+    }
+    const same = await matchesDrawing(deps, current.id, image);
+    if (same === false) pending.push({ image, stale: current });
+    else {
+      result.unchanged.push(image.name);
+      if (same !== true) uncompared.set(same.reason, [...(uncompared.get(same.reason) ?? []), image.name]);
+    }
+  }
+  for (const [reason, names] of uncompared) {
+    log(`Die emojis ${names.join(', ')} kept as they are: their images could not be compared (${reason}).`);
   }
   for (const [index, { image, stale }] of pending.entries()) {
     try {
@@ -84,13 +97,16 @@ export async function syncDieEmojis(deps: EmojiSyncDeps): Promise<EmojiSyncResul
   return result;
 }
 
-/** Whether Discord's copy shows the drawing; when it cannot be read, it is kept (no churn on a CDN hiccup). */
-async function matchesDrawing(deps: EmojiSyncDeps, emojiId: string, image: DieImage): Promise<boolean> {
+/** Whether Discord's copy shows the drawing, or why that could not be told. */
+async function matchesDrawing(
+  deps: EmojiSyncDeps,
+  emojiId: string,
+  image: DieImage,
+): Promise<boolean | { reason: string }> {
   try {
     return await samePicture(await deps.fetchImage(emojiId), image.png);
   } catch (error) {
-    deps.log(`Die emoji ${image.name} kept as it is: its image could not be compared (${describeFailure(error)}).`);
-    return true;
+    return { reason: describeFailure(error) };
   }
 }
 
