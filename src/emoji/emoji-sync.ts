@@ -29,9 +29,9 @@ export interface EmojiSyncResult {
   failed: Array<{ name: string; reason: string }>;
 }
 
-/** What an error says in one line, without request bodies (they hold the image). */
+/** What an error says in one line (Discord's field errors included), without the request body: it holds the image. */
 export function describeFailure(error: unknown): string {
-  if (error instanceof DiscordAPIError) return `${error.status} ${error.code}: ${error.message.split('\n')[0]}`;
+  if (error instanceof DiscordAPIError) return `${error.status} ${error.code}: ${error.message.replace(/\n/g, '; ')}`;
   if (error instanceof HTTPError) return `${error.status} ${error.message}`;
   if (error instanceof RateLimitError) return `rate limited for ${Math.round(error.retryAfter / 1000)} s`;
   return error instanceof Error ? error.message.split('\n')[0]! : String(error);
@@ -87,7 +87,7 @@ export async function syncDieEmojis(deps: EmojiSyncDeps): Promise<EmojiSyncResul
         break;
       }
       result.failed.push({ name: image.name, reason });
-      log(`Die emoji ${image.name} not ${stale ? 'replaced' : 'uploaded'}: ${reason}.`);
+      log(`Die emoji ${image.name} not ${stale ? 'replaced' : 'uploaded'}: ${reason.replace(/\.$/, '')}.`);
     }
   }
   log(

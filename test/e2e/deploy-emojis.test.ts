@@ -108,19 +108,27 @@ describe('deploy-commands syncs the die emojis', () => {
     expect(emojiWrites().filter((w) => w.startsWith('POST 400'))).toHaveLength(1);
   });
 
-  it('logs an upload refused with a long rate limit or an error and goes on with the others; exit 0', async () => {
+  it('logs an upload refused with a long rate limit or as too big and goes on with the others; exit 0', async () => {
     fake.injectFault({ route: FaultRoute.appEmojiCreate, kind: 'ratelimit', retryAfterMs: 60_000 });
     fake.injectFault({
       route: FaultRoute.appEmojiCreate,
       kind: 'status',
       status: 400,
-      body: { message: 'Invalid Form Body', code: 50035 },
+      body: {
+        message: 'Invalid Form Body',
+        code: 50035,
+        errors: {
+          image: { _errors: [{ code: 'BINARY_TYPE_MAX_SIZE', message: 'File cannot be larger than 256.0 kb.' }] },
+        },
+      },
     });
     const run = await deploy();
     expect(run.code, run.stderr).toBe(0);
     expect(commandsRegistered()).toBeGreaterThan(0);
     expect(run.stdout).toMatch(/Die emoji die_1 not uploaded: rate limited for 60 s\./);
-    expect(run.stdout).toMatch(/Die emoji die_2 not uploaded: 400 50035: Invalid Form Body\./);
+    expect(run.stdout).toContain(
+      'Die emoji die_2 not uploaded: 400 50035: Invalid Form Body; image[BINARY_TYPE_MAX_SIZE]: File cannot be larger than 256.0 kb.',
+    );
     expect(run.stdout).toContain('Die emojis: 10 uploaded, 0 replaced, 0 unchanged, 2 failed.');
     expect(run.stdout).not.toContain(fake.botToken);
     // The next run fills in what is missing.
