@@ -5,7 +5,8 @@
 //
 // Every file sits directly in dist/, beside the files the code reads at run time, because those paths are
 // resolved from the bundle's own folder (import.meta.url): dist/migrations/ (src/db/sqlite/migrate.ts and src/db/postgres/migrate.ts, one folder per engine) and
-// dist/static/ (the playground's page, src/playground/server.ts). dist/ is therefore complete on its own.
+// dist/static/ (the playground's page, src/playground/server.ts) and dist/dice/ (the die-face emojis that
+// deploy-commands uploads, src/emoji/die-files.ts). dist/ is therefore complete on its own.
 //
 //   node scripts/build.mjs                    build, or fail
 //   node scripts/build.mjs --or-use-existing  (npm's prestart) a production install has no esbuild: keep dist/
@@ -29,6 +30,7 @@ export const ENTRIES = {
 export const ASSETS = {
   migrations: 'migrations',
   static: 'src/playground/static',
+  dice: 'assets/dice',
 };
 
 /** How long a code file no build makes any more is kept (see removeOthers). */

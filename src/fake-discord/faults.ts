@@ -14,6 +14,7 @@ export const FaultRoute = {
   interactionCallback: 'POST /interactions/:interaction/:token/callback',
   followUp: 'POST /webhooks/:application/:token',
   webhookMessageEdit: 'PATCH /webhooks/:application/:token/messages/:message',
+  appEmojiCreate: 'POST /applications/:app/emojis',
 } as const;
 
 const KINDS: readonly FaultKind[] = ['status', 'ratelimit', 'stall', 'drop'];

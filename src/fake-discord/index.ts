@@ -10,6 +10,11 @@
 //   expect(fake.breaches).toEqual([]);
 //   await fake.close();
 //
+// Application emojis: GET/POST /applications/{app}/emojis and GET/PATCH/DELETE …/{emoji}, images served at
+// `${fake.cdnUrl}/emojis/{id}.png` (REST's `cdn` option); `fake.addApplicationEmoji(name, dataUri)` adds one as
+// the developer portal would, `fake.applicationEmojis` lists them with their bytes. A button with a custom emoji
+// the app does not own is refused (50035).
+//
 // Languages: `addUser({ locale: 'da' })` is a user whose Discord is in Danish (an interaction's `locale`);
 // `fake.setPreferredLocale('da')` or `addGuild({ preferredLocale: 'da' })` a Danish server (`guild_locale`,
 // GUILD_CREATE's `preferred_locale`). Both default to en-US.
@@ -32,6 +37,7 @@ export { FakeInteraction } from './fake-interaction';
 export { shardOfGuild } from './snowflake';
 export { LIMITS, MessageFlag, checkMessageLimits } from './limits';
 export type { MessageShape, Violation } from './limits';
+export { APP_EMOJI_LIMITS } from './emoji-rules';
 export { NONCE_WINDOW_MS } from './channel-routes';
 export { PERMISSIONS, Permission } from './permissions';
 export { AUTO_ARCHIVE_DURATIONS } from './threads';
@@ -41,6 +47,7 @@ export type {
   ChangeEvent,
   ComponentExtras,
   DeduplicatedCreate,
+  FakeAppEmoji,
   FakeAttachment,
   FakeChannel,
   FakeDiscordOptions,

@@ -7,6 +7,7 @@ import { clone, isObject } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag, checkMessageLimits, isEmptyMessage } from './limits';
 import type { Violation } from './limits';
+import { checkComponentEmojis } from './emoji-rules';
 import { checkAllowedMentions } from './mentions';
 import type { FakeState, MessageDraft } from './store';
 import type { FakeAttachment } from './types';
@@ -158,7 +159,12 @@ export function enforceMessageRules(
   draft: MessageDraft,
   shapeViolations: Violation[] = [],
 ): void {
-  const violations = [...shapeViolations, ...checkMessageLimits(draft)];
+  const violations = [
+    ...shapeViolations,
+    ...checkMessageLimits(draft),
+    // The fake's guilds have no custom emojis, so only the application's own are known.
+    ...checkComponentEmojis(draft.components, (id) => state.appEmojis.has(id)),
+  ];
   if (violations.length > 0) {
     for (const v of violations) state.breach(`${context}: ${v.rule}`);
     throw DiscordErrors.invalidFormBody(violations);

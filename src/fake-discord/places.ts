@@ -1,6 +1,7 @@
-// The people and places of a FakeDiscord: its addresses, its clock, users, guilds, channels, threads and
-// the bot's permissions. FakeDiscord (fake-discord.ts) builds on it with the acting, watching and records.
+// The people and places of a FakeDiscord: its addresses, its clock, users, guilds, channels, threads, the
+// bot's permissions and the application's emojis. FakeDiscord (fake-discord.ts) builds on it with the acting, watching and records.
 import type { Server } from 'node:http';
+import { addAppEmoji } from './app-emojis';
 import { botPermissionsIn, setBotOverwrite } from './channels';
 import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
@@ -10,7 +11,7 @@ import { checkShard, shardOfGuild } from './snowflake';
 import type { FakeState } from './store';
 import { startThreadAsUser } from './threads';
 import type { ThreadInit } from './threads';
-import type { FakeChannel, FakeUser } from './types';
+import type { FakeAppEmoji, FakeChannel, FakeUser } from './types';
 
 export interface AddUserInit {
   id?: string;
@@ -49,6 +50,8 @@ export interface FakePlacesInit {
 export abstract class FakePlaces {
   /** What goes into DISCORD_API_URL / `rest.api`: http://127.0.0.1:PORT/api. */
   readonly apiUrl: string;
+  /** What goes into `rest.cdn`: http://127.0.0.1:PORT, where /emojis/{id}.png and /attachments/… are served. */
+  readonly cdnUrl: string;
   readonly gatewayUrl: string;
   readonly port: number;
   readonly host: string;
@@ -73,12 +76,23 @@ export abstract class FakePlaces {
     this.host = init.host;
     this.port = init.port;
     this.apiUrl = `http://${init.host}:${init.port}/api`;
+    this.cdnUrl = `http://${init.host}:${init.port}`;
     this.gatewayUrl = `ws://${init.host}:${init.port}/gateway`;
     this.applicationId = state.applicationId;
     this.botToken = init.botToken;
     this.guildId = state.guild.id;
     this.channelId = state.guildChannels(state.guild.id)[0]?.id ?? '';
     this.ackDeadlineMs = init.ackDeadlineMs;
+  }
+
+  /** The application's emojis with their images, oldest first (what List Application Emojis lists). */
+  get applicationEmojis(): FakeAppEmoji[] {
+    return clone([...this.state.appEmojis.values()]);
+  }
+
+  /** Adds an emoji as the developer portal would (`image` a data URI); throws what the API would refuse. */
+  addApplicationEmoji(name: string, image: string): FakeAppEmoji {
+    return clone(addAppEmoji(this.state, name, image));
   }
 
   /** Moves the fake's clock forward (e.g. 16 minutes to expire interaction tokens). */

@@ -1,5 +1,6 @@
 // The bot-authenticated REST routes: gateway discovery, users, the application and the guilds.
-// Channel, thread, reaction, interaction and command routes live in their own files.
+// Channel, thread, reaction, interaction, command and application emoji routes live in their own files.
+import { appEmojiRoutes } from './app-emojis';
 import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
 import type { FakeGuild } from './guilds';
@@ -20,6 +21,7 @@ export function allRoutes(): Route[] {
     ...threadRoutes(),
     ...reactionRoutes(),
     ...commandRoutes(),
+    ...appEmojiRoutes(),
     ...interactionRoutes(),
   ];
 }

@@ -3,6 +3,7 @@
 // /gateway upgrades to the WebSocket fake.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { emojiImage } from './app-emojis';
 import { serveFaulted } from './faults';
 import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
@@ -42,6 +43,10 @@ async function handle(deps: HttpServerDeps, req: IncomingMessage, res: ServerRes
   const method = (req.method ?? 'GET').toUpperCase();
   if (method === 'GET' && url.pathname.startsWith('/attachments/')) {
     serveAttachment(deps, url, res);
+    return;
+  }
+  if (method === 'GET' && url.pathname.startsWith('/emojis/')) {
+    serveEmojiImage(deps, url, res);
     return;
   }
   const entry: LoggedRequest = {
@@ -149,4 +154,19 @@ function serveAttachment(deps: HttpServerDeps, url: URL, res: ServerResponse): v
     'Access-Control-Allow-Origin': '*',
   });
   res.end(Buffer.from(upload.bytes));
+}
+
+function serveEmojiImage(deps: HttpServerDeps, url: URL, res: ServerResponse): void {
+  // /emojis/{id}.png, as Discord's CDN serves application and guild emojis.
+  const emoji = emojiImage(deps.state, url.pathname.slice('/emojis/'.length));
+  if (!emoji) {
+    writeResult(res, { status: 404, body: { message: '404: Not Found', code: 0 } });
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': emoji.contentType,
+    'Content-Length': emoji.bytes.byteLength,
+    'Access-Control-Allow-Origin': '*',
+  });
+  res.end(Buffer.from(emoji.bytes));
 }

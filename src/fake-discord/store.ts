@@ -21,6 +21,7 @@ import type {
   AckInfo,
   ChangeEvent,
   DeduplicatedCreate,
+  FakeAppEmoji,
   FakeAttachment,
   FakeChannel,
   FakeMessage,
@@ -138,6 +139,8 @@ export class FakeState {
   readonly interactions = new Map<string, InteractionRecord>();
   readonly interactionsByToken = new Map<string, InteractionRecord>();
   readonly uploads = new Map<string, StoredUpload>();
+  /** The application's own emojis, by id, in creation order. */
+  readonly appEmojis = new Map<string, FakeAppEmoji>();
   readonly breaches: string[] = [];
   readonly unknownRoutes: string[] = [];
   readonly requests: LoggedRequest[] = [];

@@ -168,6 +168,17 @@ export interface FakeReaction {
   userIds: string[];
 }
 
+/** An emoji the application owns (Create Application Emoji), with the image it was given. */
+export interface FakeAppEmoji {
+  id: string;
+  name: string;
+  contentType: string;
+  bytes: Uint8Array;
+  /** GIF uploads are animated emojis. */
+  animated: boolean;
+  createdAt: number;
+}
+
 export type ChangeEvent =
   | { type: 'messageCreate'; channelId: string; message: FakeMessage }
   | { type: 'messageUpdate'; channelId: string; message: FakeMessage }
