@@ -107,15 +107,15 @@ const signedText = (n: unknown) => {
   return v === null ? '?' : signed(v);
 };
 
-/** The same words as the results embed's modifier line: "Raw 473 → modifier +2 (band 450–499)". */
+/** "Raw 473 · modifier +2 (band 450–499)": the results embed's words, without its arrow (not in the font). */
 function modifierText(b: Breakdown, t: Translate): string {
   const raw = shownNumber(b.rawTotal);
-  if (raw === null) return t('results.modifier', { raw: '?', modifier: signedText(b.modifier), range: '?' });
+  if (raw === null) return t('picture.modifier', { raw: '?', modifier: signedText(b.modifier), range: '?' });
   const band = modifierBand(raw, b.columns.length);
   let range = `${band.from}–${band.to}`;
   if (band.from === null) range = t('results.bandUnder', { n: band.to! + 1 });
   else if (band.to === null) range = t('results.bandAbove', { n: band.from });
-  return t('results.modifier', { raw, modifier: signedText(b.modifier), range });
+  return t('picture.modifier', { raw, modifier: signedText(b.modifier), range });
 }
 
 export interface CardPlacement {

@@ -3,9 +3,10 @@
 // registered by path at first use under a name of our own, so the picture looks the same on every machine;
 // characters it lacks (CJK, emoji, Arabic) come from whatever fonts the machine has, or draw as boxes.
 import { createRequire } from 'node:module';
-import type { SKRSContext2D } from '@napi-rs/canvas';
+import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
 import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
 import type { Drawing, MeasureText } from './drawing';
+import { encodePng } from './png';
 
 export const FONT_FAMILY = 'Olathe Sheet Sans';
 /** The @fontsource/noto-sans subsets: Latin with its extensions, Greek, Cyrillic, Vietnamese and Devanagari. */
@@ -84,8 +85,8 @@ function paintSteps(ctx: SKRSContext2D, drawing: Drawing): void {
   }
 }
 
-/** The drawing as a PNG. Encoding runs on libuv's thread pool, so the bot's event loop waits only for the drawing. */
-export async function paintPng(drawing: Drawing): Promise<Buffer> {
+/** The drawing painted on a canvas of its size. Skia records the steps; it rasterises when the pixels are read. */
+export function paintCanvas(drawing: Drawing): Canvas {
   registerFonts();
   const canvas = createCanvas(Math.ceil(drawing.width), Math.ceil(drawing.height));
   const ctx = canvas.getContext('2d');
@@ -94,5 +95,11 @@ export async function paintPng(drawing: Drawing): Promise<Buffer> {
   ctx.lineCap = 'round';
   ctx.lineJoin = 'round';
   paintSteps(ctx, drawing);
-  return canvas.encode('png');
+  return canvas;
+}
+
+/** The drawing as a PNG. Compressing runs on libuv's thread pool; rasterising (reading the pixels) does not. */
+export async function paintPng(drawing: Drawing): Promise<Buffer> {
+  const canvas = paintCanvas(drawing);
+  return encodePng(canvas.data(), canvas.width, canvas.height);
 }

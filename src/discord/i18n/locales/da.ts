@@ -168,6 +168,7 @@ export default {
     cardTitle: '{{variant}} — pointblok',
     winner: 'Vinder',
     bonus: 'bonus',
+    modifier: 'Rå {{raw}} · modifikator {{modifier}} (interval {{range}})',
     sum: 'Bonus {{bonus}} · modifikator {{modifier}}',
     final: 'Ialt',
     soFar: 'Indtil nu',

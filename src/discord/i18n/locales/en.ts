@@ -162,6 +162,7 @@ export default {
     cardTitle: '{{variant}} — score sheet',
     winner: 'Winner',
     bonus: 'bonus',
+    modifier: 'Raw {{raw}} · modifier {{modifier}} (band {{range}})',
     sum: 'Bonus {{bonus}} · modifier {{modifier}}',
     final: 'Final',
     soFar: 'So far',
