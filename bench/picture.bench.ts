@@ -7,8 +7,8 @@
 // the CPU time per render says how much of that is the picture rather than the machine.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { finishedGame } from '../src/cli/sample-games';
-import { SAMPLE_DATE, sampleGame } from '../src/cli/score-sheet-pictures';
+import { SAMPLE_DATE, finishedGame, sampleGame } from '../src/cli/sample-games';
+
 import type { Variant } from '../src/game';
 import type { ScoreSheetInput } from '../src/picture/score-sheet';
 import { renderScoreSheet, resultsSheetInput, scoreSheetDrawing } from '../src/picture/score-sheet';

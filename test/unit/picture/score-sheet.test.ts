@@ -5,8 +5,8 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import type { Dice, GameState, Variant } from '../../../src/game';
 import { emptyCells } from '../../../src/game';
-import { finishedGame } from '../../../src/cli/sample-games';
-import { SAMPLE_DATE, sampleGame } from '../../../src/cli/score-sheet-pictures';
+import { SAMPLE_DATE, finishedGame, sampleGame } from '../../../src/cli/sample-games';
+
 import type { Drawing, TextStep } from '../../../src/picture/drawing';
 import { canvasMeasure } from '../../../src/picture/paint';
 import type { ScoreSheetInput } from '../../../src/picture/score-sheet';
