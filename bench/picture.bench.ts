@@ -1,14 +1,14 @@
 // `npm run bench -- picture`: how long the score-sheet picture takes, from the results' data to PNG bytes.
 //   - 8-player Balut results picture        goal p99 ≤ 50 ms
 //   - 1 and 2 players, and 8 of Olathe       (no goal; for scale)
-// Renderer chosen by this measurement: @napi-rs/canvas against @resvg/resvg-js (the same drawing steps as SVG,
-// bench/picture-resvg.ts) on the 8-player picture. Each render is timed alone after a warm-up; the PNG's size
+// Renderer chosen by this measurement, on the 8-player picture: @napi-rs/canvas with src/picture/png.ts, against
+// the same canvas with Skia's own PNG encoder and @resvg/resvg-js (the same drawing steps as SVG,
+// bench/picture-resvg.ts). Each render is timed alone after a warm-up; the PNG's size
 // is what Discord uploads. Wall clock on a shared machine rises with its load (the load average is printed);
 // the CPU time per render says how much of that is the picture rather than the machine.
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { SAMPLE_DATE, finishedGame, sampleGame } from '../src/cli/sample-games';
-
 import type { Variant } from '../src/game';
 import type { ScoreSheetInput } from '../src/picture/score-sheet';
 import { renderScoreSheet, resultsSheetInput, scoreSheetDrawing } from '../src/picture/score-sheet';
