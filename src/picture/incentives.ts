@@ -7,7 +7,7 @@ export interface RowIncentive {
   state: 'met' | 'missed' | 'open' | 'none';
   /** What the incentive is worth (met: what it earned). */
   points: number;
-  /** How far it got: "38/52" for a total, "3/4" for straights and houses. */
+  /** How far it got: "38/52" for a total not met, "3/4" for straights and houses. */
   progress: string;
 }
 
@@ -26,8 +26,9 @@ export function rowIncentive(b: Breakdown, category: Category, cardFull: boolean
     const lost = b.columns.some((c) => c.cells[category] === 0);
     return { state: lost || cardFull ? 'missed' : 'open', points, progress };
   }
+  // A met total needs no "42/39": the Σ column shows the total.
+  if (earned > 0) return { state: 'met', points: earned, progress: '' };
   const need = Math.ceil(scaledThreshold(TOTAL_THRESHOLDS[category], n));
   const progress = `${b.categoryTotals[category]}/${need}`;
-  if (earned > 0) return { state: 'met', points: earned, progress };
   return { state: cardFull ? 'missed' : 'open', points: THRESHOLD_POINTS, progress };
 }
