@@ -163,6 +163,16 @@ export default {
     footer: 'spil {{id}} · ialt = bonus + modifikator; modifikatoren kommer af den rå sum',
     analysis: '📊 Min analyse',
   },
+  picture: {
+    resultsTitle: '{{variant}} — pointblokke{{early}}',
+    cardTitle: '{{variant}} — pointblok',
+    winner: 'Vinder',
+    bonus: 'bonus',
+    modifier: 'Rå {{raw}} · modifikator {{modifier}} (interval {{range}})',
+    sum: 'Bonus {{bonus}} · modifikator {{modifier}}',
+    final: 'Ialt',
+    soFar: 'Indtil nu',
+  },
   rematch: {
     button: '🔁 Omkamp',
     lobbyNote:

@@ -157,6 +157,16 @@ export default {
     footer: 'game {{id}} · final = bonus + modifier; the modifier comes from the raw total',
     analysis: '📊 My analysis',
   },
+  picture: {
+    resultsTitle: '{{variant}} — score sheets{{early}}',
+    cardTitle: '{{variant}} — score sheet',
+    winner: 'Winner',
+    bonus: 'bonus',
+    modifier: 'Raw {{raw}} · modifier {{modifier}} (band {{range}})',
+    sum: 'Bonus {{bonus}} · modifier {{modifier}}',
+    final: 'Final',
+    soFar: 'So far',
+  },
   rematch: {
     button: '🔁 Rematch',
     lobbyNote: "🔁 Rematch of game {{id}} — {{players}}: you're seated. Press **Leave** if you'd rather not play.",
