@@ -15,9 +15,10 @@ case "${1:-}" in
     ;;
   build)
     npm run build
-    # --omit=optional too: typescript, a dev dependency, is also an optional peer of i18next, and only
-    # leaves with both (nothing at run time needs it; no other package is optional).
-    npm prune --omit=dev --omit=optional --no-audit --no-fund
+    # Optional dependencies stay: @napi-rs/canvas's native binary is one (the package for this platform).
+    npm prune --omit=dev --no-audit --no-fund
+    # typescript, a dev dependency, stays with them as an optional peer of i18next; nothing at run time needs it.
+    rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
     ;;
   *)
     echo "usage: $0 install|build" >&2

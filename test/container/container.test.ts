@@ -3,7 +3,7 @@
 // final stage's COPYs — and the result is started with the image's own CMD, environment and HEALTHCHECK against
 // the loopback Discord, from a folder that holds only what the image holds. What docker alone does (the base
 // images, apt-get, the `node` user, the /data volume) is not tested here; the README says so.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -76,6 +76,12 @@ describe('the container image (Dockerfile), built and started without docker', (
     // (esbuild is not among them while tsx, which needs it, is a dependency rather than a dev dependency.)
     for (const dev of ['typescript', 'tsx', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'fast-check'])
       expect(existsSync(join(image.workdir, 'node_modules', dev)), dev).toBe(false);
+    // The pictures' renderer loads: its native binary comes in an optional dependency, which the image keeps.
+    const canvas = spawnSync(process.execPath, ['-e', "require('@napi-rs/canvas').createCanvas(1, 1)"], {
+      cwd: image.workdir,
+      encoding: 'utf8',
+    });
+    expect(canvas.status, canvas.stderr).toBe(0);
   });
 
   it('starts with its CMD: READY on the loopback Discord, answers a command, healthy, stops on SIGTERM', async () => {
