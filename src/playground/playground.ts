@@ -11,6 +11,8 @@ import type { RunningBot } from '../bot';
 import type { CommandMap } from '../discord/context';
 import { openSqliteStorage } from '../db/sqlite/storage';
 import { GameService } from '../service/game-service';
+import { readDieImages } from '../emoji/die-files';
+import { cdnImageFetcher, describeFailure, syncDieEmojis } from '../emoji/emoji-sync';
 import { startPlaygroundServer } from './server';
 import { listenFirst, pageUrl } from './port';
 import { claimDatabase } from './ownership';
@@ -81,10 +83,12 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const log =
       options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', undefined, config.logFormat);
 
-    // What `npm run deploy-commands` does, against the fake.
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
+    // What `npm run deploy-commands` does, against the fake: the commands, then the die emojis (before the bot
+    // starts, so that it finds them).
+    const rest = new REST({ api: fake.apiUrl, cdn: fake.cdnUrl }).setToken(fake.botToken);
     const body = [...options.commands.values()].map((c) => c.data.toJSON());
     await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
+    await uploadDieEmojis(rest, fake.applicationId, log);
 
     const leftover = await endLeftoverGames(options.databasePath, log);
     if (leftover > 0) log.info('ended games left over from an earlier playground run', { games: leftover });
@@ -111,6 +115,27 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
   } catch (error) {
     await undo();
     throw error;
+  }
+}
+
+/**
+ * Uploads the die drawings as the application's emojis, as deploy-commands does. Like deploy, it never fails
+ * the start: without them the bot plays with Unicode dice, and the log says why once.
+ */
+async function uploadDieEmojis(rest: REST, applicationId: string, log: Logger): Promise<void> {
+  const lines: string[] = [];
+  try {
+    const result = await syncDieEmojis({
+      rest,
+      applicationId,
+      images: readDieImages(),
+      fetchImage: cdnImageFetcher(rest),
+      log: (line) => lines.push(line),
+    });
+    if (result.failed.length > 0) log.warn('die emojis not all uploaded; the bot shows Unicode dice', { lines });
+    else log.info(lines.at(-1) ?? 'die emojis synced');
+  } catch (error) {
+    log.warn('die emojis not uploaded; the bot shows Unicode dice', { reason: describeFailure(error) });
   }
 }
 

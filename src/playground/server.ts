@@ -3,7 +3,7 @@
 // its threads to the page — each page only gets what its current user may see (public messages and their
 // ephemerals) and keeps the ones of the channel or thread it shows.
 //
-//   GET  /api/state                            guild, channel, bot, users, commands, threads
+//   GET  /api/state                            guild, channel, bot, cdn, users, commands, threads
 //   GET  /api/messages?user=ID[&channel=ID]    { seq, channel, messages, starter?, threads } of a channel or thread
 //   GET  /api/events?user=ID                   SSE: message, delete (with channelId), threads, breach
 //   POST /api/command { user, text, channel? } a slash command in the channel (default) or one of its threads
@@ -37,6 +37,8 @@ export interface PageMessage {
   content: string;
   embeds: FakeMessage['embeds'];
   components: FakeMessage['components'];
+  /** The uploaded files, each with the URL the fake's CDN serves it at (an embed's attachment:// names one). */
+  attachments: FakeMessage['attachments'];
   flags: number;
   type: number;
   ephemeralFor?: string;
@@ -68,7 +70,9 @@ export interface PageThread extends PageChannel {
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
+  '/media.js': { file: 'media.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
+  '/media.css': { file: 'media.css', type: 'text/css; charset=utf-8' },
   '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },
 };
 const STATIC_DIR = new URL('./static/', import.meta.url);
@@ -112,6 +116,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     content: m.content,
     embeds: m.embeds,
     components: m.components,
+    attachments: m.attachments,
     flags: m.flags,
     type: m.type,
     ...(m.ephemeralFor !== undefined ? { ephemeralFor: m.ephemeralFor } : {}),
@@ -237,6 +242,8 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       guild: { id: fake.guildId, name: 'Olathe Playground' },
       channel: { id: fake.channelId, name: fake.channel(fake.channelId)?.name ?? 'dice' },
       bot: { id: bot.id, name: bot.globalName ?? bot.username },
+      // Where the page loads emoji pictures from (the fake's stand-in for cdn.discordapp.com).
+      cdn: fake.cdnUrl,
       users: users.map((u) => ({
         id: u.id,
         username: u.username,

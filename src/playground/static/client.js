@@ -3,6 +3,17 @@
 // Games are played in threads started from their lobby messages: the sidebar lists them under the channel,
 // a message with a thread links to it, and a new thread of a game the user is in opens by itself.
 // No framework, no build.
+import {
+  componentEmoji,
+  drawAttachments,
+  drawEmbedImage,
+  embedImageUrl,
+  fillEmojiSlots,
+  filesShownInEmbeds,
+  holdCustomEmojis,
+  isOnlyEmojis,
+  setCdn,
+} from './media.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -42,6 +53,7 @@ const state = {
 
 async function main() {
   state.info = await (await fetch('/api/state')).json();
+  setCdn(state.info.cdn);
   for (const el of ['#channel-name-side', '#channel-name-welcome', '#crumb-name'])
     $(el).textContent = state.info.channel.name;
   $('#guild-name').textContent = state.info.guild.name;
@@ -568,11 +580,14 @@ function drawMessage(m, first) {
     el.append(thinking);
   } else if (m.content) {
     const content = document.createElement('div');
-    content.className = 'content';
+    content.className = isOnlyEmojis(m.content) ? 'content jumbo' : 'content';
     content.innerHTML = markdown(m.content);
     el.append(content);
   }
-  for (const embed of m.embeds ?? []) el.append(drawEmbed(embed));
+  const attachments = m.attachments ?? [];
+  const files = drawAttachments(attachments, filesShownInEmbeds(m.embeds, attachments));
+  if (files) el.append(files);
+  for (const embed of m.embeds ?? []) el.append(drawEmbed(embed, attachments));
   if (m.components?.length) el.append(drawComponents(m, m.components));
   const thread = m.threadId ? threadById(m.threadId) : undefined;
   // Under a message a thread was started from, a link to it, as Discord draws it (not in the thread itself).
@@ -592,6 +607,7 @@ function drawMessage(m, first) {
   }
   for (const spoiler of el.querySelectorAll('.md-spoiler'))
     spoiler.addEventListener('click', () => spoiler.classList.add('shown'));
+  fillEmojiSlots(el);
   return el;
 }
 
@@ -617,7 +633,7 @@ function drawThreadLink(thread) {
   return box;
 }
 
-function drawEmbed(e) {
+function drawEmbed(e, attachments) {
   const el = document.createElement('div');
   el.className = 'embed';
   el.style.borderLeftColor = typeof e.color === 'number' ? `#${e.color.toString(16).padStart(6, '0')}` : '#1e1f22';
@@ -656,11 +672,8 @@ function drawEmbed(e) {
       }
     }
   }
-  if (e.image?.url)
-    add(
-      'embed-image',
-      `<img src="${escapeAttr(e.image.url)}" alt="" style="max-width:100%;border-radius:4px;margin-top:16px">`,
-    );
+  const image = embedImageUrl(e.image?.url, attachments);
+  if (image) el.append(drawEmbedImage(image));
   const footer = [e.footer?.text, e.timestamp ? timeText(Date.parse(e.timestamp), true) : null].filter(Boolean);
   if (footer.length) add('embed-footer', footer.map(escapeHtml).join(' • '));
   return el;
@@ -718,30 +731,52 @@ function drawComponent(message, c) {
   }
 }
 
+/** Select options are plain text: an option's emoji is its name there (a custom one as :name:). */
 function emojiText(emoji) {
   if (!emoji) return '';
   return emoji.id ? `:${emoji.name}: ` : `${emoji.name} `;
+}
+
+/** A button's face: its emoji (a picture for an application's own), then its label, Unicode dice enlarged. */
+function buttonFace(c, suffix = '') {
+  const parts = [];
+  const emoji = componentEmoji(c.emoji);
+  if (emoji) parts.push(emoji);
+  const text = `${c.label ?? ''}${suffix}`;
+  if (text) {
+    const label = document.createElement('span');
+    label.className = 'btn-label';
+    for (const piece of text.split(/([⚀-⚅])/u)) {
+      if (!/^[⚀-⚅]$/u.test(piece)) label.append(piece);
+      else {
+        const face = document.createElement('span');
+        face.className = 'die-face';
+        face.textContent = piece;
+        label.append(face);
+      }
+    }
+    parts.push(label);
+  }
+  return parts.length ? parts : [' '];
 }
 
 function drawButton(message, c) {
   if (c.style === 5 && c.url) {
     const link = document.createElement('a');
     link.className = 'btn s5';
-    link.href = c.url;
+    link.href = /^https?:\/\//i.test(c.url) ? c.url : '#';
     link.target = '_blank';
     link.rel = 'noreferrer';
-    link.textContent = `${emojiText(c.emoji)}${c.label ?? ''} ↗`;
-    link.style.cssText = 'display:inline-flex;align-items:center;text-decoration:none';
+    link.append(...buttonFace(c, ' ↗'));
     return link;
   }
   const button = document.createElement('button');
   button.type = 'button';
   button.className = `btn s${c.style ?? 2}`;
-  if (/^[⚀-⚅]/u.test(c.label ?? '')) button.classList.add('die');
-  button.innerHTML = escapeHtml(`${emojiText(c.emoji)}${c.label ?? ''}`.trim() || ' ').replace(
-    /[⚀-⚅]/gu,
-    '<span class="die-face">$&</span>',
-  );
+  // A die: a Unicode face leading the label, or one of the application's die emojis (die_1 … die_6_held).
+  if (/^[⚀-⚅]/u.test(c.label ?? '') || (c.emoji?.id && /^die_\d/.test(c.emoji.name ?? '')))
+    button.classList.add('die');
+  button.append(...buttonFace(c));
   button.disabled = Boolean(c.disabled);
   button.dataset.customId = c.custom_id ?? '';
   button.addEventListener('click', () => act('/api/click', { messageId: message.id, customId: c.custom_id }, button));
@@ -1117,15 +1152,17 @@ function lines(text) {
 function inline(text) {
   const held = [];
   const hold = (html) => `\uE000${held.push(html) - 1}\uE000`;
-  let out = String(text)
-    .replace(/`([^`]+)`/g, (_, code) => hold(`<code class="md-code">${escapeHtml(code)}</code>`))
+  // Code first: an emoji written inside `code` stays text, as in Discord.
+  const coded = String(text).replace(/`([^`]+)`/g, (_, code) =>
+    hold(`<code class="md-code">${escapeHtml(code)}</code>`),
+  );
+  let out = holdCustomEmojis(coded, hold)
     .replace(/<@!?(\d+)>/g, (_, id) =>
       hold(`<span class="mention${id === state.userId ? ' you' : ''}">@${escapeHtml(displayName(id))}</span>`),
     )
     .replace(/<#(\d+)>/g, (_, id) => hold(channelMention(id)))
     .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
     .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
-    .replace(/<a?:(\w+):\d+>/g, (_, name) => hold(`:${escapeHtml(name)}:`))
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
       hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`),
     )
