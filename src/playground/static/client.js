@@ -774,8 +774,7 @@ function drawButton(message, c) {
   button.type = 'button';
   button.className = `btn s${c.style ?? 2}`;
   // A die: a Unicode face leading the label, or one of the application's die emojis (die_1 … die_6_held).
-  if (/^[⚀-⚅]/u.test(c.label ?? '') || (c.emoji?.id && /^die_\d/.test(c.emoji.name ?? '')))
-    button.classList.add('die');
+  if (/^[⚀-⚅]/u.test(c.label ?? '') || (c.emoji?.id && /^die_\d/.test(c.emoji.name ?? ''))) button.classList.add('die');
   button.append(...buttonFace(c));
   button.disabled = Boolean(c.disabled);
   button.dataset.customId = c.custom_id ?? '';
