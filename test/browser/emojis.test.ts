@@ -60,6 +60,7 @@ describe('emojis and pictures in the playground', () => {
     // What deploy-commands uploads, the playground uploaded before the bot started.
     const emojis = new Map(fake().applicationEmojis.map((e) => [e.name, e.id]));
     expect([...emojis.keys()].sort()).toEqual(DIE_EMOJIS.map((d) => d.name).sort());
+    expect(session.botLog.filter((line) => /emoji/i.test(line))).toEqual([]);
     const three = emojis.get('die_3')!;
     const held = emojis.get('die_5_held')!;
 
@@ -201,5 +202,48 @@ describe('emojis and pictures in the playground', () => {
     expect(await loose.getAttribute('src')).toBe(urlOf('extra.png'));
     await expect.poll(() => loadedWidth(loose)).toBe(120);
     expect(fake().breaches).toEqual([]);
+  });
+
+  it('keeps a turn of die emoji buttons and a results picture within a 400 px phone', async () => {
+    const page = tab();
+    await page.setViewportSize({ width: 400, height: 800 });
+    const emojis = new Map(fake().applicationEmojis.map((e) => [e.name, e.id]));
+    const dice = ['die_6', 'die_6_held', 'die_2', 'die_5', 'die_6_held'];
+    const id = await postAsBot(
+      {
+        content: `Throw 2: ${dice.map((name) => `<:${name}:${emojis.get(name)}>`).join(' ')}`,
+        embeds: [{ title: 'Results', image: { url: 'attachment://sheets.png' } }],
+        components: [
+          {
+            type: 1,
+            components: dice.map((name, i) => ({
+              type: 2,
+              style: name.endsWith('_held') ? 1 : 2,
+              custom_id: `hold:${i}`,
+              emoji: { id: emojis.get(name), name },
+            })),
+          },
+          { type: 1, components: [{ type: 2, style: 3, custom_id: 'throw', label: 'Throw (1 left)' }] },
+        ],
+      },
+      [{ name: 'sheets.png', data: png(900, 300) }],
+    );
+    const message = await drawn(id);
+    await message.scrollIntoViewIfNeeded();
+    const buttons = message.locator('button.die img.btn-emoji');
+    expect(await buttons.count()).toBe(5);
+    for (const img of await buttons.all()) await expect.poll(() => loadedWidth(img)).toBe(128);
+    const picture = message.locator('.embed-image img');
+    await expect.poll(() => loadedWidth(picture)).toBe(900);
+    // Every part of the message stays on the screen: the five dice share one row, the picture shrinks to fit.
+    const parts = await message.locator('*').all();
+    for (const part of parts) {
+      const at = await part.boundingBox();
+      if (at && at.width > 0)
+        expect(at.x + at.width, await part.evaluate((el) => el.className)).toBeLessThanOrEqual(400.5);
+    }
+    const rows = await buttons.evaluateAll((els) => new Set(els.map((el) => el.getBoundingClientRect().top)).size);
+    expect(rows).toBe(1);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBe(400);
   });
 });
