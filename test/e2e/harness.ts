@@ -148,8 +148,23 @@ export interface Control {
   id: ComponentId | null;
   type: number;
   label?: string;
+  /** A button's emoji: the die emoji (`die_4`, `die_4_held`) on a hold button when the app has them. */
+  emoji?: { id?: string; name?: string };
   disabled?: boolean;
   options?: { label: string; value: string }[];
+}
+
+/** A hold button's die, from its emoji (`die_4_held`) or, on Unicode dice, its label (`⚃ 4 🔒`). */
+export function dieOfButton(button: Control): { face: number; held: boolean } {
+  const name = button.emoji?.name;
+  if (name) return { face: Number(/^die_([1-6])/.exec(name)?.[1] ?? NaN), held: name.endsWith('_held') };
+  const label = button.label ?? '';
+  return { face: Number(/ ([1-6])\b/.exec(label)?.[1] ?? NaN), held: label.includes('🔒') };
+}
+
+/** Whether die `die`'s hold button on the message shows it held. */
+export function isHeld(message: FakeMessage, die: number): boolean {
+  return dieOfButton(control(message, 'hold', die)).held;
 }
 
 export function controlsOf(message: FakeMessage): Control[] {
@@ -160,6 +175,7 @@ export function controlsOf(message: FakeMessage): Control[] {
       id: parseCustomId(String(c.custom_id)),
       type: Number(c.type),
       label: c.label as string | undefined,
+      emoji: c.emoji as Control['emoji'],
       disabled: c.disabled as boolean | undefined,
       options: c.options as Control['options'],
     })),
