@@ -7,16 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute } from '../../src/fake-discord';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
-import {
-  control,
-  dieOfButton,
-  embedText,
-  gameChannelIds,
-  isHeld,
-  playSimpleTurn,
-  publicMessages,
-  startWorld,
-} from './harness';
+import { dieOfButton, isHeld } from './dice-text';
+import { control, embedText, gameChannelIds, playSimpleTurn, publicMessages, startWorld } from './harness';
 import { fiveOfAKindSeed } from './seeds';
 
 const RECOVERY_MS = 5000;

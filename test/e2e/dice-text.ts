@@ -1,5 +1,9 @@
-// Dice as the bot writes them in text: its die emojis `<:die_3:123…>` (`<:die_3_held:…>` for a held die) when
-// deploy-commands uploaded them, as startWorld's deploy does, or ⚀–⚅ when they are missing. Tests read either.
+// Dice as the bot draws them: in text its die emojis `<:die_3:123…>` (`<:die_3_held:…>` for a held die) when
+// deploy-commands uploaded them, as startWorld's deploy does, or ⚀–⚅ when they are missing; on a hold button
+// its emoji or its label. Tests read either.
+import type { FakeMessage } from '../../src/fake-discord';
+import type { Control } from './harness';
+import { control } from './harness';
 
 const GLYPHS = '⚀⚁⚂⚃⚄⚅';
 
@@ -15,4 +19,17 @@ export function facesOf(text: string): number[] {
   return [...text.matchAll(/<:die_([1-6])(?:_held)?:\d+>|([⚀-⚅])/gu)].map((m) =>
     m[1] ? Number(m[1]) : GLYPHS.indexOf(m[2]!) + 1,
   );
+}
+
+/** A hold button's die, from its emoji (`die_4_held`) or, on Unicode dice, its label (`⚃ 4 🔒`). */
+export function dieOfButton(button: Control): { face: number; held: boolean } {
+  const name = button.emoji?.name;
+  if (name) return { face: Number(/^die_([1-6])/.exec(name)?.[1] ?? NaN), held: name.endsWith('_held') };
+  const label = button.label ?? '';
+  return { face: Number(/ ([1-6])\b/.exec(label)?.[1] ?? NaN), held: label.includes('🔒') };
+}
+
+/** Whether die `die`'s hold button on the message shows it held. */
+export function isHeld(message: FakeMessage, die: number): boolean {
+  return dieOfButton(control(message, 'hold', die)).held;
 }

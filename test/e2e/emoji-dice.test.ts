@@ -6,17 +6,8 @@ import { REST, Routes } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage } from '../../src/fake-discord';
 import type { World } from './harness';
-import {
-  control,
-  controlsOf,
-  dieOfButton,
-  embedText,
-  publicMessages,
-  shouts,
-  startWorld,
-  waitForTurn,
-} from './harness';
-import { DIE, facesOf } from './dice-text';
+import { control, controlsOf, embedText, publicMessages, shouts, startWorld, waitForTurn } from './harness';
+import { DIE, dieOfButton, facesOf } from './dice-text';
 import { fiveOfAKindSeed } from './seeds';
 
 let world: World;

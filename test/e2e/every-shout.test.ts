@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
 import type { World } from './harness';
-import { control, controlsOf, dieOfButton, eventually, publicMessages, startWorld, threadOf } from './harness';
-import { FIVE_DICE, facesOf } from './dice-text';
+import { control, controlsOf, eventually, publicMessages, startWorld, threadOf } from './harness';
+import { FIVE_DICE, dieOfButton, facesOf } from './dice-text';
 import type { TurnPlan } from './dice-plan';
 import { FaceStream, planShouts, planTurn } from './dice-plan';
 

@@ -154,19 +154,6 @@ export interface Control {
   options?: { label: string; value: string }[];
 }
 
-/** A hold button's die, from its emoji (`die_4_held`) or, on Unicode dice, its label (`⚃ 4 🔒`). */
-export function dieOfButton(button: Control): { face: number; held: boolean } {
-  const name = button.emoji?.name;
-  if (name) return { face: Number(/^die_([1-6])/.exec(name)?.[1] ?? NaN), held: name.endsWith('_held') };
-  const label = button.label ?? '';
-  return { face: Number(/ ([1-6])\b/.exec(label)?.[1] ?? NaN), held: label.includes('🔒') };
-}
-
-/** Whether die `die`'s hold button on the message shows it held. */
-export function isHeld(message: FakeMessage, die: number): boolean {
-  return dieOfButton(control(message, 'hold', die)).held;
-}
-
 export function controlsOf(message: FakeMessage): Control[] {
   const rows = message.components as Array<APIMessageTopLevelComponent & { components?: unknown[] }>;
   return rows.flatMap((row) =>

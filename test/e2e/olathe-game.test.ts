@@ -2,8 +2,8 @@
 // selects against the real bot; the results must match the calculator on the cards the channel shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
-import { acked, control, dieOfButton, embedText, publicMessages, startWorld, turnMessageOf } from './harness';
-import { DICE } from './dice-text';
+import { acked, control, embedText, publicMessages, startWorld, turnMessageOf } from './harness';
+import { DICE, dieOfButton } from './dice-text';
 import { cardsFromLog, resultRows, scoreWithCalculator } from './cards';
 
 let world: World;

@@ -5,12 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
 import { tr } from '../../src/discord/i18n';
 import type { World } from './harness';
+import { isHeld } from './dice-text';
 import {
   control,
   embedText,
   ephemeralAnswer,
   findControl,
-  isHeld,
   playToTheEnd,
   publicMessages,
   resultsMessage,

@@ -12,14 +12,13 @@ import {
   controlsOf,
   embedText,
   ephemeralAnswer,
-  isHeld,
   publicMessages,
   shouts,
   startWorld,
   threadOf,
   waitForTurn,
 } from './harness';
-import { DICE, DIE } from './dice-text';
+import { DICE, DIE, isHeld } from './dice-text';
 
 const english = tr('en');
 
