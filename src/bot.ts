@@ -1,6 +1,6 @@
 // The running bot: a discord.js client on the Guilds intent only, the game service on SQLite, one router
 // for every interaction, a clock for turn deadlines, and a clean shutdown.
-import type { Interaction } from 'discord.js';
+import type { Interaction, REST } from 'discord.js';
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 import type { Config } from './config';
 import type { Logger } from './logger';
@@ -18,6 +18,8 @@ import { startOperations } from './operations';
 import { loadDailySecret } from './daily-secret';
 import type { ShardOwnership } from './cluster/shard-ownership';
 import { openStorage } from './open-storage';
+import { loadDieEmojis } from './emoji/load-die-emojis';
+import { UNICODE_DICE, emojiDice, useDiceGlyphs } from './discord/render/dice-glyphs';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -94,6 +96,9 @@ export async function startBot(
     // Spreading `rest: { api: undefined }` would replace discord.js's default address, so only pass one when set.
     ...(config.apiUrl ? { rest: { api: config.apiUrl } } : {}),
   });
+  // The dice every message draws, chosen once before the first message: the app's emojis, or Unicode dice.
+  client.rest.setToken(config.token);
+  await chooseDice(client.rest, config.clientId, log);
   const { metrics, acks } = ops;
   const publisher = new Publisher(
     { service, log, rest: client.rest, metrics },
@@ -206,6 +211,21 @@ export async function startBot(
       log.info('stopped', { unfinished, channelUpdatesAtStop: queued, ms: Math.round(performance.now() - started) });
     },
   };
+}
+
+/**
+ * Draws dice with the application's die emojis when it has all twelve, else with Unicode dice, saying why in
+ * one warning: a missing emoji is a deploy to run, not an error on every message. Never throws.
+ */
+async function chooseDice(rest: REST, applicationId: string, log: Logger): Promise<void> {
+  const loaded = await loadDieEmojis(rest, applicationId);
+  if (loaded.emojis) {
+    useDiceGlyphs(emojiDice(loaded.emojis));
+    log.info('die emojis ready');
+  } else {
+    useDiceGlyphs(UNICODE_DICE);
+    log.warn('die emojis unavailable, showing Unicode dice', { reason: loaded.reason });
+  }
 }
 
 /** Waits for `work` to settle, `ms` at most; resolves with how many had not settled by then. */

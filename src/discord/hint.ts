@@ -12,7 +12,7 @@ import type { ComponentId, HintMove } from './custom-id';
 import { encodeCustomId } from './custom-id';
 import { whoseTurn } from './refusals';
 import type { MessageBody } from './render/turn';
-import { columnName, diceText, points } from './render/text';
+import { columnName, diceLabelText, diceText, points } from './render/text';
 import { cellName, choiceText, hintSummary } from './solver-words';
 import type { Translate } from './i18n';
 import { DEFAULT_LANGUAGE, tr } from './i18n';
@@ -164,7 +164,8 @@ function applyLabel(state: GameState, seat: number, move: HintMove, t: Translate
   const dice = state.players[seat]!.turn.dice ?? [];
   switch (move.kind) {
     case 'hold': {
-      const held = diceText(dice.filter((_, i) => move.held[i]));
+      // A button's label: custom emojis are not drawn there.
+      const held = diceLabelText(dice.filter((_, i) => move.held[i]));
       return held ? t('hint.applyHold', { dice: held }) : t('hint.applyHoldNothing');
     }
     case 'write':

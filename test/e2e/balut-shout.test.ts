@@ -15,6 +15,10 @@ import {
   waitForTurn,
 } from './harness';
 import { cardsFromLog, resultRows, scoreWithCalculator, shownLines } from './cards';
+import { DIE } from './dice-text';
+
+/** A log line of five of a kind written: `wrote 45 in Balut (Free 1) — ⚄ ⚄ ⚄ ⚄ ⚄` (or the die emojis). */
+const FIVE_WRITTEN = new RegExp(`wrote \\d+ in .* — (${DIE}) \\1 \\1 \\1 \\1$`, 'u');
 
 let world: World;
 beforeAll(async () => {
@@ -39,7 +43,9 @@ describe('solo Balut with a forced five of a kind', () => {
     const shout = await fake.waitFor(() => shouts(fake, [thread])[0]);
     // A message of its own that stands out: the cry, and the dice large in an embed; the card is marked.
     expect(shout.content).toMatch(new RegExp(`^🎶 \\*\\*Ba-lut!\\*\\* 🎶\\s+<@${alice.id}> threw five [1-6]s!$`));
-    expect(shout.embeds[0]!.description).toMatch(/^# ([⚀-⚅]) \1 \1 \1 \1\nFive of a kind — worth \*\*\d+\*\*/u);
+    expect(shout.embeds[0]!.description).toMatch(
+      new RegExp(`^# (${DIE}) \\1 \\1 \\1 \\1\\nFive of a kind — worth \\*\\*\\d+\\*\\*`, 'u'),
+    );
     await fake.waitFor(() => fake.message(turn.id)!.reactions);
     expect(fake.message(turn.id)!.reactions).toEqual([{ emoji: '🎉', userIds: [fake.botUser.id] }]);
     // Scored in the Balut row it is worth 20 + pips, and the select says so, and in which column.
@@ -60,9 +66,7 @@ describe('solo Balut with a forced five of a kind', () => {
     );
     expect(turns).toBe(27);
     // Every later turn is one throw written as it fell, so each five of a kind written is one more shout.
-    const fivesWritten = new Set(
-      shownLines(publicMessages(fake)).filter((l) => /wrote \d+ in .* — ([⚀-⚅]) \1 \1 \1 \1$/u.test(l)),
-    ).size;
+    const fivesWritten = new Set(shownLines(publicMessages(fake)).filter((l) => FIVE_WRITTEN.test(l))).size;
     expect(fivesWritten).toBeGreaterThanOrEqual(1);
     expect(shouts(fake, [thread])).toHaveLength(fivesWritten);
 

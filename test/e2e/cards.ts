@@ -1,12 +1,15 @@
 // Rebuilding each player's card from what the channel shows: every finished Olathe turn collapses to a log
-// line "**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃", which names the cell and the dice; Balut's
+// line "**Alice** wrote 24 in Choice (Free 1) — ⚄ ⚄ ⚃ ⚅ ⚃" (or the die emojis), which names the cell and the dice; Balut's
 // progress message shows each player's latest such line, so its versions hold them all.
 import type { FakeMessage } from '../../src/fake-discord';
-import { CATEGORIES, DIE_FACE_GLYPHS } from '../../src/game';
+import { CATEGORIES } from '../../src/game';
+import { FIVE_DICE, facesOf } from './dice-text';
 import { runScript } from './harness';
 
-const LOG_LINE =
-  /^\*\*(.+?)\*\* (?:\d+\/\d+ (?:\(left\) )?· )?(?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — ((?:[⚀-⚅] ?){5})/u;
+const LOG_LINE = new RegExp(
+  String.raw`^\*\*(.+?)\*\* (?:\d+\/\d+ (?:\(left\) )?· )?(?:wrote|ran out of time — the bot wrote) \d+ in (\w+) \((Free \d|↓ Down|↑ Up)\) — (${FIVE_DICE})`,
+  'u',
+);
 
 /** Every line the channel showed, with the earlier versions of edited messages. */
 export function shownLines(messages: FakeMessage[]): string[] {
@@ -38,9 +41,7 @@ export function cardsFromLog(
     const category = CATEGORIES.find(
       (c) => c === categoryLabel!.toLowerCase() || (c === 'olathe' && categoryLabel === 'Balut'),
     )!;
-    const dice = [...diceText!.replace(/ /g, '')].map((g) =>
-      DIE_FACE_GLYPHS.indexOf(g as (typeof DIE_FACE_GLYPHS)[number]),
-    );
+    const dice = facesOf(diceText!);
     if (!cards.has(name!)) {
       cards.set(name!, {
         variant,

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Permission } from '../../src/fake-discord';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
-import { DIE_FACE_GLYPHS, dailyThrow } from '../../src/game';
+import { dailyThrow } from '../../src/game';
 import { dailyHash, solverDaily, utcDay } from '../../src/service/daily';
 import type { World } from './harness';
 import {
@@ -17,6 +17,7 @@ import {
   publicMessages,
   startWorld,
 } from './harness';
+import { FIVE_DICE, facesOf } from './dice-text';
 
 const SECRET = 'e2e-daily-secret-0123456789abcdef';
 const HASH = dailyHash(SECRET);
@@ -34,9 +35,7 @@ afterAll(async () => {
   await world?.close();
 });
 
-const DICE = /Dice: ((?:[⚀-⚅] ?){5})/u;
-const facesOf = (text: string): number[] =>
-  [...text.replace(/ /g, '')].map((g) => DIE_FACE_GLYPHS.indexOf(g as (typeof DIE_FACE_GLYPHS)[number]));
+const DICE = new RegExp(`Dice: (${FIVE_DICE})`, 'u');
 const description = (m: FakeMessage) => m.embeds.map((e) => e.description ?? '').join('\n');
 
 /** The dice a turn message shows, or null before the first throw. */

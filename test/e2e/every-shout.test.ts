@@ -10,12 +10,12 @@ import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord'
 import { LANGUAGES, tr } from '../../src/discord/i18n';
 import type { World } from './harness';
 import { control, controlsOf, eventually, publicMessages, startWorld, threadOf } from './harness';
+import { FIVE_DICE, dieOfButton, facesOf } from './dice-text';
 import type { TurnPlan } from './dice-plan';
 import { FaceStream, planShouts, planTurn } from './dice-plan';
 
 const OLATHE_THROWS = 5;
 const BALUT_THROWS = 3;
-const GLYPHS = '⚀⚁⚂⚃⚄⚅';
 
 /**
  * The first seed (of `every-shout-N`) on which the story can be played: the Olathe game's first four turns
@@ -47,18 +47,16 @@ afterAll(async () => {
   await world?.close();
 });
 
-/** "game 12 · <@alice> · five 3s · ⚂ ⚂ ⚂ ⚂ ⚂": what a shout says, from its text and its embed. */
+/** "game 12 · <@alice> · five 3s · 3 3 3 3 3": what a shout says, from its text and its embed's dice. */
 function shoutSays(message: FakeMessage): string {
   const who = /(<@\d+>) threw five ([1-6])s!$/.exec(message.content);
-  const dice = /^# ((?:[⚀-⚅] ?){5})\n/u.exec(message.embeds[0]?.description ?? '');
-  return `${message.embeds[0]?.footer?.text} · ${who?.[1]} · five ${who?.[2]}s · ${dice?.[1]}`;
+  const dice = new RegExp(`^# (${FIVE_DICE})\n`, 'u').exec(message.embeds[0]?.description ?? '');
+  return `${message.embeds[0]?.footer?.text} · ${who?.[1]} · five ${who?.[2]}s · ${dice ? facesOf(dice[1]!).join(' ') : ''}`;
 }
 
 function shoutExpected(gameId: number, user: FakeUser, plan: TurnPlan): string {
   const face = plan.throws.at(-1)!.dice[0]!;
-  const dice = Array<string>(5)
-    .fill(GLYPHS[face - 1]!)
-    .join(' ');
+  const dice = Array<number>(5).fill(face).join(' ');
   return `${tr('en')('word.game', { id: gameId })} · <@${user.id}> · five ${face}s · ${dice}`;
 }
 
@@ -75,14 +73,14 @@ function openTurn(fake: FakeDiscord, channelId: string, user: FakeUser): FakeMes
   );
 }
 
-/** The dice a turn message shows, and which are held: one hold button per die, its face in its label. */
+/** The dice a turn message shows, and which are held: one hold button per die, its face on its emoji or label. */
 function diceOn(message: FakeMessage): { dice: number[]; held: number[] } {
   const holds = controlsOf(message).flatMap((c) =>
-    c.id?.action === 'hold' ? [{ die: c.id.die, label: c.label! }] : [],
+    c.id?.action === 'hold' ? [{ die: c.id.die, ...dieOfButton(c) }] : [],
   );
   return {
-    dice: holds.map((h) => Number(h.label.split(' ')[1])),
-    held: holds.flatMap((h) => (h.label.includes('🔒') ? [h.die] : [])),
+    dice: holds.map((h) => h.face),
+    held: holds.flatMap((h) => (h.held ? [h.die] : [])),
   };
 }
 

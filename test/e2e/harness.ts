@@ -148,6 +148,8 @@ export interface Control {
   id: ComponentId | null;
   type: number;
   label?: string;
+  /** A button's emoji: the die emoji (`die_4`, `die_4_held`) on a hold button when the app has them. */
+  emoji?: { id?: string; name?: string };
   disabled?: boolean;
   options?: { label: string; value: string }[];
 }
@@ -160,6 +162,7 @@ export function controlsOf(message: FakeMessage): Control[] {
       id: parseCustomId(String(c.custom_id)),
       type: Number(c.type),
       label: c.label as string | undefined,
+      emoji: c.emoji as Control['emoji'],
       disabled: c.disabled as boolean | undefined,
       options: c.options as Control['options'],
     })),

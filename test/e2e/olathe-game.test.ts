@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
 import { acked, control, embedText, publicMessages, startWorld, turnMessageOf } from './harness';
+import { DICE, dieOfButton } from './dice-text';
 import { cardsFromLog, resultRows, scoreWithCalculator } from './cards';
 
 let world: World;
@@ -70,7 +71,10 @@ describe('a two-player Olathe game, end to end', () => {
         expect(advice.ephemeralFor).toBe(player.id);
         expect(advice.embeds[0]!.title).toBe('💡 Hint');
         expect(advice.embeds[0]!.description).toMatch(
-          /\*\*1\.\*\* (Hold [⚀-⚅ ]+ and throw the other \d|Throw all five dice again|Stop and write .+) — expected final \*\*−?[\d.]+\*\*/,
+          new RegExp(
+            `\\*\\*1\\.\\*\\* (Hold ${DICE} and throw the other \\d|Throw all five dice again|Stop and write .+) — expected final \\*\\*−?[\\d.]+\\*\\*`,
+            'u',
+          ),
         );
         const other = player === alice ? bob : alice;
         const refusal = await fake.slash(other, 'olathe', {}, { subcommand: 'hint' }).reply();
@@ -84,11 +88,11 @@ describe('a two-player Olathe game, end to end', () => {
         const hold = control(current, 'hold', 0);
         await acked(fake.click(player, current.id, hold.customId));
         current = fake.message(current.id)!;
-        expect(control(current, 'hold', 0).label).toContain('🔒');
-        const face = control(current, 'hold', 0).label!;
+        const { face, held } = dieOfButton(control(current, 'hold', 0));
+        expect(held).toBe(true);
         await acked(fake.click(player, current.id, control(current, 'throw').customId));
         current = fake.message(current.id)!;
-        expect(control(current, 'hold', 0).label).toBe(face);
+        expect(dieOfButton(control(current, 'hold', 0))).toEqual({ face, held: true });
         holds++;
       }
       const write = control(current, 'write');

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
 import { tr } from '../../src/discord/i18n';
 import type { World } from './harness';
+import { isHeld } from './dice-text';
 import {
   control,
   embedText,
@@ -95,7 +96,7 @@ describe('refusals, races and restarts', () => {
       fake.click(alice, old.id, holdId).acked(),
     ]);
     expect(holds.map((a) => a.type)).toEqual([7, 7]);
-    expect(control(fake.message(old.id)!, 'hold', 2).label).toContain('🔒');
+    expect(isHeld(fake.message(old.id)!, 2)).toBe(true);
     await fake.click(alice, old.id, control(fake.message(old.id)!, 'throw').customId).acked();
     expect(embedText(fake.message(old.id)!)).toContain('Throw 2 of 3');
     const write = control(fake.message(old.id)!, 'write');
@@ -261,7 +262,7 @@ describe("a hint's Apply, forged", () => {
       await refusedOn(fake, alice, turn.id, ids(gameId, '0.1', ...forged, 'apply:h11111', 'apply:t'));
       // The card plays on: a hold, then a write.
       await fake.click(alice, turn.id, control(fake.message(turn.id)!, 'hold', 0).customId).acked();
-      expect(control(fake.message(turn.id)!, 'hold', 0).label).toContain('🔒');
+      expect(isHeld(fake.message(turn.id)!, 0)).toBe(true);
       const write = control(fake.message(turn.id)!, 'write');
       await fake.select(alice, turn.id, write.customId, [write.options![0]!.value]).acked();
       expect(fake.message(turn.id)!.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
@@ -282,7 +283,7 @@ describe("a hint's Apply, forged", () => {
         ...ids(balut, '0.1', ...forged, 'apply:h11111'),
       ]);
       // The hint's own Apply plays, step by step: holds show on the card, and a write asks first, then ends the turn.
-      const held = () => [0, 1, 2, 3, 4].map((d) => control(fake.message(turn.id)!, 'hold', d).label!.includes('🔒'));
+      const held = () => [0, 1, 2, 3, 4].map((d) => isHeld(fake.message(turn.id)!, d));
       const kinds: string[] = [];
       while (!kinds.includes('write') && kinds.length < 8) {
         const next = control(fake.message(hint.id)!, 'apply');

@@ -18,6 +18,7 @@ import {
   threadOf,
   waitForTurn,
 } from './harness';
+import { DICE, DIE, isHeld } from './dice-text';
 
 const english = tr('en');
 
@@ -87,10 +88,10 @@ describe('turns and refusals', () => {
     // marked on the turn message.
     await fake.click(alice, hint.id, control(hint, 'apply').customId).acked();
     hint = fake.message(hint.id)!;
-    expect(hint.embeds[0]!.description).toMatch(/^✅ Threw ([⚀-⚅]) \1 \1 \1 \1\./u);
+    expect(hint.embeds[0]!.description).toMatch(new RegExp(`^✅ Threw (${DIE}) \\1 \\1 \\1 \\1\\.`, 'u'));
     const shout = await fake.waitFor(() => shouts(fake, [thread])[0]);
     expect(shout.content).toMatch(new RegExp(`^🎶 \\*\\*O-la-the!\\*\\* 🎶\\s+<@${alice.id}> threw five [1-6]s!$`));
-    expect(shout.embeds[0]!.description).toMatch(/^# ([⚀-⚅]) \1 \1 \1 \1\n/u);
+    expect(shout.embeds[0]!.description).toMatch(new RegExp(`^# (${DIE}) \\1 \\1 \\1 \\1\\n`, 'u'));
     expect(shout.pinged).toEqual([]);
     await fake.waitFor(() => fake.message(turn.id)!.reactions?.length);
     expect(fake.message(turn.id)!.reactions).toEqual([{ emoji: '🎉', userIds: [fake.botUser.id] }]);
@@ -117,10 +118,10 @@ describe('turns and refusals', () => {
       hint = fake.message(hint.id)!;
       if (next.id.move.kind === 'hold') {
         const held = next.id.move.held;
-        expect(hint.embeds[0]!.description).toMatch(/^✅ (Held [⚀-⚅ ]+|Nothing held)\. Throw with the button below/u);
-        await fake.waitFor(() =>
-          held.every((h, die) => control(fake.message(turn.id)!, 'hold', die).label!.includes('🔒') === h),
+        expect(hint.embeds[0]!.description).toMatch(
+          new RegExp(`^✅ (Held ${DICE}|Nothing held)\\. Throw with the button below`, 'u'),
         );
+        await fake.waitFor(() => held.every((h, die) => isHeld(fake.message(turn.id)!, die) === h));
       }
     }
     const write = control(hint, 'apply');
@@ -129,7 +130,7 @@ describe('turns and refusals', () => {
     await fake.click(alice, hint.id, write.customId).acked();
     hint = fake.message(hint.id)!;
     expect(embedText(hint)).toMatch(
-      new RegExp(`Write [⚀-⚅ ]+ in \\*\\*${escape(cell)}\\*\\* for \\*\\*\\d+\\*\\*`, 'u'),
+      new RegExp(`Write ${DICE} in \\*\\*${escape(cell)}\\*\\* for \\*\\*\\d+\\*\\*`, 'u'),
     );
     // Back from the question: the same hint again, in place, not a new message.
     await fake.click(alice, hint.id, control(hint, 'hint').customId).acked();

@@ -1,7 +1,7 @@
-// Small text pieces shared by the renderers: die faces, card tables, padding, counts.
+// Small text pieces shared by the renderers: dice (from dice-glyphs.ts), card tables, padding, counts.
 import type { Card, ColumnKind, FactWords, Variant } from '../../game';
 import type { Category } from '../../game';
-import { CATEGORIES, DIE_FACE_GLYPHS, TOTAL_THRESHOLDS, scaledThreshold, scoreCard } from '../../game';
+import { CATEGORIES, TOTAL_THRESHOLDS, scaledThreshold, scoreCard } from '../../game';
 import type { Translate } from '../i18n';
 import { tr } from '../i18n';
 import type { RenderableGame } from './view';
@@ -49,9 +49,8 @@ export function layoutText(game: Pick<RenderableGame, 'options' | 'locale'>): st
   });
 }
 
-export function diceText(dice: readonly number[]): string {
-  return dice.map((d) => DIE_FACE_GLYPHS[d] ?? '?').join(' ');
-}
+/** Dice in message text, as the bot draws them (the application's emojis or ⚀–⚅: dice-glyphs.ts). */
+export { diceLabelText, diceText } from './dice-glyphs';
 
 /** A signed number for people: +3, −2, 0. */
 export function signed(n: number): string {

@@ -5,7 +5,6 @@ import type { CellRef, GameState, Variant } from '../../game';
 import { turnStamp } from '../../service/stamp';
 import {
   CATEGORIES,
-  DIE_FACE_GLYPHS,
   declarableColumns,
   emptyCellCount,
   filledCellCount,
@@ -22,6 +21,7 @@ import { seatName } from './view';
 import type { Translate } from '../i18n';
 import { cardTable, categoryName, columnName, diceText, fivesText, gameT, scoreLine } from './text';
 import { Remembered, cardSignature } from './remembered';
+import { diceGlyphs } from './dice-glyphs';
 
 export interface MessageBody {
   content?: string;
@@ -31,6 +31,9 @@ export interface MessageBody {
 }
 
 export const MAX_PREDICTION = 24;
+
+/** Every die of a list drawn with the held look. */
+const ALL_HELD: readonly boolean[] = [true, true, true, true, true];
 
 type Row = APIActionRowComponent<APIComponentInMessageActionRow>;
 
@@ -59,8 +62,9 @@ export function renderTurn(game: RenderableGame, seat: number): MessageBody {
   const perTurn = state.options.throwsPerTurn;
   if (player.turn.dice) {
     const held = player.turn.dice.filter((_, i) => player.turn.held[i]);
-    const heldText = held.length ? t('turn.held', { dice: diceText(held) }) : '';
-    lines.push(`${t('turn.throwOf', { used: throwsUsed, perTurn, dice: diceText(player.turn.dice) })}${heldText}`);
+    const heldText = held.length ? t('turn.held', { dice: diceText(held, ALL_HELD) }) : '';
+    const dice = diceText(player.turn.dice, player.turn.held);
+    lines.push(`${t('turn.throwOf', { used: throwsUsed, perTurn, dice })}${heldText}`);
   } else {
     lines.push(t('turn.nothingThrown', { throws: t('word.throws', { count: perTurn }) }));
   }
@@ -99,6 +103,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, t: T
   const rows: Row[] = [];
 
   if (dice) {
+    const glyphs = diceGlyphs();
     rows.push({
       type: ComponentType.ActionRow,
       components: dice.map((face, die) => {
@@ -106,7 +111,7 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, t: T
         return {
           type: ComponentType.Button,
           custom_id: encodeCustomId({ action: 'hold', ...base, die, held: !held }),
-          label: `${DIE_FACE_GLYPHS[face]} ${face}${held ? ' 🔒' : ''}`,
+          ...glyphs.button(face, held),
           style: held ? ButtonStyle.Primary : ButtonStyle.Secondary,
           disabled: left === 0,
         };
