@@ -3,6 +3,7 @@
 import type { REST } from 'discord.js';
 import { Routes } from 'discord.js';
 import type { MessageBody } from './render/turn';
+import type { AttachedFile } from './sheet-picture';
 import { UNKNOWN_MESSAGE, classify, errorCode } from './discord-errors';
 
 /** Discord refuses many edits of a message older than an hour (30046), so older ones are posted again. */
@@ -26,10 +27,33 @@ export function apiBody(body: MessageBody, ping: readonly string[] = []): Record
 export class ChannelRest {
   constructor(private readonly rest: REST) {}
 
-  /** Posts once per nonce: a repeat within Discord's few minutes answers with the message already made. */
-  async post(channel: string, body: MessageBody, ping: readonly string[], nonce: string): Promise<string> {
+  /**
+   * Posts once per nonce: a repeat within Discord's few minutes answers with the message already made. Files
+   * go as multipart `files[n]`, listed in `attachments`; the message keeps them through later edits, which
+   * send no `attachments` (Discord's Edit Message removes only the files an `attachments` list leaves out).
+   */
+  async post(
+    channel: string,
+    body: MessageBody,
+    ping: readonly string[],
+    nonce: string,
+    files: readonly AttachedFile[] = [],
+  ): Promise<string> {
+    const attached =
+      files.length > 0
+        ? {
+            files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
+            attachments: files.map((f, id) => ({ id, filename: f.name })),
+          }
+        : undefined;
     const message = (await this.rest.post(Routes.channelMessages(channel), {
-      body: { ...apiBody(body, ping), nonce, enforce_nonce: true },
+      body: {
+        ...apiBody(body, ping),
+        nonce,
+        enforce_nonce: true,
+        ...(attached && { attachments: attached.attachments }),
+      },
+      ...(attached && { files: attached.files }),
     })) as { id: string };
     return message.id;
   }

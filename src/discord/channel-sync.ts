@@ -26,6 +26,8 @@ import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
 import type { ClickRecords } from './click-records';
 import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './discord-errors';
 import { renderShout } from './render/game-messages';
+import type { SheetRenderer } from './sheet-picture';
+import { defaultRenderer, drawPicture, withoutPicture } from './sheet-picture';
 
 /** The mark a five of a kind leaves on the turn message (or Balut card) it was thrown on. */
 export const SHOUT_REACTION = '🎉';
@@ -36,6 +38,7 @@ export class ChannelSync {
     private readonly log: Logger,
     private readonly rest: ChannelRest,
     private readonly clicks: ClickRecords,
+    private readonly renderSheet: SheetRenderer = defaultRenderer,
   ) {}
 
   /**
@@ -193,7 +196,7 @@ export class ChannelSync {
         // A first post pings; a message drawn again (deleted, or too old to edit) does not — but a rematch's
         // lobby deleted before its game started pings its players again, as it did when it was forgotten first.
         const ping = id && w.key !== LOBBY_KEY ? [] : w.ping;
-        shownAs = await this.rest.post(channel, w.body, ping, nonceOf(game.id, w.key, id ?? ''));
+        shownAs = await this.postWanted(game, channel, w, ping, nonceOf(game.id, w.key, id ?? ''));
       }
     } finally {
       if (shownAs === null) this.clicks.endDraw(game.id, w.key, touch);
@@ -203,6 +206,35 @@ export class ChannelSync {
       (await this.record(game, w.key, shownAs, digest, touch, shownAs !== id)) ||
       (shownAs !== id && w.key === RESULTS_KEY)
     );
+  }
+
+  /**
+   * Posts a wanted message with its picture, drawn now: once per post, never per pass (edits keep the file).
+   * A picture that cannot be drawn leaves the message in words, never held up.
+   */
+  private async postWanted(
+    game: GameView,
+    channel: string,
+    w: WantedMessage,
+    ping: readonly string[],
+    nonce: string,
+  ): Promise<string> {
+    const file = w.picture ? await drawPicture(this.renderSheet, w.picture, this.log, game.id) : null;
+    if (file) {
+      try {
+        return await this.rest.post(channel, w.body, ping, nonce, [file]);
+      } catch (error) {
+        // Refused with the file (no Attach Files permission, too large …): the words still go. A channel that
+        // is really gone refuses them too, and that failure is the Publisher's to handle.
+        if (classify(error) === 'retry') throw error;
+        this.log.warn('the picture was refused; the message is posted in words', {
+          gameId: game.id,
+          key: w.key,
+          ...describeFailure(error),
+        });
+      }
+    }
+    return this.rest.post(channel, w.picture ? withoutPicture(w.body) : w.body, ping, nonce);
   }
 
   /**

@@ -5,6 +5,8 @@ import { createHash } from 'node:crypto';
 import { seatsToAct } from '../game';
 import type { ActionResult, GameView, LastWrite, LogWork, OutboxItem } from '../service/game-service';
 import { offersRematch } from '../service/rematch';
+import type { WantedPicture } from './sheet-picture';
+import { resultsPicture, showingPicture } from './sheet-picture';
 import type { MessageBody } from './render/turn';
 import { renderTurn } from './render/turn';
 import { withDailyResult } from './render/daily';
@@ -20,6 +22,8 @@ export interface WantedMessage {
   ping: string[];
   /** Only ever edited: the lobby is posted by /olathe start (a rematch's lobby excepted), never by the Publisher. */
   editOnly?: boolean;
+  /** A picture attached when the message is posted (drawn then, never per pass); edits keep the file. */
+  picture?: WantedPicture;
 }
 
 export const LOBBY_KEY = 'lobby';
@@ -54,14 +58,16 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
       wanted.push({ key: PROGRESS_KEY, where: 'play', body: renderScoreboard(game, lastWrites), ping: [] });
     }
     if (game.status === 'finished' || game.status === 'ended') {
+      const picture = resultsPicture(game)!;
+      const words = renderResults(game, { analysis: game.players.some((p) => !p.isBot), rematch: offersRematch(game) });
       wanted.push({
         key: RESULTS_KEY,
         where: 'play',
-        body: withDailyResult(
-          game,
-          renderResults(game, { analysis: game.players.some((p) => !p.isBot), rematch: offersRematch(game) }),
-        ),
+        // The embed points at the picture whether or not it could be drawn: the digest stays the same either
+        // way, and an edit's reference to a file the message lacks shows no image (channel-sync.ts).
+        body: showingPicture(withDailyResult(game, words), picture.name),
         ping: [],
+        picture,
       });
     }
   }

@@ -8,6 +8,7 @@ import type { JsonObject } from './json';
 import { MessageFlag, checkMessageLimits, isEmptyMessage } from './limits';
 import type { Violation } from './limits';
 import { checkComponentEmojis } from './emoji-rules';
+import { pngSize, resolveEmbedAttachments } from './embed-attachments';
 import { checkAllowedMentions } from './mentions';
 import type { FakeState, MessageDraft } from './store';
 import type { FakeAttachment } from './types';
@@ -81,7 +82,14 @@ export function composeDraft(
         : base.flags;
   } else flags = requested & CREATABLE_FLAGS;
   const attachments = composeAttachments(state, channelId, base?.attachments ?? [], body, files);
-  return { content, embeds, components, flags, attachments };
+  // Embeds sent with this body name their images among the files the message has after it (kept ones too).
+  const shown = Array.isArray(body.embeds)
+    ? resolveEmbedAttachments(embeds, attachments, (a) => {
+        const upload = state.uploads.get(a.id);
+        return upload ? pngSize(upload.bytes) : null;
+      })
+    : embeds;
+  return { content, embeds: shown, components, flags, attachments };
 }
 
 /** Discord numbers every component of a message (depth first, from 1) when the sender did not. */

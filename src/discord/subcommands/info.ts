@@ -12,6 +12,8 @@ import { leaderboardEmbed } from '../render/leaderboard';
 import { rulesText } from '../render/rules';
 import { cardTable, diceText, scoreLine } from '../render/text';
 import { showHint as answerWithHint } from '../hint-replies';
+import { cardSheetInput } from '../../picture/score-sheet';
+import { cardPictureName, defaultRenderer, drawPicture } from '../sheet-picture';
 
 export { LEADERBOARD_SIZE } from '../render/leaderboard';
 
@@ -37,18 +39,25 @@ async function showCard(
   const final = game.status !== 'playing' || player.left || isCardFull(player.card);
   const lines = ['```', cardTable(player.card, game.options.variant, t), '```', scoreLine(player.card, t, final)];
   if (player.turn.dice) lines.push(t('reply.diceOnTable', { dice: diceText(player.turn.dice) }));
+  const words = {
+    title: t('reply.cardTitle', {
+      name: game.players[seat]!.name,
+      variant: variantName(game),
+      id: game.id,
+      status: game.status,
+    }),
+    description: lines.join('\n'),
+  };
+  // The same score sheet as the results' picture, for this one card; the embed still says it all in words.
+  const state = game.state;
+  const picture = {
+    name: cardPictureName(game.id, seat),
+    sheet: () => cardSheetInput({ ...game, state }, seat, game.finishedAt ?? Date.now()),
+  };
+  const file = await drawPicture(defaultRenderer, picture, ctx.log, game.id);
   await interaction.reply({
-    embeds: [
-      {
-        title: t('reply.cardTitle', {
-          name: game.players[seat]!.name,
-          variant: variantName(game),
-          id: game.id,
-          status: game.status,
-        }),
-        description: lines.join('\n'),
-      },
-    ],
+    embeds: [file ? { ...words, image: { url: `attachment://${file.name}` } } : words],
+    files: file ? [{ attachment: file.data, name: file.name }] : [],
     flags: MessageFlags.Ephemeral,
     allowedMentions: { parse: [] },
   });
