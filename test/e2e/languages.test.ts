@@ -69,7 +69,7 @@ async function playGame(
   fake: FakeDiscord,
   host: FakeUser,
   guest: FakeUser,
-): Promise<{ messages: FakeMessage[]; turn: string }> {
+): Promise<{ messages: FakeMessage[]; turn: string; results: FakeMessage }> {
   const since = newestId(fake);
   await fake.slash(host, 'olathe', {}, { subcommand: 'settings' }).reply();
   await fake.slash(guest, 'olathe', {}, { subcommand: 'help' }).reply();
@@ -95,7 +95,26 @@ async function playGame(
   const analysis = await fake.click(guest, results.id, control(results, 'analysis').customId).reply();
   expect(analysis.ephemeralFor).toBe(guest.id);
   await fake.slash(guest, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
-  return { messages: messagesSince(fake, since), turn };
+  return { messages: messagesSince(fake, since), turn, results };
+}
+
+/**
+ * The game was played with the application's die emojis (deploy uploaded them), and its results carry the
+ * score-sheet picture, drawn in the game's language: a PNG the embed shows, ≥ 600 px wide.
+ */
+async function expectEmojiDiceAndPicture(fake: FakeDiscord, game: { messages: FakeMessage[]; results: FakeMessage }) {
+  const ids = new Set(fake.applicationEmojis.filter((e) => /^die_[1-6](_held)?$/.test(e.name)).map((e) => e.id));
+  expect(ids.size).toBe(12);
+  const used = game.messages.flatMap((m) => [...textOf(m).matchAll(/<:die_[1-6](?:_held)?:(\d+)>/g)].map((x) => x[1]));
+  expect(used.length).toBeGreaterThan(0);
+  for (const id of used) expect(ids.has(id!)).toBe(true);
+  const results = fake.message(game.results.id)!;
+  const [file] = results.attachments;
+  expect(results.attachments).toHaveLength(1);
+  expect(results.embeds[0]!.image?.url).toBe(file!.url);
+  const png = Buffer.from(await (await fetch(file!.url)).arrayBuffer());
+  expect(png.subarray(1, 4).toString()).toBe('PNG');
+  expect(png.readUInt32BE(16)).toBeGreaterThanOrEqual(600);
 }
 
 function check({ messages, turn }: { messages: FakeMessage[]; turn: string }) {
@@ -121,7 +140,9 @@ describe('the languages of a game', () => {
     const anne = fake.addUser({ username: 'anne', globalName: 'Anne', locale: 'da' });
     const bent = fake.addUser({ username: 'bent', globalName: 'Bent', locale: 'da' });
     const da = tr('da');
-    const texts = check(await playGame(fake, anne, bent));
+    const game = await playGame(fake, anne, bent);
+    const texts = check(game);
+    await expectEmojiDiceAndPicture(fake, game);
     expect(texts.turn).toMatch(/din tur!/);
     expect(texts.public).toContain(da('word.category.fours'));
     expect(texts.public).toMatch(/spillet er slut/);
@@ -145,7 +166,9 @@ describe('the languages of a game', () => {
   it('plays the same game in English on an English server', async () => {
     const { fake, users } = world;
     fake.setPreferredLocale('en-US');
-    const texts = check(await playGame(fake, users.alice, users.bob));
+    const game = await playGame(fake, users.alice, users.bob);
+    const texts = check(game);
+    await expectEmojiDiceAndPicture(fake, game);
     expect(texts.turn).toMatch(/your turn!/);
     expect(texts.public).toContain('Fours');
     expect(texts.public).toMatch(/game over/);
