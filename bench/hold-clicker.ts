@@ -112,7 +112,14 @@ export class MirrorClicker implements Clicker {
     const thread = (await rest.post(Routes.threads(fake.channelId, starter.id), {
       body: { name: 'bench' },
     })) as { id: string };
-    const body = { content: card.content, embeds: card.embeds, components: card.components };
+    // The die buttons' emojis are the bot's application's: the copy takes this fake's emojis of the same names
+    // (its deploy uploaded them too), since Discord refuses a button emoji the application does not own.
+    const ownIds = new Map(fake.applicationEmojis.map((e) => [e.name, e.id]));
+    const components = JSON.parse(JSON.stringify(card.components), (key, value: unknown) => {
+      const emoji = value as { id?: string; name?: string } | null;
+      return key === 'emoji' && emoji?.id && emoji.name ? { ...emoji, id: ownIds.get(emoji.name) ?? emoji.id } : value;
+    }) as unknown;
+    const body = { content: card.content, embeds: card.embeds, components };
     const message = (await rest.post(Routes.channelMessages(thread.id), { body })) as { id: string };
     this.messageId = message.id;
     this.holds = controlsOf(card)
