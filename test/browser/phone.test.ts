@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { REST, Routes } from 'discord.js';
 import { chromiumMissing } from './chromium';
-import { playgroundSession } from './playground-session';
+import { dieButtonLook, playgroundSession } from './playground-session';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'playground-phone.png');
@@ -134,8 +134,11 @@ describe('the playground on a phone (400 × 800)', () => {
     await throwButton.tap();
     await expect.poll(() => turn.locator('button.die').count()).toBe(5);
     const firstDie = turn.locator('button.die').first();
+    await expect.poll(async () => (await dieButtonLook(firstDie)).face).not.toBeNull();
+    expect((await dieButtonLook(firstDie)).held).toBe(false);
     await firstDie.tap();
-    await expect.poll(() => firstDie.innerText()).toContain('🔒');
+    // Held: the die's held drawing on a primary (blurple) button.
+    await expect.poll(() => dieButtonLook(firstDie)).toMatchObject({ held: true, primary: true });
     await throwButton.tap();
     await expect.poll(() => throwButton.innerText()).toContain('1 left');
     await fitsTheScreen('the turn card after two throws');

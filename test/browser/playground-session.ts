@@ -5,7 +5,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { createLogger } from '../../src/logger';
 import type { Playground } from '../../src/playground/playground';
 import { startPlayground } from '../../src/playground/playground';
@@ -74,4 +74,35 @@ export function playgroundSession(
       return opened;
     },
   };
+}
+
+/** A hold button as a person sees it: which die picture it shows, and whether it is the primary (blurple) colour. */
+export interface DieButtonLook {
+  /** The face of the die emoji shown (die_3, die_3_held → 3), or null while no die picture has loaded. */
+  face: number | null;
+  /** The held drawing (die_N_held) is shown. */
+  held: boolean;
+  /** The button has Discord's primary style, as a held die's has. */
+  primary: boolean;
+}
+
+/**
+ * Reads a die's hold button in the page. The bot draws dice as application emojis (die_N, die_N_held), which
+ * the page shows as pictures named `:die_N:` / `:die_N_held:`; only a loaded picture counts, so a broken image
+ * (shown as its name in text) is never taken for a die.
+ */
+export function dieButtonLook(button: Locator): Promise<DieButtonLook> {
+  return button.evaluate((el) => {
+    // The project's TypeScript has no DOM library: the picture is read through the properties it has.
+    const img = el.querySelector('img.btn-emoji') as unknown as { complete: boolean; naturalWidth: number } | null;
+    const loaded = img !== null && img.complete && img.naturalWidth > 0;
+    const name = loaded
+      ? /^:die_([1-6])(_held)?:$/.exec(el.querySelector('img.btn-emoji')!.getAttribute('alt') ?? '')
+      : null;
+    return {
+      face: name ? Number(name[1]) : null,
+      held: Boolean(name?.[2]),
+      primary: el.classList.contains('s1'),
+    };
+  });
 }

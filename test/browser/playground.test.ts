@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { CHROMIUM, chromiumMissing } from './chromium';
-import { playgroundSession } from './playground-session';
+import { dieButtonLook, playgroundSession } from './playground-session';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SCREENSHOT = join(ROOT, 'artifacts', 'playground.png');
@@ -131,16 +131,22 @@ describe('the playground in headless Chromium', () => {
     await expect.poll(() => turn.locator('button.die').count()).toBe(5);
     await expect.poll(() => throwButton.innerText()).toContain('2 left');
 
-    // Hold the first die: it turns primary (blurple) and shows the lock; it survives the next throw.
+    // The dice are the application's die emojis, each a picture; none is held yet.
     const firstDie = turn.locator('button.die').first();
+    await expect.poll(async () => (await dieButtonLook(firstDie)).face).not.toBeNull();
+    const { face } = await dieButtonLook(firstDie);
+    expect(await dieButtonLook(firstDie)).toEqual({ face, held: false, primary: false });
+    // Hold the first die: it shows the held drawing of the same face on a primary (blurple) button, the card
+    // says so with the held picture, and the die survives the next throw.
     await firstDie.click();
-    await expect.poll(() => firstDie.innerText()).toContain('🔒');
-    expect(await firstDie.getAttribute('class')).toContain('s1');
-    expect(await turn.locator('.embed-description').innerText()).toMatch(/held: [⚀-⚅]/u);
-    const heldFace = await firstDie.innerText();
+    await expect.poll(() => dieButtonLook(firstDie)).toEqual({ face, held: true, primary: true });
+    expect(await turn.locator('.embed-description').innerText()).toContain('held:');
+    expect(
+      await turn.locator('.embed-description img.emoji').evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt'))),
+    ).toContain(`:die_${face}_held:`);
     await throwButton.click();
     await expect.poll(() => throwButton.innerText()).toContain('1 left');
-    expect(await firstDie.innerText()).toBe(heldFace);
+    expect(await dieButtonLook(firstDie)).toEqual({ face, held: true, primary: true });
 
     // Write the dice in a cell from the select: the turn collapses into one line of game log.
     const writeSelect = turn.locator('select[aria-label^="Write your dice"]');
@@ -174,7 +180,7 @@ describe('the playground in headless Chromium', () => {
     await expect.poll(() => bobsTurn.locator('button.die').count()).toBe(5);
     for (const die of [0, 1]) {
       await bobsTurn.locator('button.die').nth(die).click();
-      await expect.poll(() => bobsTurn.locator('button.die').nth(die).innerText()).toContain('🔒');
+      await expect.poll(async () => (await dieButtonLook(bobsTurn.locator('button.die').nth(die))).held).toBe(true);
     }
 
     // Alice pokes Bob's card: the bot refuses with a message only she can see.

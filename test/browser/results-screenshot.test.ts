@@ -2,7 +2,7 @@
 // (2 Free columns, 14 turns each) is played through the loopback Discord's handle — the way the end-to-end tests
 // click — then headless Chromium opens the game's thread at desktop width and keeps a screenshot of the results
 // message (artifacts/results.png). The page must show what the bot sent: both players ranked, each score taken
-// apart (raw total, modifier, final).
+// apart (raw total, modifier, final) — and the score sheets' picture in the embed.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { control, controlsOf, findControl, resultsMessage, turnMessageOf } from '../e2e/harness';
+import { dieOfButton } from '../e2e/dice-text';
 import { chromiumMissing } from './chromium';
 import { playgroundSession } from './playground-session';
 
@@ -24,11 +25,11 @@ const tab = (): Page => session.tab();
 /** The points a write option is worth, from its label ("Sixes (Free 1) — 24 pts"; a scratch is 0). */
 const worth = (label: string): number => Number(/(\d+)\s*pts/.exec(label)?.[1] ?? 0);
 
-/** The faces of the dice on a turn message, from its hold buttons ("⚅ 6", "⚅ 6 🔒"), and which are held. */
+/** The faces of the dice on a turn message, from its hold buttons (their die emojis), and which are held. */
 function diceOf(message: FakeMessage): { face: number; held: boolean }[] {
   return controlsOf(message)
     .filter((c) => c.id?.action === 'hold')
-    .map((c) => ({ face: Number(/(\d)/.exec(c.label ?? '')?.[1]), held: (c.label ?? '').includes('🔒') }));
+    .map(dieOfButton);
 }
 
 /**
@@ -110,8 +111,24 @@ describe('a results message in the playground', () => {
 
     const message = page.locator(`#message-list article.message[data-id="${results.id}"]`);
     await message.waitFor(WAIT);
-    await message.scrollIntoViewIfNeeded();
     const embed = message.locator('.embed').first();
+
+    // The score sheets' picture: the one file attached, the embed's image, shown there once (not again under the
+    // text as a loose file), a PNG at least 600 px wide scaled to the embed's width. It is waited for before
+    // the message is measured: its loading makes the message taller.
+    expect(results.attachments.map((a) => a.contentType)).toEqual(['image/png']);
+    const sheets = results.attachments[0]!;
+    expect(sent.image?.url).toBe(sheets.url);
+    const picture = embed.locator('.embed-image img');
+    expect(await picture.getAttribute('src')).toBe(sheets.url);
+    await expect
+      .poll(() => picture.evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth))
+      .toBeGreaterThanOrEqual(600);
+    expect(await message.locator('.attachments').count()).toBe(0);
+    const [pictureBox, embedBox] = [(await picture.boundingBox())!, (await embed.boundingBox())!];
+    expect(pictureBox.width).toBeGreaterThan(embedBox.width - 40);
+    expect(pictureBox.height).toBeLessThanOrEqual(400);
+    await message.scrollIntoViewIfNeeded();
 
     // The title says the game is over; the headline names a winner (or a shared win) with points.
     expect(await embed.locator('.embed-title').innerText()).toMatch(/game over/i);
@@ -144,7 +161,7 @@ describe('a results message in the playground', () => {
     // A person played: the analysis button is there.
     expect(await message.getByRole('button', { name: /analysis/i }).count()).toBe(1);
 
-    // The whole message is on the screen, and its screenshot is kept.
+    // The whole message — words, picture and buttons — fits one desktop screen, and its screenshot is kept.
     const box = (await message.boundingBox())!;
     expect(box.y).toBeGreaterThanOrEqual(0);
     expect(box.y + box.height).toBeLessThanOrEqual(DESKTOP.height);

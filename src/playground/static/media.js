@@ -84,12 +84,21 @@ export function embedImageUrl(url, attachments) {
   return /^https?:\/\//i.test(url) ? url : null;
 }
 
+/**
+ * The file an embed image stands for: its `attachment://name` as sent, or — as Discord answers once the message
+ * is stored — the file's own URL that the reference was resolved to.
+ */
+function fileOfEmbedImage(url, attachments) {
+  if (typeof url !== 'string') return null;
+  return attachmentNamed(url, attachments) ?? attachments.find((a) => a.url === url) ?? null;
+}
+
 /** The files some embed of the message shows: Discord draws them there, not again under the text. */
 export function filesShownInEmbeds(embeds, attachments) {
   const shown = new Set();
   for (const embed of embeds ?? []) {
     for (const url of [embed?.image?.url, embed?.thumbnail?.url]) {
-      const file = typeof url === 'string' ? attachmentNamed(url, attachments) : null;
+      const file = fileOfEmbedImage(url, attachments);
       if (file) shown.add(file.id);
     }
   }
