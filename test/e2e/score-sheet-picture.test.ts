@@ -79,6 +79,34 @@ describe('the score-sheet picture', () => {
     expect(fake.unknownRoutes).toEqual([]);
   }, 90_000);
 
+  it("ends a Balut game in Danish, with computer players, its dice the app's emojis", async () => {
+    const { fake } = world;
+    fake.setPreferredLocale('da');
+    const dorte = fake.addUser({ username: 'dorte', globalName: 'Dorte', locale: 'da' });
+    const lobby = await fake
+      .slash(dorte, 'olathe', { variant: 'balut', bots: 1, difficulty: 'easy' }, { subcommand: 'start' })
+      .reply();
+    await fake.click(dorte, lobby.id, control(lobby, 'start').customId).acked();
+    const before = resultsMessage(fake);
+    expect(await playToTheEnd(fake, [dorte])).toBe(28);
+    const results = resultsMessage(fake)!;
+    expect(results.id).not.toBe(before?.id);
+    expect(embedText(results)).toMatch(/Rå \d+ → modifikator/);
+    const file = results.attachments[0]!;
+    expect(results.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^results-\d+\.png$/)]);
+    expect((await pngAt(file.url)).width).toBeGreaterThanOrEqual(600);
+    expect(results.embeds[0]!.image?.url).toBe(file.url);
+    // The game was played with the application's emojis: its messages write the dice with them.
+    const owned = new Set(fake.applicationEmojis.map((e) => e.id));
+    const shown = fake
+      .messages(results.channelId)
+      .flatMap((m) => [...`${m.content}${embedText(m)}`.matchAll(/<:die_[1-6](?:_held)?:(\d+)>/g)].map((x) => x[1]!));
+    expect(shown.length).toBeGreaterThan(0);
+    for (const id of shown) expect(owned.has(id)).toBe(true);
+    fake.setPreferredLocale('en-US');
+    expect(fake.breaches).toEqual([]);
+  }, 90_000);
+
   it('comes with /olathe card, for one player', async () => {
     const { fake, users } = world;
     const card = await fake.slash(users.alice, 'olathe', {}, { subcommand: 'card' }).reply();
