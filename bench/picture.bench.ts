@@ -1,6 +1,7 @@
 // `npm run bench -- picture`: how long the score-sheet picture takes, from the results' data to PNG bytes.
 //   - 8-player Balut results picture        goal p99 ≤ 50 ms
 //   - 1 and 2 players, and 8 of Olathe       (no goal; for scale)
+//   - 8 players named in seven scripts with emoji (their fonts registered in the warm-up), goal p99 ≤ 50 ms
 // Renderer chosen by this measurement, on the 8-player picture: @napi-rs/canvas with src/picture/png.ts, against
 // the same canvas with Skia's own PNG encoder and @resvg/resvg-js (the same drawing steps as SVG,
 // bench/picture-resvg.ts). Each render is timed alone after a warm-up; the PNG's size
@@ -60,8 +61,22 @@ function line(label: string, t: Timing, goal: number | null): string {
   return `  ${label.padEnd(30)} ${figures}  ${size.padEnd(24)}${verdict}`;
 }
 
-function results(variant: Variant, players: number): ScoreSheetInput {
-  return resultsSheetInput(sampleGame(finishedGame(variant, players, `bench:${variant}:${players}`)), SAMPLE_DATE);
+/** Names whose characters come from every family of src/picture/fonts.json. */
+const WORLD_NAMES = [
+  '王小明',
+  'さくら 🌸',
+  '김민준',
+  'محمد علي',
+  'שלום כהן',
+  'สมชาย ใจดี',
+  'Émilie 🎲👍🏽',
+  'Ζωή Σμιρνόβα',
+];
+
+function results(variant: Variant, players: number, names?: readonly string[]): ScoreSheetInput {
+  const game = sampleGame(finishedGame(variant, players, `bench:${variant}:${players}`));
+  if (names) game.players = game.players.map((p, seat) => ({ ...p, name: names[seat] ?? p.name }));
+  return resultsSheetInput(game, SAMPLE_DATE);
 }
 
 export async function run(): Promise<void> {
@@ -83,6 +98,8 @@ export async function run(): Promise<void> {
       line(`${variant}, ${players} player${players > 1 ? 's' : ''}`, await timed(() => renderScoreSheet(input)), goal),
     );
   }
+  const world = results('balut', 8, WORLD_NAMES);
+  console.log(line('balut, 8, names in 7 scripts', await timed(() => renderScoreSheet(world)), GOAL_MS));
   const input = results('balut', 8);
   const measure = canvasMeasure();
   console.log("the same canvas with Skia's own PNG encoder (every row filter, zlib's default level):");

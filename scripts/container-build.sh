@@ -4,7 +4,8 @@
 # where CI does).
 #
 #   scripts/container-build.sh install   every dependency, exactly as the lock file has them (esbuild included)
-#   scripts/container-build.sh build     dist/ (npm run build), then the dev dependencies go (npm prune)
+#   scripts/container-build.sh build     dist/ (npm run build), then the dev dependencies go (npm prune), and
+#                                        the font files the picture never loads (scripts/prune-fonts.mjs)
 #
 # Run from the project folder (the image's WORKDIR).
 set -eu
@@ -19,6 +20,9 @@ case "${1:-}" in
     npm prune --omit=dev --no-audit --no-fund
     # typescript, a dev dependency, stays with them as an optional peer of i18next; nothing at run time needs it.
     rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver
+    # @fontsource ships every weight as woff and woff2 (~165 MB): the picture loads the woff2 files that
+    # src/picture/fonts.json names (~14 MB).
+    node scripts/prune-fonts.mjs
     ;;
   *)
     echo "usage: $0 install|build" >&2

@@ -1,44 +1,21 @@
 // Paints a Drawing with @napi-rs/canvas (Skia, a prebuilt binary from the registry) and encodes it as PNG.
-// Chosen over resvg-js by measurement (bench/picture.bench.ts). The font is Noto Sans from @fontsource,
-// registered by path at first use under a name of our own, so the picture looks the same on every machine;
-// characters it lacks (CJK, emoji, Arabic) come from whatever fonts the machine has, or draw as boxes.
-import { createRequire } from 'node:module';
+// Chosen over resvg-js by measurement (bench/picture.bench.ts). The fonts are Noto from @fontsource under names
+// of our own (src/picture/fonts.ts), so the picture looks the same on every machine: every text is measured and
+// drawn with one font list, and the files its characters need are registered before it is.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
-import { GlobalFonts, createCanvas } from '@napi-rs/canvas';
+import { createCanvas } from '@napi-rs/canvas';
 import type { Drawing, MeasureText } from './drawing';
+import { FONT_LIST, fontsFor } from './fonts';
 import { encodePng } from './png';
 
-export const FONT_FAMILY = 'Olathe Sheet Sans';
-/** The @fontsource/noto-sans subsets: Latin with its extensions, Greek, Cyrillic, Vietnamese and Devanagari. */
-const SUBSETS = ['latin', 'latin-ext', 'greek', 'greek-ext', 'cyrillic', 'cyrillic-ext', 'vietnamese', 'devanagari'];
-
-let fontsRegistered = false;
-
-/** Registers the font files once; a missing file leaves the machine's own fonts to draw (never an error). */
-export function registerFonts(): void {
-  if (fontsRegistered) return;
-  fontsRegistered = true;
-  const require = createRequire(import.meta.url);
-  for (const subset of SUBSETS) {
-    for (const weight of [400, 700]) {
-      try {
-        const path = require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff2`);
-        GlobalFonts.registerFromPath(path, FONT_FAMILY);
-      } catch {
-        // Not installed: the text falls back to the machine's fonts.
-      }
-    }
-  }
-}
-
-const fontOf = (size: number, bold: boolean) => `${bold ? 'bold ' : ''}${size}px "${FONT_FAMILY}"`;
+export const fontOf = (size: number, bold: boolean) => `${bold ? 'bold ' : ''}${size}px ${FONT_LIST}`;
 
 /** Measures with a context of its own, setting the font only when it changes (setting it costs more than measuring). */
 export function canvasMeasure(): MeasureText {
-  registerFonts();
   const ctx = createCanvas(1, 1).getContext('2d');
   let current = '';
   return (text, size, bold) => {
+    fontsFor(text);
     const font = fontOf(size, bold);
     if (font !== current) ctx.font = current = font;
     return ctx.measureText(text).width;
@@ -76,6 +53,7 @@ function paintSteps(ctx: SKRSContext2D, drawing: Drawing): void {
         ctx.stroke();
       }
     } else {
+      fontsFor(step.text);
       const wanted = fontOf(step.size, step.bold);
       if (wanted !== font) ctx.font = font = wanted;
       ctx.fillStyle = step.color;
@@ -87,7 +65,6 @@ function paintSteps(ctx: SKRSContext2D, drawing: Drawing): void {
 
 /** The drawing painted on a canvas of its size. Skia records the steps; it rasterises when the pixels are read. */
 export function paintCanvas(drawing: Drawing): Canvas {
-  registerFonts();
   const canvas = createCanvas(Math.ceil(drawing.width), Math.ceil(drawing.height));
   const ctx = canvas.getContext('2d');
   ctx.fillStyle = drawing.background;

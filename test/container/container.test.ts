@@ -5,16 +5,21 @@
 // images, apt-get, the `node` user, the /data volume) is not tested here; the README says so.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { ROOT } from '../support/project';
 import type { Image } from './dockerfile';
 import { buildWithoutDocker, runShell } from './dockerfile';
+
+const { keptFontFiles } = (await import(pathToFileURL(join(ROOT, 'scripts', 'prune-fonts.mjs')).href)) as {
+  keptFontFiles: (root: string) => string[];
+};
 
 const dir = mkdtempSync(join(tmpdir(), 'olathe-image-'));
 let image: Image;
@@ -82,6 +87,52 @@ describe('the container image (Dockerfile), built and started without docker', (
       encoding: 'utf8',
     });
     expect(canvas.status, canvas.stderr).toBe(0);
+  });
+
+  it('keeps exactly the font files the picture loads, and draws a picture of names in every script there', () => {
+    // scripts/prune-fonts.mjs: the woff2 files of src/picture/fonts.json, nothing else of @fontsource's ~165 MB.
+    const fontsource = join(image.workdir, 'node_modules', '@fontsource');
+    const kept = keptFontFiles(ROOT);
+    expect(kept.length).toBeGreaterThan(400);
+    const inImage = readdirSync(fontsource).flatMap((pkg) =>
+      readdirSync(join(fontsource, pkg, 'files')).map((name) => `@fontsource/${pkg}/files/${name}`),
+    );
+    expect(inImage.sort()).toEqual([...kept].sort());
+    const bytes = inImage.reduce((sum, file) => sum + statSync(join(image.workdir, 'node_modules', file)).size, 0);
+    expect(bytes).toBeLessThan(20 * 2 ** 20);
+
+    // The built painter (a chunk of its own: the bot imports it at the first picture), run with what the image has.
+    const painter = readdirSync(join(image.workdir, 'dist')).filter((f) => /^paint-[\w-]+\.js$/.test(f));
+    expect(painter).toHaveLength(1);
+    const script = `
+      const { paintPng } = await import('./dist/${painter[0]}');
+      const { GlobalFonts } = await import('@napi-rs/canvas');
+      const text = (t) => ({ kind: 'text', x: 8, y: 40, text: t, size: 24, bold: true, color: '#000', align: 'left' });
+      const png = (t) => paintPng({ width: 640, height: 60, background: '#fff', steps: [text(t)] });
+      const names = await png('王小明 さくら 김민준 محمد שלום สมชาย 🎲');
+      const boxes = await png('\u{10FFFD}'.repeat(28));
+      const families = GlobalFonts.families.map((f) => f.family).filter((f) => f.startsWith('Olathe')).sort();
+      console.log(JSON.stringify({ width: names.readUInt32BE(16), differs: !names.equals(boxes), families }));
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      cwd: image.workdir,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, ...image.env },
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({
+      width: 640,
+      differs: true,
+      families: [
+        'Olathe Arabic',
+        'Olathe CJK',
+        'Olathe Emoji',
+        'Olathe Hebrew',
+        'Olathe Korean',
+        'Olathe Sans',
+        'Olathe Thai',
+      ],
+    });
   });
 
   it('starts with its CMD: READY on the loopback Discord, answers a command, healthy, stops on SIGTERM', async () => {
