@@ -52,7 +52,9 @@ function findCommand(
   channel: FakeChannel,
   name: string,
 ): { command: APIApplicationCommand; owners: Record<string, string> } {
-  const candidates = [...(state.guildCommands.get(channel.guildId) ?? []), ...state.globalCommands];
+  // The place's guild commands first; other guilds' only to say why they are not offered here.
+  const otherGuilds = [...state.guildCommands].filter(([id]) => id !== channel.guildId).flatMap(([, list]) => list);
+  const candidates = [...(state.guildCommands.get(channel.guildId) ?? []), ...state.globalCommands, ...otherGuilds];
   const refusals: string[] = [];
   for (const command of candidates.filter((c) => c.name === name && (c.type ?? 1) === 1)) {
     const offer = offerCommand(state, user, channel, command);
@@ -63,7 +65,7 @@ function findCommand(
     throw new Error(
       `Discord does not offer "/${name}" to ${user.username} in ${channel.name} (${channel.id}): ${refusals.join('; ')}`,
     );
-  const known = candidates.map((c) => `/${c.name}`).join(', ') || 'none';
+  const known = candidates.map((c) => `/${c.name}${c.guild_id ? ` (guild ${c.guild_id})` : ''}`).join(', ') || 'none';
   throw new Error(`no slash command "/${name}" is registered for this place (registered: ${known})`);
 }
 
