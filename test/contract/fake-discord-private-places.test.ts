@@ -6,7 +6,7 @@ import type { GatewayDispatchPayload } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
-import { discordErrorCode } from './support';
+import { discordErrorCode, expectBreach } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -78,6 +78,10 @@ describe('the bot’s DM with a user', () => {
     const sent = await dm.send('Your daily dice are ready');
     expect(fake.messages(dm.id).map((m) => m.content)).toEqual(['Your daily dice are ready']);
     expect(sent.channelId).toBe(dm.id);
+    // No threads in a DM.
+    const thread = client.rest.post(`/channels/${dm.id}/messages/${sent.id}/threads`, { body: { name: 'game' } });
+    expect(await discordErrorCode(thread)).toBe(50024);
+    expectBreach(fake, 'is a DM');
     // The bot's DM messages come over the gateway with DIRECT_MESSAGES, without a guild.
     const event = await messageCreateIn(dm.id);
     expect((event.d as { guild_id?: string }).guild_id).toBeUndefined();
