@@ -10,6 +10,7 @@ import { pingedUsers } from './mentions';
 import { composeDraft, enforceMessageRules, readMessageBody } from './messages';
 import { apiChannel, apiMessage, lastMessageId } from './payloads';
 import { Permission } from './permissions';
+import { apiPrivateChannel, isPrivate, refuseOutsider, requireDmReachable } from './private-places';
 import { noContent, ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
 import type { FakeState } from './store';
@@ -24,6 +25,7 @@ export function channelRoutes(): Route[] {
     route('GET', '/channels/:channel', true, (c) => {
       const channel = requireChannel(c);
       requireBotPermissions(c.state, channel, 0n);
+      if (isPrivate(channel)) return ok(apiPrivateChannel(c.state, channel));
       return ok(apiChannel(channel, lastMessageId(c.state, channel.id)));
     }),
     route('POST', '/channels/:channel/typing', true, (c) => {
@@ -72,12 +74,16 @@ export function channelRoutes(): Route[] {
 
 /**
  * The channel a route names. A channel that never existed is a bug of the bot's (a breach when it
- * posts there); a deleted one is something a moderator did, so only the answer says so.
+ * posts there); a deleted one is something a moderator did, so only the answer says so. A group DM or a
+ * server without the bot: 403 Missing Access (private-places.ts).
  */
 export function requireChannel(c: RouteContext, breachIfUnknown = false): FakeChannel {
   const id = param(c, 'channel');
   const channel = c.state.channels.get(id);
-  if (channel) return channel;
+  if (channel) {
+    refuseOutsider(c, channel);
+    return channel;
+  }
   if (breachIfUnknown && !c.state.deletedChannels.has(id))
     c.state.breach(`${c.label}: message sent to unknown channel ${id}`);
   throw DiscordErrors.unknownChannel();
@@ -99,6 +105,7 @@ function createChannelMessage(c: RouteContext): ReturnType<typeof ok> {
   const { state } = c;
   const channel = requireChannel(c, true);
   requireBotPermissions(state, channel, sendPermission(channel));
+  requireDmReachable(state, channel);
   const { body, violations } = readMessageBody(c.req.body);
   violations.push(...checkNonce(body));
   const draft = composeDraft(state, channel.id, undefined, body, c.req.files);

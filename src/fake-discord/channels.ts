@@ -8,6 +8,17 @@ import { Permission, applyOverwrite, parsePermissions } from './permissions';
 import type { FakeState } from './store';
 import type { FakeChannel, FakeMessage } from './types';
 
+/** What the bot's own routes may do in its DM with a user (app_permissions there says less: install-contexts.ts). */
+const BOT_DM_PERMISSIONS =
+  Permission.ViewChannel |
+  Permission.SendMessages |
+  Permission.ReadMessageHistory |
+  Permission.EmbedLinks |
+  Permission.AttachFiles |
+  Permission.AddReactions |
+  Permission.UseExternalEmojis |
+  Permission.MentionEveryone;
+
 /** The text channel whose overwrites apply: the channel itself, or a thread's parent. */
 function permissionHost(state: FakeState, channel: FakeChannel): FakeChannel | undefined {
   return channel.type === 11 ? state.channels.get(channel.parentId ?? '') : channel;
@@ -16,6 +27,9 @@ function permissionHost(state: FakeState, channel: FakeChannel): FakeChannel | u
 /** The bot's permissions in a channel or thread, as Discord computes them (0 when it cannot see it). */
 export function botPermissionsIn(state: FakeState, channelId: string): bigint {
   const channel = state.channels.get(channelId);
+  if (channel?.type === 1) return BOT_DM_PERMISSIONS;
+  // A group DM, or a server the bot is not in: it cannot see the channel at all.
+  if (channel?.type === 3 || state.guilds.get(channel?.guildId ?? '')?.botMember === false) return 0n;
   const host = channel ? permissionHost(state, channel) : undefined;
   return applyOverwrite(BigInt(state.botUser.permissions), host?.botOverwrite);
 }

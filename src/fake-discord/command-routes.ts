@@ -38,7 +38,7 @@ function commandList(c: RouteContext): APIApplicationCommand[] {
   }
   const guildId = c.params.guild;
   if (guildId === undefined) return state.globalCommands;
-  if (!state.guilds.has(guildId)) {
+  if (state.guilds.get(guildId)?.botMember !== true) {
     state.breach(`${c.label}: the bot is not in guild ${guildId}`);
     throw DiscordErrors.missingAccess();
   }

@@ -64,7 +64,10 @@ export function describeState(state: FakeState, maxPerChannel = 12): string {
     const parent = channel.parentId ? state.channels.get(channel.parentId) : undefined;
     const kind = channel.type === 11 ? `thread ${channel.id} in #${parent?.name ?? '?'}, ` : '';
     // Channels of several guilds may share a name.
-    const guild = state.guilds.size > 1 ? ` [${state.guilds.get(channel.guildId)?.name ?? channel.guildId}]` : '';
+    const guild =
+      state.guilds.size > 1 && channel.guildId
+        ? ` [${state.guilds.get(channel.guildId)?.name ?? channel.guildId}]`
+        : '';
     lines.push(
       `#${channel.name}${guild} (${kind}${messages.length} message(s)${messages.length > shown.length ? `, last ${shown.length}` : ''}):`,
     );

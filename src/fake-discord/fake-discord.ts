@@ -6,13 +6,14 @@ import { moderatorDeletesChannel, moderatorDeletesMessage } from './channels';
 import { describeState } from './dump';
 import { FaultInjector } from './faults';
 import { FakeGateway, forwardStateToGateway } from './gateway';
-import { requireMember } from './guilds';
 import { dispatchInteraction } from './fake-interaction';
 import type { FakeInteraction } from './fake-interaction';
-import { buildComponentInteraction, buildSlashInteraction } from './interactions';
-import type { BuiltInteraction } from './interactions';
+import { buildComponentInteraction } from './component-interactions';
+import { buildSlashInteraction } from './interactions';
+import type { BuiltInteraction } from './interaction-common';
 import { clone } from './json';
 import { pingedUsers } from './mentions';
+import { requireParticipant } from './private-places';
 import { FakePlaces } from './places';
 import type { UserRef } from './places';
 import { allRoutes } from './rest-routes';
@@ -148,7 +149,7 @@ export class FakeDiscord extends FakePlaces {
   /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */
   say(user: UserRef, content: string, channelId = this.channelId): FakeMessage {
     const author = this.requireUser(user);
-    requireMember(this.state, author, this.requireChannel(channelId).guildId);
+    requireParticipant(this.state, author, this.requireChannel(channelId));
     const draft = { content, embeds: [], components: [], flags: 0, attachments: [] };
     const message = this.state.createMessage({
       channelId,

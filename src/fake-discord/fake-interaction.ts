@@ -1,7 +1,7 @@
 // Sending a built interaction to the bot (with Discord's acknowledgement deadline), and the
 // FakeInteraction handle tests hold to await the bot's answer.
 import type { FakeGateway } from './gateway';
-import type { BuiltInteraction } from './interactions';
+import type { BuiltInteraction } from './interaction-common';
 import { clone } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
@@ -25,7 +25,8 @@ export function dispatchInteraction(
   const { record, payload } = built;
   // Registered before sending: the bot may answer before this function returns.
   state.addInteraction(record);
-  const delivered = gateway.dispatchToNewest(record.guildId, 'INTERACTION_CREATE', payload);
+  // Interactions from DMs and group DMs reach shard 0, as their events do.
+  const delivered = gateway.dispatchToNewest(record.guildId || '0', 'INTERACTION_CREATE', payload);
   record.delivered = delivered;
   if (!delivered && gateway.connectedBots === 0) {
     state.interactions.delete(record.id);

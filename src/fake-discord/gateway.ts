@@ -19,6 +19,7 @@ export const GatewayIntent = {
   Guilds: 1 << 0,
   GuildMessages: 1 << 9,
   GuildMessageReactions: 1 << 10,
+  DirectMessages: 1 << 12,
   MessageContent: 1 << 15,
 } as const;
 
@@ -244,7 +245,9 @@ export class FakeGateway {
     this.sessions.set(session.id, session);
     const key = `${shardId}/${shardCount}`;
     this.identifies.set(key, (this.identifies.get(key) ?? 0) + 1);
-    const guilds = [...this.state.guilds.values()].filter((g) => shardOfGuild(g.id, shardCount) === shardId);
+    const guilds = [...this.state.guilds.values()].filter(
+      (g) => g.botMember && shardOfGuild(g.id, shardCount) === shardId,
+    );
     this.sendDispatch(session, 'READY', {
       v: 10,
       user: { ...apiUser(this.state.botUser), bot: true, verified: true, mfa_enabled: false, email: null, flags: 0 },
@@ -322,20 +325,26 @@ export function forwardStateToGateway(state: FakeState, gateway: FakeGateway): v
   state.events.on('dispatch', (event: GuildDispatch) => {
     gateway.broadcast(event.guildId, event.t, event.intent, () => event.d);
   });
-  // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals.
+  // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals. Those of the
+  // bot's DMs go to DIRECT_MESSAGES on shard 0; group DMs and servers without the bot tell it nothing.
   state.events.on('change', (event: ChangeEvent) => {
     const message = state.messages.get(event.message.id);
     if (!message || message.ephemeralFor !== undefined) return;
+    const channelType = state.channels.get(message.channelId)?.type;
+    const inDm = channelType === 1;
+    if (channelType === 3 || (!inDm && state.guilds.get(message.guildId)?.botMember !== true)) return;
+    const intent = inDm ? GatewayIntent.DirectMessages : GatewayIntent.GuildMessages;
+    const shardKey = inDm ? '0' : message.guildId;
     if (event.type === 'messageDelete') {
-      gateway.broadcast(message.guildId, 'MESSAGE_DELETE', GatewayIntent.GuildMessages, () => ({
+      gateway.broadcast(shardKey, 'MESSAGE_DELETE', intent, () => ({
         id: message.id,
         channel_id: message.channelId,
-        guild_id: message.guildId,
+        ...(inDm ? {} : { guild_id: message.guildId }),
       }));
       return;
     }
     const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
-    gateway.broadcast(message.guildId, t, GatewayIntent.GuildMessages, (intents) =>
+    gateway.broadcast(shardKey, t, intent, (intents) =>
       gatewayMessage(state, message, (intents & GatewayIntent.MessageContent) !== 0),
     );
   });

@@ -13,8 +13,15 @@ export interface FakeGuild {
   ownerId: string;
   /** When the bot "joined", for GUILD_CREATE's joined_at (and every member's, for simplicity). */
   joinedAt: number;
-  /** The bot's managed role here, as Discord makes one per guild for a bot invited with permissions. */
+  /** The bot's managed role here, as Discord makes one per guild for a bot invited with permissions ('' without the bot). */
   botRoleId: string;
+  /**
+   * The bot is a member (the app is installed to the server). False for a server where people use the app
+   * only through their own user install: no GUILD_CREATE or other events, 403 50001 on its routes.
+   */
+  botMember: boolean;
+  /** @everyone's Use External Apps (1 << 50): off forces a user-installed app's replies ephemeral here. */
+  externalApps: boolean;
   /** The guild's roles; @everyone has the guild's id. */
   roles: Map<string, FakeRole>;
   /** Members by user id, with their roles here besides @everyone. */
@@ -29,6 +36,10 @@ export interface GuildInit {
   ownerId: string;
   channelName: string;
   preferredLocale?: string;
+  /** Default true; see FakeGuild.botMember. */
+  botMember?: boolean;
+  /** Default true; see FakeGuild.externalApps. */
+  externalApps?: boolean;
 }
 
 /**
@@ -45,8 +56,9 @@ export function createGuild(state: FakeState, init: GuildInit): { guild: FakeGui
     position: 0,
     managed: false,
   };
+  const botMember = init.botMember ?? true;
   const botRole: FakeRole = {
-    id: state.ids.next(),
+    id: botMember ? state.ids.next() : '',
     name: state.botUser.username,
     permissions: BOT_ROLE_PERMISSIONS.toString(),
     position: 1,
@@ -58,16 +70,26 @@ export function createGuild(state: FakeState, init: GuildInit): { guild: FakeGui
     ownerId: init.ownerId,
     joinedAt: state.now(),
     botRoleId: botRole.id,
+    botMember,
+    externalApps: init.externalApps ?? true,
     ...(init.preferredLocale ? { preferredLocale: init.preferredLocale } : {}),
-    roles: new Map([
-      [everyone.id, everyone],
-      [botRole.id, botRole],
-    ]),
+    roles: new Map(
+      botMember
+        ? [
+            [everyone.id, everyone],
+            [botRole.id, botRole],
+          ]
+        : [[everyone.id, everyone]],
+    ),
     // The owner's powers come from owning the guild, not from a role.
-    members: new Map([
-      [state.botUser.id, [botRole.id]],
-      [init.ownerId, []],
-    ]),
+    members: new Map<string, string[]>(
+      botMember
+        ? [
+            [state.botUser.id, [botRole.id]],
+            [init.ownerId, []],
+          ]
+        : [[init.ownerId, []]],
+    ),
   };
   for (const role of guild.roles.values()) state.roles.set(role.id, role);
   const channel = state.addChannel(init.channelName, guild.id);

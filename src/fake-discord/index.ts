@@ -30,6 +30,16 @@
 //   fake.liveSessions(0, 2); fake.peakLiveSessions(0, 2);    // sessions of shard 0 of 2 live now / ever at once
 //   await fake.slash(bob, 'play', {}, { channelId: b.channelId }).reply();  // only shard 1's session gets it
 //   // With shard 1 down, that interaction is not delivered and expires ("This interaction failed").
+//
+// Outside the bot's servers (issue 24; install-contexts.ts, private-places.ts):
+//
+//   fake.installApp(alice);                                   // alice installs the app to her account
+//   const dm = fake.addDm(alice);                             // the bot's DM (type 1): context 1
+//   const group = fake.addGroupDm([alice, bob]);              // a group DM (type 3), bot not in it: context 2
+//   const away = fake.addGuild({ botMember: false });         // a server without the bot: context 0, owner "1" only
+//   fake.slash(alice, 'olathe', {}, { channelId: group.id }); // refused (throws) where Discord would not offer it
+//   // There: `user` instead of `member`, app_permissions without Send Messages, 403 50001 (and a breach) on the
+//   // bot's channel routes, no gateway events, at most 5 follow-ups (40094); fake.advanceTime() expires tokens.
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
 export type { AddGuildInit, AddUserInit } from './fake-discord';
 export { FaultRoute } from './faults';

@@ -8,6 +8,7 @@ import { MessageFlag } from './limits';
 import type { Violation } from './limits';
 import { pingedUsers } from './mentions';
 import { composeDraft, enforceMessageRules, readMessageBody } from './messages';
+import { checkFollowUpLimit } from './install-contexts';
 import { apiMessage } from './payloads';
 import { noContent, ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
@@ -198,16 +199,18 @@ function createInteractionMessage(
   ephemeral: boolean,
   pinged: string[] = [],
 ): FakeMessage {
+  // Where a server switched off Use External Apps, Discord shows a user-installed app's answers ephemerally.
+  const hidden = ephemeral || record.forcedEphemeral;
   return state.createMessage({
     channelId: record.channelId,
     author: state.botUser,
-    draft: { ...draft, flags: draft.flags | (ephemeral ? MessageFlag.Ephemeral : 0) },
+    draft: { ...draft, flags: draft.flags | (hidden ? MessageFlag.Ephemeral : 0) },
     // Command responses are type 20 (CHAT_INPUT_COMMAND); answers to a component reply to its message.
     type: record.type === 2 ? 20 : 19,
     interactionId: record.id,
-    ...(ephemeral ? { ephemeralFor: record.userId } : {}),
+    ...(hidden ? { ephemeralFor: record.userId } : {}),
     ...(record.sourceMessageId ? { referencedMessageId: record.sourceMessageId } : {}),
-    pinged,
+    pinged: hidden ? [] : pinged,
   });
 }
 
@@ -320,6 +323,7 @@ function followUp(c: RouteContext): RestResult {
     record.replyMessageId = original.id;
     message = original;
   } else {
+    checkFollowUpLimit(state, record, c.label);
     const draft = composeDraft(state, record.channelId, undefined, body, c.req.files);
     enforceMessageRules(state, c.label, draft, violations);
     const ephemeral = typeof body.flags === 'number' && (body.flags & MessageFlag.Ephemeral) !== 0;

@@ -211,7 +211,11 @@ export function apiApplication(state: FakeState): JsonObject {
     ...(owner ? { owner: apiUser(owner) } : {}),
     bot: apiUser(state.botUser),
     install_params: { scopes: ['bot', 'applications.commands'], permissions: '0' },
-    integration_types_config: { '0': {} },
+    // Both installation contexts are switched on (Developer Portal, Installation page).
+    integration_types_config: {
+      '0': { oauth2_install_params: { scopes: ['applications.commands', 'bot'], permissions: '0' } },
+      '1': { oauth2_install_params: { scopes: ['applications.commands'], permissions: '0' } },
+    },
   };
 }
 
@@ -266,7 +270,7 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
       id: record.id,
       type: record.type,
       user: apiUser(interactionUser),
-      authorizing_integration_owners: { '0': record.guildId },
+      authorizing_integration_owners: { ...record.owners },
     };
     if (record.commandName) {
       metadata.name = record.commandName;
@@ -289,7 +293,7 @@ export function apiMessage(state: FakeState, message: FakeMessage): JsonObject {
       type: 0,
       message_id: message.referencedMessageId,
       channel_id: message.channelId,
-      guild_id: message.guildId,
+      ...(message.guildId ? { guild_id: message.guildId } : {}),
     };
   }
   if (message.nonce !== undefined) body.nonce = message.nonce;
@@ -322,7 +326,7 @@ export function apiEmoji(emoji: string): JsonObject {
 /** Gateway MESSAGE_CREATE/UPDATE carry guild_id and the author's member too. */
 export function gatewayMessage(state: FakeState, message: FakeMessage, withContent: boolean): JsonObject {
   const body = apiMessage(state, message);
-  body.guild_id = message.guildId;
+  if (message.guildId) body.guild_id = message.guildId;
   const author = state.users.get(message.author.id);
   const guild = state.guilds.get(message.guildId);
   if (author && guild?.members.has(author.id)) body.member = apiPartialMember(guild, author);

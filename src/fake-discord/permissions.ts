@@ -10,6 +10,7 @@ export const Permission = {
   EmbedLinks: 1n << 14n,
   AttachFiles: 1n << 15n,
   ReadMessageHistory: 1n << 16n,
+  MentionEveryone: 1n << 17n,
   UseExternalEmojis: 1n << 18n,
   Connect: 1n << 20n,
   Speak: 1n << 21n,

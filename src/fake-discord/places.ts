@@ -2,11 +2,13 @@
 // bot's permissions and the application's emojis. FakeDiscord (fake-discord.ts) builds on it with the acting, watching and records.
 import type { Server } from 'node:http';
 import { addAppEmoji } from './app-emojis';
-import { botPermissionsIn, setBotOverwrite } from './channels';
+import { setBotOverwrite } from './channels';
 import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
 import { createGuild, joinGuild, requireGuild } from './guilds';
+import { appPermissionsIn } from './install-contexts';
 import { clone } from './json';
+import { addGroupDm, dmWith } from './private-places';
 import { checkShard, shardOfGuild } from './snowflake';
 import type { FakeState } from './store';
 import { startThreadAsUser } from './threads';
@@ -36,6 +38,13 @@ export interface AddGuildInit {
   id?: string;
   /** The server's language (`preferred_locale`, an interaction's `guild_locale`), e.g. 'da'; default en-US. */
   preferredLocale?: string;
+  /**
+   * false: a server the bot is not in, where people reach the app through their user install only: no
+   * gateway events, 403 Missing Access on its routes (private-places.ts). Default true.
+   */
+  botMember?: boolean;
+  /** false: @everyone may not Use External Apps, so user-installed apps answer ephemerally there. Default true. */
+  externalApps?: boolean;
 }
 
 export type UserRef = string | FakeUser;
@@ -145,7 +154,8 @@ export abstract class FakePlaces {
 
   /**
    * Another guild the bot is in, owned by the default guild's owner, with a text channel. Connected bots
-   * get its GUILD_CREATE on the session of its shard, as when the bot is added to a server.
+   * get its GUILD_CREATE on the session of its shard, as when the bot is added to a server. With
+   * `botMember: false` a server the bot is not in (for user installs): the bot learns nothing of it.
    */
   addGuild(init: AddGuildInit = {}): { guildId: string; channelId: string } {
     const { state } = this;
@@ -162,6 +172,8 @@ export abstract class FakePlaces {
       ownerId: state.guild.ownerId,
       channelName: init.channelName ?? 'dice',
       ...(init.preferredLocale ? { preferredLocale: init.preferredLocale } : {}),
+      ...(init.botMember === false ? { botMember: false } : {}),
+      ...(init.externalApps === false ? { externalApps: false } : {}),
     });
     return { guildId: guild.id, channelId: channel.id };
   }
@@ -220,9 +232,33 @@ export abstract class FakePlaces {
     setBotOverwrite(this.state, channelId, overwrite);
   }
 
-  /** The bot's permissions in a channel or thread, as app_permissions carries them. */
+  /** The bot's permissions in a channel, thread, DM or group DM, as app_permissions carries them. */
   botPermissions(channelId = this.channelId): string {
-    return botPermissionsIn(this.state, channelId).toString();
+    return appPermissionsIn(this.state, this.requireChannel(channelId)).toString();
+  }
+
+  // ------------------------------------------------------------ outside servers (private-places.ts)
+
+  /** The user installs the app to their account (user install): its user-installable commands follow them. */
+  installApp(user: UserRef): void {
+    this.state.userInstalls.add(this.requireUser(user).id);
+    this.state.notify();
+  }
+
+  /** The bot's DM with a user (type 1; one per user): interactions there are context 1. */
+  addDm(user: UserRef): FakeChannel {
+    return clone(dmWith(this.state, this.requireUser(user)));
+  }
+
+  /** A group DM (type 3) of 2–10 users, the first its owner; the bot is not in it: context 2. */
+  addGroupDm(users: UserRef[], name?: string): FakeChannel {
+    return clone(
+      addGroupDm(
+        this.state,
+        users.map((u) => this.requireUser(u)),
+        name,
+      ),
+    );
   }
 
   protected requireChannel(id: string): FakeChannel {

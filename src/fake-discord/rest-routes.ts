@@ -6,6 +6,7 @@ import { commandRoutes } from './command-routes';
 import type { FakeGuild } from './guilds';
 import { DiscordErrors } from './http';
 import { interactionRoutes } from './interaction-routes';
+import { privatePlaceRoutes } from './private-places';
 import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, lastMessageId } from './payloads';
 import { ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
@@ -16,6 +17,7 @@ export function allRoutes(): Route[] {
   return [
     ...gatewayRoutes(),
     ...userRoutes(),
+    ...privatePlaceRoutes(),
     ...guildRoutes(),
     ...channelRoutes(),
     ...threadRoutes(),
@@ -65,6 +67,8 @@ function userRoutes(): Route[] {
 function requireGuild(c: RouteContext): FakeGuild {
   const guild = c.state.guilds.get(param(c, 'guild'));
   if (!guild) throw DiscordErrors.unknownGuild();
+  // A server the bot is not in exists, but the bot may see nothing of it.
+  if (!guild.botMember) throw DiscordErrors.missingAccess();
   return guild;
 }
 

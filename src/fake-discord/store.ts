@@ -66,8 +66,15 @@ export interface InteractionRecord {
   /** 2 application command, 3 message component. */
   type: 2 | 3;
   userId: string;
+  /** '' in a DM or group DM. */
   guildId: string;
   channelId: string;
+  /** Where it happened: 0 a server, 1 the bot's DM, 2 a group DM (install-contexts.ts). */
+  context: 0 | 1 | 2;
+  /** authorizing_integration_owners as sent: "0" the guild install's owner, "1" the installing user. */
+  owners: Record<string, string>;
+  /** A server that switched off Use External Apps makes every message of a user-install-only interaction ephemeral. */
+  forcedEphemeral: boolean;
   /** How breaches name it: "/roll" or "button roll:1 on message 123". */
   label: string;
   commandName?: string;
@@ -141,6 +148,8 @@ export class FakeState {
   readonly uploads = new Map<string, StoredUpload>();
   /** The application's own emojis, by id, in creation order. */
   readonly appEmojis = new Map<string, FakeAppEmoji>();
+  /** Users who installed the app to their account (user install, `integration_types` 1). */
+  readonly userInstalls = new Set<string>();
   readonly breaches: string[] = [];
   readonly unknownRoutes: string[] = [];
   readonly requests: LoggedRequest[] = [];
@@ -247,10 +256,11 @@ export class FakeState {
 
   /**
    * A gateway event of a guild; intent 1 is GUILDS (channels, threads, roles). Nothing is sent for a guild
-   * still being made: its GUILD_CREATE, once it is complete, carries everything.
+   * still being made (its GUILD_CREATE, once it is complete, carries everything) or one without the bot.
    */
   guildDispatch(guildId: string, t: string, d: unknown, intent = 1): void {
-    if (!this.guilds.has(guildId)) return;
+    // A server without the bot tells it nothing, as a server it was never added to.
+    if (this.guilds.get(guildId)?.botMember !== true) return;
     const dispatch: GuildDispatch = { t, d, guildId, intent };
     this.events.emit('dispatch', dispatch);
   }
@@ -272,7 +282,7 @@ export class FakeState {
     return channel;
   }
 
-  /** Stores a thread (threads.ts builds it and tells the gateway). */
+  /** Stores a thread, DM or group DM (threads.ts and private-places.ts build them and tell whom they must). */
   addThread(thread: FakeChannel): void {
     this.channels.set(thread.id, thread);
     this.channelOrder.set(thread.id, []);
@@ -332,8 +342,10 @@ export class FakeState {
   }
 
   createMessage(init: NewMessage): FakeMessage {
-    const guildId = this.channels.get(init.channelId)?.guildId ?? this.guild.id;
-    const members = this.guilds.get(guildId)?.members;
+    const channel = this.channels.get(init.channelId);
+    const guildId = channel?.guildId ?? this.guild.id;
+    // In a DM or group DM its recipients are who can be notified.
+    const members = channel?.recipientIds ? new Set(channel.recipientIds) : this.guilds.get(guildId)?.members;
     const message: FakeMessage = {
       id: this.ids.next(),
       channelId: init.channelId,

@@ -39,8 +39,9 @@ function startThreadFromMessage(c: RouteContext): RestResult {
     for (const v of violations) state.breach(`${c.label}: ${v.rule}`);
     throw DiscordErrors.invalidFormBody(violations);
   }
-  if (parent.type === 11) {
-    state.breach(`${c.label}: channel ${parent.id} is a thread; threads are started in text channels`);
+  if (parent.type !== 0) {
+    const what = parent.type === 11 ? 'a thread' : 'a DM';
+    state.breach(`${c.label}: channel ${parent.id} is ${what}; threads are started in text channels`);
     throw DiscordErrors.cannotExecuteOnChannelType();
   }
   requireBotPermissions(state, parent, Permission.CreatePublicThreads);

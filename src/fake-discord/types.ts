@@ -54,11 +54,17 @@ export interface FakeUser {
 
 export interface FakeChannel {
   id: string;
-  /** The guild it belongs to; a thread's is its parent's. */
+  /** The guild it belongs to; a thread's is its parent's; '' for a DM or group DM (private-places.ts). */
   guildId: string;
+  /** A text channel's or thread's name; for a DM or group DM how the fake describes it (Discord's is null). */
   name: string;
-  /** 0: guild text channel (addChannel); 11: public thread (started from a message by the bot). */
-  type: 0 | 11;
+  /**
+   * 0: guild text channel (addChannel); 11: public thread (started from a message by the bot);
+   * 1: the bot's DM with a user (addDm); 3: a group DM of users, the bot not among them (addGroupDm).
+   */
+  type: 0 | 1 | 3 | 11;
+  /** DMs and group DMs: the users in it (the bot too, in its own DM), the owner of a group DM first. */
+  recipientIds?: string[];
   /** Sorting position among the guild's channels; threads have none and keep 0. */
   position: number;
   /** Threads: the text channel the thread was started in. */
