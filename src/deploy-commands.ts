@@ -24,7 +24,16 @@ async function main(): Promise<void> {
     ...(config.apiUrl ? { api: config.apiUrl, cdn: cdnFor(config.apiUrl) } : {}),
     rejectOnRateLimit: (limit) => limit.route.includes('/emojis') && limit.retryAfter > LONGEST_RATE_LIMIT_WAIT_MS,
   }).setToken(config.token);
-  const body = [...commands.values()].map((c) => c.data.toJSON());
+  // `integration_types` and `contexts` apply to global commands only (a guild's commands are offered in that
+  // guild alone): registered in one server, the commands go without them.
+  const body = [...commands.values()].map((c) => {
+    const json = { ...(c.data.toJSON() as Record<string, unknown>) };
+    if (config.guildId) {
+      delete json.integration_types;
+      delete json.contexts;
+    }
+    return json;
+  });
   const route = config.guildId
     ? Routes.applicationGuildCommands(config.clientId, config.guildId)
     : Routes.applicationCommands(config.clientId);

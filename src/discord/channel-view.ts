@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto';
 import { seatsToAct } from '../game';
 import type { ActionResult, GameView, LastWrite, LogWork, OutboxItem } from '../service/game-service';
+import { NO_SERVER } from '../service/game-service';
 import { offersRematch } from '../service/rematch';
 import type { WantedPicture } from './sheet-picture';
 import { resultsPicture, showingPicture } from './sheet-picture';
@@ -40,7 +41,8 @@ export function isTurnKey(key: string): boolean {
 }
 
 export function messageLink(guildId: string, channelId: string, messageId: string): string {
-  return `https://discord.com/channels/${guildId}/${channelId}/${messageId}`;
+  // A DM's messages are linked under "@me", as Discord's own "Copy Message Link" gives them.
+  return `https://discord.com/channels/${guildId === NO_SERVER ? '@me' : guildId}/${channelId}/${messageId}`;
 }
 
 /** Every message the channel should show for this game now, in the order they should appear. */

@@ -39,6 +39,7 @@ export type { Analysis, AnalysedDecision, DecisionMove, Hint, HintChoice } from 
 export { DIFFICULTIES } from '../solver/strategy';
 export { ACCURACY_TOLERANCE } from '../solver/advice';
 export { MAX_PLAYERS } from './service-core';
+export { NO_SERVER } from './view';
 export { DAILY_BOARD_SIZE } from './daily-service';
 export type { DailyBoard, DailyResult, DailyStartInput } from './daily-service';
 export type { OpenLobbyInput, ServiceHooks, ServiceOptions, UserRef } from './service-core';

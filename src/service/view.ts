@@ -19,8 +19,16 @@ export interface PlayerView {
   left: LeftReason | null;
 }
 
+/**
+ * The guild id of a game played outside any server (the bot's DM). "0" as Discord itself writes it there
+ * (authorizing_integration_owners `{"0": "0"}`): the guild_id columns stay NOT NULL strings, and Discord's
+ * shard formula ((0 >> 22) % shards = 0) puts such games on shard 0, the shard Discord sends DMs to.
+ */
+export const NO_SERVER = '0';
+
 export interface GameView {
   id: number;
+  /** The server, or NO_SERVER. */
   guildId: string;
   channelId: string;
   hostId: string;

@@ -3,6 +3,7 @@
 // text: they never become mentions, links or markdown.
 import type { APIEmbed } from 'discord.js';
 import type { DailyBoard, DailyResult } from '../../service/game-service';
+import { NO_SERVER } from '../../service/game-service';
 import type { Translate } from '../i18n';
 import type { MessageBody } from './turn';
 import { pointsText } from './results';
@@ -32,16 +33,17 @@ export function dailyThreadName(t: Translate, day: string, name: string): string
   return [...t('daily.threadName', { day, name: single })].slice(0, THREAD_NAME_LENGTH).join('');
 }
 
-/** What a finished (or abandoned) daily game's results say besides the scores. */
-export function dailyResultLines(daily: DailyResult, t: Translate): string[] {
+/**
+ * What a finished (or abandoned) daily game's results say besides the scores. Played outside a server
+ * (`inServer` false), the rank is the world's alone.
+ */
+export function dailyResultLines(daily: DailyResult, t: Translate, inServer = true): string[] {
+  const world = { world: daily.rankWorld, ofWorld: daily.ofWorld };
   const lines = [
     t('daily.resultTitle', { day: daily.day }),
-    t('daily.rank', {
-      server: daily.rankServer,
-      ofServer: daily.ofServer,
-      world: daily.rankWorld,
-      ofWorld: daily.ofWorld,
-    }),
+    inServer
+      ? t('daily.rank', { server: daily.rankServer, ofServer: daily.ofServer, ...world })
+      : t('daily.rankWorld', world),
   ];
   if (daily.solverFinal !== null && daily.solverRaw !== null)
     lines.push(t('daily.solver', { points: pointsText(daily.solverFinal, t), raw: daily.solverRaw }));
@@ -50,10 +52,14 @@ export function dailyResultLines(daily: DailyResult, t: Translate): string[] {
 }
 
 /** The results of a daily game, with its rank and the solver's score under the standings; others unchanged. */
-export function withDailyResult(game: RenderableGame & { daily?: DailyResult }, body: MessageBody): MessageBody {
+export function withDailyResult(
+  game: RenderableGame & { daily?: DailyResult; guildId: string },
+  body: MessageBody,
+): MessageBody {
   const embed = body.embeds[0];
   if (!game.daily || !embed) return body;
-  const description = [embed.description ?? '', '', ...dailyResultLines(game.daily, gameT(game))].join('\n');
+  const lines = dailyResultLines(game.daily, gameT(game), game.guildId !== NO_SERVER);
+  const description = [embed.description ?? '', '', ...lines].join('\n');
   return { ...body, embeds: [{ ...embed, description }, ...body.embeds.slice(1)] };
 }
 

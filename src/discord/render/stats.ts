@@ -34,8 +34,8 @@ function variantField(v: VariantRecord, t: Translate, language: string): { name:
   return { name: t(`word.${v.variant}`), value: lines.join('\n') };
 }
 
-/** One player's record: overall, each variant played, and the streaks. */
-export function statsEmbed(stats: PlayerStats, t: Translate, language: string): APIEmbed {
+/** One player's record: overall, each variant played, and the streaks; in a server, or (`inServer` false) in DMs. */
+export function statsEmbed(stats: PlayerStats, t: Translate, language: string, inServer = true): APIEmbed {
   const description = [
     t('stats.overall', {
       wins: t('word.wins', { count: stats.wins }),
@@ -48,10 +48,10 @@ export function statsEmbed(stats: PlayerStats, t: Translate, language: string): 
     t('stats.since', { at: Math.floor(stats.firstFinishedAt / 1000) }),
   ];
   return {
-    title: t('stats.title', { name: shortName(stats.name) }),
+    title: t(inServer ? 'stats.title' : 'stats.titleDm', { name: shortName(stats.name) }),
     description: description.join('\n'),
     fields: stats.variants.map((v) => ({ ...variantField(v, t, language), inline: true })),
-    footer: { text: t('stats.footer') },
+    footer: { text: t(inServer ? 'stats.footer' : 'stats.footerDm') },
   };
 }
 

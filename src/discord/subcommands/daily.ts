@@ -2,7 +2,8 @@
 // it at once and a channel holds one open game, so each daily game plays in a thread of its own, started from
 // the command's public answer; where no thread can be started (no permission, threads turned off for the
 // server, or the command used inside a thread) it plays in the channel if that is free, and is refused
-// otherwise. `/olathe daily board:` shows today's board instead.
+// otherwise. In the bot's DM it plays in the DM itself (Discord has no threads there). `/olathe daily board:`
+// shows today's board instead.
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { isServiceError } from '../../service/game-service';
@@ -15,6 +16,8 @@ import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { dailyBoardEmbed, dailyThreadName, plainName } from '../render/daily';
 import { displayName, missingPermissions } from './start';
+import { NO_SERVER } from '../../service/game-service';
+import { gameGuildId, requireServer } from '../place';
 
 const DAILY_OPTIONS = {
   board: {
@@ -28,28 +31,34 @@ const DAILY_OPTIONS = {
 } as const satisfies OptionSpecs;
 
 /** A thread may be started here: not already in one, threads on for the server, and the bot allowed to. */
-async function threadPossible(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<boolean> {
-  if (interaction.channel?.isThread()) return false;
-  if (!(await ctx.service.threadsIn(interaction.guildId!))) return false;
+async function threadPossible(
+  interaction: ChatInputCommandInteraction,
+  guildId: string,
+  ctx: BotContext,
+): Promise<boolean> {
+  if (guildId === NO_SERVER || interaction.channel?.isThread()) return false;
+  if (!(await ctx.service.threadsIn(guildId))) return false;
   return interaction.appPermissions.has(
     PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads,
   );
 }
 
 async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<void> {
+  const guildId = gameGuildId(interaction);
   const missing = missingPermissions(interaction);
   if (missing.length) throw UserFacingError.of('reply.missingPermissions', { permissions: missing.join(', ') });
   const user = { id: interaction.user.id, name: displayName(interaction) };
   // Refused before anything is posted; the start's own transaction refuses a racing second attempt too.
   await ctx.service.checkDailyOpen(user.id);
-  // The public answer and the thread are for everyone in the channel: the server's language, kept with the game.
-  const locale = languageOf(interaction.guildLocale);
+  // The public answer and the thread are for everyone in the channel: the server's language, kept with the
+  // game; in the bot's DM, the user's.
+  const locale = languageOf(guildId === NO_SERVER ? interaction.locale : interaction.guildLocale);
   const t = tr(locale);
   const day = ctx.service.dailyDay();
   const said = { name: plainName(user.name), day };
   const start = async (channelId: string) => {
     try {
-      return await ctx.service.startDaily({ guildId: interaction.guildId!, channelId, user, locale });
+      return await ctx.service.startDaily({ guildId, channelId, user, locale });
     } catch (error) {
       // Only where there is no thread can the channel be taken: say why a daily game cannot be played here.
       if (isServiceError(error) && error.code === 'channel-busy') throw UserFacingError.of('daily.noPlace');
@@ -57,7 +66,7 @@ async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotConte
     }
   };
 
-  if (!(await threadPossible(interaction, ctx))) {
+  if (!(await threadPossible(interaction, guildId, ctx))) {
     const view = await start(interaction.channelId);
     try {
       await interaction.reply({ content: t('daily.starterHere', said), allowedMentions: { parse: [] } });
@@ -107,7 +116,7 @@ async function runDaily(
 ): Promise<void> {
   if (args.board === undefined) return playDaily(interaction, ctx);
   const board = await ctx.service.dailyBoard(
-    args.board === 'server' ? interaction.guildId! : null,
+    args.board === 'server' ? requireServer(interaction) : null,
     interaction.user.id,
   );
   await interaction.reply({

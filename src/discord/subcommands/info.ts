@@ -7,6 +7,7 @@ import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { languageOf, trFor } from '../i18n';
 import { UserFacingError } from '../context';
+import { gameGuildId, requireServer } from '../place';
 import { layoutText, variantName } from '../render/game-messages';
 import { leaderboardEmbed } from '../render/leaderboard';
 import { rulesText } from '../render/rules';
@@ -28,7 +29,7 @@ async function showCard(
 ): Promise<void> {
   const user = args.user ?? interaction.user;
   const t = trFor(interaction);
-  const game = await ctx.service.lastGameOf(interaction.guildId!, interaction.channelId, user.id);
+  const game = await ctx.service.lastGameOf(gameGuildId(interaction), interaction.channelId, user.id);
   const seat = game?.players.find((p) => p.userId === user.id)?.seat;
   if (!game || !game.state || seat === undefined) {
     throw user.id === interaction.user.id
@@ -90,9 +91,10 @@ async function showLeaderboard(
   ctx: BotContext,
 ): Promise<void> {
   // Week and month are the last 7 and 30 days up to now (the service's PERIOD_MS), not calendar ones.
+  const guildId = requireServer(interaction);
   const period = args.period ?? 'all';
   const variant = args.variant === 'both' ? undefined : args.variant;
-  const rows = await ctx.service.leaderboard(interaction.guildId!, { period, variant, includeBots: true });
+  const rows = await ctx.service.leaderboard(guildId, { period, variant, includeBots: true });
   const embed = leaderboardEmbed(rows, period, variant ?? null, trFor(interaction), languageOf(interaction.locale));
   await interaction.reply({ embeds: [embed], allowedMentions: { parse: [] } });
 }
@@ -138,7 +140,7 @@ async function changeSettings(
   args: Args<typeof SETTINGS_OPTIONS>,
   ctx: BotContext,
 ): Promise<void> {
-  const guildId = interaction.guildId!;
+  const guildId = requireServer(interaction);
   const threads = args.threads;
   if (threads !== undefined) {
     if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {

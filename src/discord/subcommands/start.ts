@@ -14,12 +14,13 @@ import {
   throwsProblemKey,
 } from '../../game';
 import type { BotContext } from '../context';
-import { DIFFICULTIES } from '../../service/game-service';
+import { DIFFICULTIES, NO_SERVER } from '../../service/game-service';
 import { UserFacingError } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { renderLobby } from '../render/game-messages';
 import { LOBBY_KEY } from '../channel-view';
+import { gameGuildId, placeOf } from '../place';
 
 export const REQUIRED_PERMISSIONS = [
   ['View Channel', PermissionFlagsBits.ViewChannel],
@@ -30,8 +31,12 @@ export const REQUIRED_PERMISSIONS = [
 
 export const DEFAULT_TURN_MINUTES = 10;
 
-/** The permissions the bot lacks in this channel, by name (from the interaction's app_permissions). */
+/**
+ * The permissions the bot lacks in this channel, by name (from the interaction's app_permissions). None in
+ * the bot's DM: the bot may always write there, though app_permissions holds no View Channel or Send Messages.
+ */
 export function missingPermissions(interaction: ChatInputCommandInteraction): string[] {
+  if (placeOf(interaction) === 'botDm') return [];
   const have = interaction.appPermissions;
   return REQUIRED_PERMISSIONS.filter(([, bit]) => !have.has(bit)).map(([name]) => name);
 }
@@ -99,22 +104,25 @@ async function startLobby(
   args: Args<typeof START_OPTIONS>,
   ctx: BotContext,
 ): Promise<void> {
+  const guildId = gameGuildId(interaction);
   const missing = missingPermissions(interaction);
   if (missing.length) {
     throw UserFacingError.of('reply.missingPermissions', { permissions: missing.join(', ') });
   }
+  const inDm = guildId === NO_SERVER;
   const options = gameOptionsFrom(args);
   const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;
   let view = await ctx.service.openLobby({
-    guildId: interaction.guildId!,
+    guildId,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
     options,
     turnTimeoutMs: minutes * 60_000,
-    // Not given: the server's setting (/olathe settings), threads unless it turned them off.
-    ...(args.thread !== undefined ? { threads: args.thread } : {}),
-    // Channel messages are for everyone there: the server's language, kept with the game.
-    locale: languageOf(interaction.guildLocale),
+    // Not given: the server's setting (/olathe settings), threads unless it turned them off. A DM has no
+    // threads (Discord refuses them there): its game plays in the DM itself.
+    ...(inDm ? { threads: false } : args.thread !== undefined ? { threads: args.thread } : {}),
+    // Channel messages are for everyone there: the server's language, kept with the game; a DM's, the user's.
+    locale: languageOf(inDm ? interaction.locale : interaction.guildLocale),
   });
   const difficulty = args.difficulty ?? 'normal';
   for (let n = args.bots ?? 0; n > 0; n--) view = await ctx.service.addBot(view.id, interaction.user.id, difficulty);

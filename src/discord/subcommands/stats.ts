@@ -1,9 +1,12 @@
 // `/olathe stats [user] [vs]`: a player's record in this server (the asker's by default), or with `vs` two
-// players' games together. Public, like the leaderboard: it is information. Names never become mentions.
+// players' games together. Public, like the leaderboard: it is information. Names never become mentions. In
+// the bot's DM: the asker's own record of the games played in DMs, nobody else's.
 import type { ChatInputCommandInteraction, User } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
+import { NO_SERVER } from '../../service/game-service';
+import { gameGuildId } from '../place';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { languageOf, trFor } from '../i18n';
@@ -23,11 +26,14 @@ async function showStats(
 ): Promise<void> {
   const t = trFor(interaction);
   const language = languageOf(interaction.locale);
-  const guildId = interaction.guildId!;
+  const guildId = gameGuildId(interaction);
   const user = args.user ?? interaction.user;
   const other = args.vs;
   // Discord bots (this one included) never play: computer players are seats, not Discord users.
   if (user.bot || other?.bot) throw UserFacingError.of('stats.notAPerson');
+  // In the bot's DM the record is of the games played in DMs: the asker's own, nobody else's to look up.
+  const inDm = guildId === NO_SERVER;
+  if (inDm && (user.id !== interaction.user.id || other)) throw UserFacingError.of('stats.ownOnly');
   const plain = (content: string) =>
     interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
 
@@ -46,10 +52,14 @@ async function showStats(
   const stats = await ctx.service.playerStats(guildId, user.id);
   if (!stats) {
     const mine = user.id === interaction.user.id;
-    await plain(mine ? t('stats.noGamesYou') : t('stats.noGamesOther', { name: displayName(user) }));
+    await plain(
+      mine
+        ? t(inDm ? 'stats.noGamesYouHere' : 'stats.noGamesYou')
+        : t('stats.noGamesOther', { name: displayName(user) }),
+    );
     return;
   }
-  await interaction.reply({ embeds: [statsEmbed(stats, t, language)], allowedMentions: { parse: [] } });
+  await interaction.reply({ embeds: [statsEmbed(stats, t, language, !inDm)], allowedMentions: { parse: [] } });
 }
 
 export const stats = subcommand({

@@ -65,26 +65,31 @@ describe('daily texts', () => {
     expect(playing.description).not.toContain('solver');
   });
 
+  const result = {
+    day: '2026-11-24',
+    final: 12,
+    raw: 500,
+    rankServer: 2,
+    ofServer: 3,
+    rankWorld: 7,
+    ofWorld: 90,
+    solverFinal: 1,
+    solverRaw: 290,
+  };
+
   it("says the rank when the game ended and the solver's score", () => {
-    const lines = dailyResultLines(
-      {
-        day: '2026-11-24',
-        final: 12,
-        raw: 500,
-        rankServer: 2,
-        ofServer: 3,
-        rankWorld: 7,
-        ofWorld: 90,
-        solverFinal: 1,
-        solverRaw: 290,
-      },
-      tr('en'),
-    );
+    const lines = dailyResultLines(result, tr('en'));
     expect(lines).toEqual([
       '📅 **Daily challenge 2026-11-24**',
       'Rank when you finished: **#2** of 3 on this server · **#7** of 90 in the world',
       '🤖 The expert solver scored **1 point** (raw 290) on the same dice.',
       'The next challenge starts at midnight UTC. `/olathe daily board:` shows the boards.',
     ]);
+  });
+
+  it('gives only the world rank to a game played outside a server (the bot’s DM)', () => {
+    const lines = dailyResultLines(result, tr('en'), false);
+    expect(lines[1]).toBe('Rank when you finished: **#7** of 90 in the world');
+    expect(lines.join('\n')).not.toContain('server');
   });
 });

@@ -31,7 +31,9 @@ describe('slash-command options as data', () => {
       type: ApplicationCommandOptionType.String,
       choices: START_OPTIONS.difficulty.choices.map((c) => ({ name: c.name, value: c.value })),
     });
-    expect(json.contexts).toEqual([0]); // servers only
+    // Offered for a server's install and a user's own, in servers, the bot's DM and group DMs (global only).
+    expect(json.integration_types).toEqual([0, 1]);
+    expect(json.contexts).toEqual([0, 1, 2]);
   });
 
   it('reads each argument by its declared type; absent or unknown choices are left out', () => {

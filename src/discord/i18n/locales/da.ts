@@ -340,6 +340,11 @@ export default {
     balut: '**Balut:** 4 frie kolonner, alle spiller samtidig; rækken for fem ens hedder Balut.',
     full: '**Alle regler**, med gennemregnede eksempler: `docs/RULES.md` i bottens repository.',
   },
+  place: {
+    notHere:
+      'Her kan der ikke spilles endnu: jeg er ikke på denne server eller i denne gruppechat. Spil på en server, der har tilføjet mig, eller i en DM med mig.',
+    serverOnly: 'Det her handler om en server, og her er ingen: prøv det på en server, der har tilføjet mig.',
+  },
   reply: {
     noGameForHint: 'Der er intet spil i denne kanal — start et med /olathe start.',
     noCardYou: 'Du har ingen blok her endnu — vær med i et spil med /olathe start.',
@@ -365,6 +370,7 @@ export default {
     noPlace:
       'Dagens udfordring spilles i sin egen tråd eller i en kanal uden et åbent spil: her kan jeg ikke starte en tråd, og kanalen har et spil. Prøv /olathe dagens i en anden kanal.',
     resultTitle: '📅 **Dagens udfordring {{day}}**',
+    rankWorld: 'Placering da du blev færdig: **#{{world}}** af {{ofWorld}} i hele verden',
     rank: 'Placering da du blev færdig: **#{{server}}** af {{ofServer}} på denne server · **#{{world}}** af {{ofWorld}} i hele verden',
     solver: '🤖 Ekspertløseren fik **{{points}}** (rå {{raw}}) med de samme terninger.',
     next: 'Den næste udfordring starter ved midnat UTC. `/olathe dagens tavle:` viser tavlerne.',
@@ -395,6 +401,7 @@ export default {
   },
   stats: {
     title: '📊 {{name}} — statistik på denne server',
+    titleDm: '📊 {{name}} — statistik for dine spil i DM med mig',
     overall: '**{{wins}}** i {{games}} ({{rate}} %) · nummer **{{rank}}** af {{of}} (altid)',
     since: 'Har spillet her siden <t:{{at}}:D>',
     variant: '{{wins}} i {{games}} ({{rate}} %)\nGennemsnit {{average}} · bedst {{best}} slutpoint',
@@ -405,10 +412,13 @@ export default {
     noIncentive: '✓ Ingen bonus nået endnu',
     streak: '🔥 Længste sejrsrække: **{{longest}}** · nu: **{{current}}**',
     footer: 'Færdige spil på denne server; et spil stoppet før tid og den daglige udfordring tæller ikke.',
+    footerDm: 'Færdige spil i DM med mig; et spil stoppet før tid og den daglige udfordring tæller ikke.',
     noGamesYou: 'Du har ikke spillet et spil færdigt på denne server endnu — start et med /olathe start.',
+    noGamesYouHere: 'Du har ikke spillet et spil færdigt her endnu — start et med /olathe start.',
     noGamesOther: '{{name}} har ikke spillet et spil færdigt på denne server endnu.',
     notAPerson: 'Bots har ingen statistik: vælg en person.',
     samePlayer: 'Vælg to forskellige spillere at sammenligne.',
+    ownOnly: 'Her viser jeg kun din egen statistik: spørg om andre spillere på en server, I deler.',
     versusTitle: '⚔️ {{a}} mod {{b}} — på denne server',
     versusNone: '{{a}} og {{b}} har ikke spillet et spil færdigt sammen på denne server endnu.',
     versusGames: '{{games}} sammen',

@@ -274,6 +274,11 @@ export default {
     balut: '**Balut:** 4 Free columns, everybody plays at once; the five-of-a-kind row is called Balut.',
     full: "**Full rules**, with worked examples: `docs/RULES.md` in the bot's repository.",
   },
+  place: {
+    notHere:
+      "Games can't be played here yet: I'm not in this server or group chat. Play in a server that has added me, or in a DM with me.",
+    serverOnly: 'This is about a server, and there is none here: try it in a server that has added me.',
+  },
   reply: {
     noGameForHint: 'There is no game in this channel — start one with /olathe start.',
     noCardYou: 'You have no card here yet — join a game with /olathe start.',
@@ -299,6 +304,7 @@ export default {
     noPlace:
       'A daily game plays in a thread of its own, or in a channel with no game open: here I can start no thread, and this channel has a game. Try /olathe daily in another channel.',
     resultTitle: '📅 **Daily challenge {{day}}**',
+    rankWorld: 'Rank when you finished: **#{{world}}** of {{ofWorld}} in the world',
     rank: 'Rank when you finished: **#{{server}}** of {{ofServer}} on this server · **#{{world}}** of {{ofWorld}} in the world',
     solver: '🤖 The expert solver scored **{{points}}** (raw {{raw}}) on the same dice.',
     next: 'The next challenge starts at midnight UTC. `/olathe daily board:` shows the boards.',
@@ -329,6 +335,7 @@ export default {
   },
   stats: {
     title: '📊 {{name}} — statistics in this server',
+    titleDm: '📊 {{name}} — statistics of your games in DMs with me',
     overall: '**{{wins}}** in {{games}} ({{rate}}%) · rank **{{rank}}** of {{of}} (all time)',
     since: 'Playing here since <t:{{at}}:D>',
     variant: '{{wins}} in {{games}} ({{rate}}%)\nAverage {{average}} · best {{best}} final points',
@@ -339,10 +346,13 @@ export default {
     noIncentive: '✓ No incentive met yet',
     streak: '🔥 Longest winning streak: **{{longest}}** · current: **{{current}}**',
     footer: 'Finished games in this server; a game stopped early and the daily challenge do not count.',
+    footerDm: 'Finished games in DMs with me; a game stopped early and the daily challenge do not count.',
     noGamesYou: "You haven't finished a game in this server yet — start one with /olathe start.",
+    noGamesYouHere: "You haven't finished a game here yet — start one with /olathe start.",
     noGamesOther: '{{name}} has not finished a game in this server yet.',
     notAPerson: 'Bots have no statistics: pick a person.',
     samePlayer: 'Pick two different players to compare.',
+    ownOnly: 'Here I show only your own record: ask about other players in a server you share.',
     versusTitle: '⚔️ {{a}} vs {{b}} — in this server',
     versusNone: '{{a}} and {{b}} have not finished a game together in this server yet.',
     versusGames: '{{games}} together',
