@@ -1,6 +1,6 @@
 // Olathe in the bot's DM (issue 24, context 1), end to end: /olathe registered globally for both installs and
 // every context; a solo game of each variant played in the DM itself (no thread: Discord has none there) to its
-// results with the picture; the daily challenge there for a user who only installed the app; the subcommands
+// results with the picture (a hint, the analysis); the daily challenge there for a user who only installed the app; the subcommands
 // about a server refused there, saying why; a group DM refused plainly (not playable yet); and a kill -9
 // mid-game after which the old buttons play on. (A DM holds no stranger to refuse.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,6 +83,10 @@ describe('the bot’s DM', () => {
     expect(turns).toBe(14);
     expect(final.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^results-\d+\.png$/)]);
     expect(final.embeds[0]!.image?.url).toBe(final.attachments[0]!.url);
+    // The analysis of her game, for her alone.
+    const analysis = await fake.click(alice, final.id, control(final, 'analysis').customId).reply();
+    expect(analysis.ephemeralFor).toBe(alice.id);
+    expect(analysis.embeds[0]!.title).toBe('📊 Your game, decision by decision');
     // Played where it was opened: no thread, no note about one, nothing posted in the server.
     expect(fake.threads()).toEqual([]);
     expect(inDm(aliceDm).some((m) => m.content.includes('thread'))).toBe(false);
