@@ -118,7 +118,7 @@ describe('the bot’s DM', () => {
       ['daily', { board: 'server' }],
     ] as const) {
       const answer = await ephemeralAnswer(fake.slash(alice, 'olathe', options, { subcommand, ...here }));
-      expect(answer).toMatch(/This is about a server, and there is none here/);
+      expect(answer).toMatch(/This is about a server that has added me, and this is not one/);
     }
     const other = await ephemeralAnswer(
       fake.slash(alice, 'olathe', { user: world.users.bob.id }, { subcommand: 'stats', ...here }),

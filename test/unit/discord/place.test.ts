@@ -30,7 +30,7 @@ describe('placeOf', () => {
       const dm = interaction(1, null, owners);
       expect(placeOf(dm)).toBe('botDm');
       expect(gameGuildId(dm)).toBe(NO_SERVER);
-      expect(() => requireServer(dm)).toThrow(/there is none here/);
+      expect(() => requireServer(dm)).toThrow(/about a server that has added me/);
     }
   });
 
@@ -38,7 +38,7 @@ describe('placeOf', () => {
     for (const away of [interaction(2, null, { userId: USER }), interaction(0, GUILD, { userId: USER })]) {
       expect(placeOf(away)).toBe('elsewhere');
       expect(() => gameGuildId(away)).toThrow(/can't be played here yet/);
-      expect(() => requireServer(away)).toThrow(/there is none here/);
+      expect(() => requireServer(away)).toThrow(/about a server that has added me/);
     }
   });
 

@@ -343,7 +343,8 @@ export default {
   place: {
     notHere:
       'Her kan der ikke spilles endnu: jeg er ikke på denne server eller i denne gruppechat. Spil på en server, der har tilføjet mig, eller i en DM med mig.',
-    serverOnly: 'Det her handler om en server, og her er ingen: prøv det på en server, der har tilføjet mig.',
+    serverOnly:
+      'Det her handler om en server, der har tilføjet mig, og det er dette ikke: prøv det på sådan en server.',
   },
   reply: {
     noGameForHint: 'Der er intet spil i denne kanal — start et med /olathe start.',

@@ -277,7 +277,7 @@ export default {
   place: {
     notHere:
       "Games can't be played here yet: I'm not in this server or group chat. Play in a server that has added me, or in a DM with me.",
-    serverOnly: 'This is about a server, and there is none here: try it in a server that has added me.',
+    serverOnly: 'This is about a server that has added me, and this is not one: try it in such a server.',
   },
   reply: {
     noGameForHint: 'There is no game in this channel — start one with /olathe start.',
