@@ -69,7 +69,8 @@ export class ClickRecords {
   }
 
   passEnded(start: number): void {
-    this.passes.splice(this.passes.indexOf(start), 1);
+    const at = this.passes.indexOf(start);
+    if (at >= 0) this.passes.splice(at, 1);
   }
 
   /** A click began on the message after the pass that started at `start` read the game. */
