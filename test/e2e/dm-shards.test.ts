@@ -6,20 +6,19 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FaultRoute, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeChannel, FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
-import { spawnScript } from '../support/project';
 import { botEnv } from './bot-env';
 import { databaseEnv } from './database';
+import type { ShardManager } from './shard-manager';
+import { startShardManager } from './shard-manager';
 import { control, eventually, findControl, playSimpleTurn, publicMessages, runScript } from './harness';
 
 let fake: FakeDiscord;
 let dir: string;
-let manager: ChildProcess;
-let log = '';
+let manager: ShardManager;
 let alice: FakeUser;
 let dm: FakeChannel;
 
@@ -32,18 +31,11 @@ beforeAll(async () => {
   const env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'dm-shards' });
   const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: '' });
   expect(run.code).toBe(0);
-  manager = spawnScript('src/index.ts', [], { env: { ...env, SHARDS: '2' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  manager.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  manager.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  await fake.waitForShards(2, 60_000);
+  manager = await startShardManager(fake, { ...env, SHARDS: '2' });
 }, 90_000);
 
 afterAll(async () => {
-  if (manager && manager.exitCode === null) {
-    const exited = new Promise((resolve) => manager.once('exit', resolve));
-    manager.kill('SIGTERM');
-    await exited;
-  }
+  await manager?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -72,16 +64,16 @@ describe('a DM game under SHARDS=2', () => {
     await fake.select(alice, turn.id, write.customId, [write.options![0]!.value]).acked();
     await fake.waitFor(() => held.hits > 0, 10_000);
 
-    const before = shardProcesses(manager.pid!);
+    const before = shardProcesses(manager.child.pid!);
     process.kill(before.get(0)!, 'SIGKILL');
     held.remove();
     expect(openTurn()).toBeUndefined();
     await eventually(() => {
-      const now = shardProcesses(manager.pid!);
+      const now = shardProcesses(manager.child.pid!);
       return now.has(0) && now.get(0) !== before.get(0);
     }, 30_000);
     await fake.waitForShards(2, 60_000);
-    expect(shardProcesses(manager.pid!).get(1)).toBe(before.get(1));
+    expect(shardProcesses(manager.child.pid!).get(1)).toBe(before.get(1));
 
     // Shard 0's first reconcile finds the DM's game and posts the turn it missed; the game plays on.
     let turns = 2;
@@ -93,6 +85,6 @@ describe('a DM game under SHARDS=2', () => {
     }
     expect(turns).toBe(14);
     expect(fake.breaches).toEqual([]);
-    expect(log).toMatch(/shard process died, starting it again/);
+    expect(manager.log()).toMatch(/shard process died, starting it again/);
   }, 180_000);
 });

@@ -2,23 +2,22 @@
 // share a port): 200 when both are connected, each shard's series labelled, and 503 naming the shard while
 // one is dead, until the manager has started it again.
 import { mkdtempSync, rmSync } from 'node:fs';
-import type { ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
-import { spawnScript } from '../support/project';
 import { botEnv } from './bot-env';
 import { databaseEnv } from './database';
+import type { ShardManager } from './shard-manager';
+import { startShardManager } from './shard-manager';
 import { freePort } from '../support/ports';
 
 let fake: FakeDiscord;
 let dir: string;
-let manager: ChildProcess;
+let manager: ShardManager;
 let base: string;
-let log = '';
 
 beforeAll(async () => {
   fake = await startFakeDiscord({ recommendedShards: 2, maxConcurrency: 2, guildShard: [0, 2] });
@@ -32,18 +31,11 @@ beforeAll(async () => {
     METRICS_PORT: String(port),
     METRICS_HOST: '',
   });
-  manager = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  manager.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  manager.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  await fake.waitForShards(2, 60_000);
+  manager = await startShardManager(fake, env);
 }, 90_000);
 
 afterAll(async () => {
-  if (manager && manager.exitCode === null) {
-    const exited = new Promise((resolve) => manager.once('exit', resolve));
-    manager.kill('SIGTERM');
-    await exited;
-  }
+  await manager?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
@@ -72,13 +64,13 @@ describe('METRICS_PORT with two shard processes', () => {
     expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="manager"\} \d+/m);
     expect(metrics.body).toMatch(/^process_resident_memory_bytes\{shard="1"\} \d+/m);
 
-    process.kill(shardProcesses(manager.pid!).get(1)!, 'SIGKILL');
+    process.kill(shardProcesses(manager.child.pid!).get(1)!, 'SIGKILL');
     const down = await healthz((s) => s === 503);
     expect(down.status).toBe(503);
     expect(down.body).toMatch(/^shard 1: /);
     // The manager starts it again; health comes back without anyone's help (on PostgreSQL the new process first
     // stands by, answering 200, until the dead one's shard lock is fenced off).
     expect(await healthz((s, body) => s === 200 && body === 'ok\n', 60_000)).toEqual({ status: 200, body: 'ok\n' });
-    expect(log).not.toContain(fake.botToken);
+    expect(manager.log()).not.toContain(fake.botToken);
   }, 90_000);
 });

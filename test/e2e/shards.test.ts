@@ -8,10 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
-import { spawnScript } from '../support/project';
 import { botEnv } from './bot-env';
 import { databaseEnv } from './database';
-import type { ChildProcess } from 'node:child_process';
+import type { ShardManager } from './shard-manager';
+import { startShardManager } from './shard-manager';
 import { eventually, runScript } from './harness';
 import type { Table } from './tables';
 import {
@@ -25,8 +25,7 @@ import {
 
 let fake: FakeDiscord;
 let dir: string;
-let manager: ChildProcess;
-let log = '';
+let manager: ShardManager;
 const tables: Table[] = [];
 
 beforeAll(async () => {
@@ -39,24 +38,17 @@ beforeAll(async () => {
     const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);
   }
-  manager = spawnScript('src/index.ts', [], { env: { ...env, SHARDS: '2' }, stdio: ['ignore', 'pipe', 'pipe'] });
-  manager.stderr!.on('data', (c: Buffer) => (log += c.toString()));
-  manager.stdout!.on('data', (c: Buffer) => (log += c.toString()));
-  await fake.waitForShards(2, 60_000);
+  manager = await startShardManager(fake, { ...env, SHARDS: '2' });
 }, 90_000);
 
 afterAll(async () => {
-  if (manager && manager.exitCode === null) {
-    const exited = new Promise((resolve) => manager.once('exit', resolve));
-    manager.kill('SIGTERM');
-    await exited;
-  }
+  await manager?.stop();
   await fake?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 const resultsIn = (t: Table) => results(fake, t);
-const startGame = (t: Table) => start(fake, t, () => log);
+const startGame = (t: Table) => start(fake, t, () => manager.log());
 const playOneTurn = (t: Table) => playTurn(fake, t);
 
 describe('two shards, two guilds', () => {
@@ -70,18 +62,18 @@ describe('two shards, two guilds', () => {
 
     // Mid-turn on the second table: the player has thrown, then shard 1's process dies.
     const { player, open } = await throwMidTurn(fake, second);
-    const before = shardProcesses(manager.pid!);
+    const before = shardProcesses(manager.child.pid!);
     expect([...before.keys()].sort()).toEqual([0, 1]);
     process.kill(before.get(1)!, 'SIGKILL');
 
     // Meanwhile the first table plays on, undisturbed.
     expect(await playOneTurn(first)).toBe(true);
     await eventually(() => {
-      const now = shardProcesses(manager.pid!);
+      const now = shardProcesses(manager.child.pid!);
       return now.has(1) && now.get(1) !== before.get(1);
     }, 30_000);
     await fake.waitForShards(2, 60_000);
-    expect(shardProcesses(manager.pid!).get(0)).toBe(before.get(0));
+    expect(shardProcesses(manager.child.pid!).get(0)).toBe(before.get(0));
 
     // The old turn message's buttons still work after the respawn: the turn goes on where it was.
     await writeFromOldMessage(fake, player, open.id);
@@ -100,14 +92,14 @@ describe('two shards, two guilds', () => {
       const others = tables.filter((o) => o !== t).flatMap((o) => o.players);
       for (const u of others) expect(text).not.toContain(u.username);
     }
-    expect(log).toMatch(/shard process died, starting it again/);
+    expect(manager.log()).toMatch(/shard process died, starting it again/);
   }, 240_000);
 
   it('SIGTERM to the manager stops every shard process cleanly, then the manager exits 0', async () => {
-    const shards = [...shardProcesses(manager.pid!).values()];
+    const shards = [...shardProcesses(manager.child.pid!).values()];
     expect(shards).toHaveLength(2);
-    const exited = new Promise<number | null>((resolve) => manager.once('exit', resolve));
-    manager.kill('SIGTERM');
+    const exited = new Promise<number | null>((resolve) => manager.child.once('exit', resolve));
+    manager.child.kill('SIGTERM');
     expect(await exited).toBe(0);
     const alive = shards.filter((pid) => {
       try {
@@ -118,6 +110,6 @@ describe('two shards, two guilds', () => {
       }
     });
     expect(alive).toEqual([]);
-    expect(log).toMatch(/stopping shards/);
+    expect(manager.log()).toMatch(/stopping shards/);
   }, 60_000);
 });
