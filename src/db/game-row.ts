@@ -34,6 +34,7 @@ export type GameRowTuple<Seats> = [
   string | null,
   string,
   number | null,
+  0 | 1,
   string | null,
   Seats,
 ];
@@ -70,7 +71,8 @@ export function gameFromTuple(
     host_left: f[22],
     locale: f[23],
     rematch_of: f[24],
-    daily_day: f[25],
+    replies_only: f[25],
+    daily_day: f[26],
   };
   const players = seats.map(([seat, user_id, name, is_bot, prediction, left_reason]) => ({
     seat,

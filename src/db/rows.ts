@@ -53,6 +53,8 @@ export interface GameRow {
   locale: string;
   /** The game whose Rematch button opened this one (at most one rematch per game). */
   rematch_of: number | null;
+  /** 1: played where the bot is not a member, shown only through interaction replies (migration 0013). */
+  replies_only: 0 | 1;
   /** A daily challenge game: the day whose dice it plays (from daily_attempts, read with the row); else null. */
   daily_day: string | null;
 }
@@ -109,6 +111,8 @@ export interface NewGame {
   locale: string;
   /** The game this one is the rematch of. */
   rematch_of?: number | null;
+  /** Shown only through interaction replies (see GameRow); 0 when left out. */
+  replies_only?: 0 | 1;
 }
 
 export interface NewPlayer {

@@ -24,7 +24,32 @@ export function apiBody(body: MessageBody, ping: readonly string[] = []): Record
   };
 }
 
-export class ChannelRest {
+/** The routes a pass of the Publisher uses: the bot's channel routes, or interaction tokens (reply-rest.ts). */
+export interface MessageRoutes {
+  post(
+    channel: string,
+    body: MessageBody,
+    ping: readonly string[],
+    nonce: string,
+    files?: readonly AttachedFile[],
+  ): Promise<string>;
+  edit(channel: string, id: string, body: MessageBody): Promise<boolean>;
+  exists(channel: string, id: string): Promise<boolean>;
+  remove(channel: string, id: string): Promise<void>;
+  react(channel: string, id: string, emoji: string): Promise<boolean>;
+  startThread(channel: string, messageId: string, name: string): Promise<string>;
+}
+
+/** Files as multipart `files[n]`, each listed in the body's `attachments`; undefined for none. */
+export function attachedFiles(files: readonly AttachedFile[]) {
+  if (files.length === 0) return undefined;
+  return {
+    files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
+    attachments: files.map((f, id) => ({ id, filename: f.name })),
+  };
+}
+
+export class ChannelRest implements MessageRoutes {
   constructor(private readonly rest: REST) {}
 
   /**
@@ -39,13 +64,7 @@ export class ChannelRest {
     nonce: string,
     files: readonly AttachedFile[] = [],
   ): Promise<string> {
-    const attached =
-      files.length > 0
-        ? {
-            files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
-            attachments: files.map((f, id) => ({ id, filename: f.name })),
-          }
-        : undefined;
+    const attached = attachedFiles(files);
     const message = (await this.rest.post(Routes.channelMessages(channel), {
       body: {
         ...apiBody(body, ping),

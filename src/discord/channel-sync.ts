@@ -21,7 +21,7 @@ import {
   wantedMessages,
   workNonce,
 } from './channel-view';
-import type { ChannelRest } from './channel-rest';
+import type { MessageRoutes } from './channel-rest';
 import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
 import type { ClickRecords } from './click-records';
 import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './discord-errors';
@@ -36,10 +36,16 @@ export class ChannelSync {
   constructor(
     private readonly service: GameService,
     private readonly log: Logger,
-    private readonly rest: ChannelRest,
+    private readonly channelRoutes: MessageRoutes,
     private readonly clicks: ClickRecords,
     private readonly renderSheet: SheetRenderer = defaultRenderer,
+    /** Where the bot is not a member: interaction tokens instead of the channel routes. */
+    private readonly replyRoutes: MessageRoutes = channelRoutes,
   ) {}
+
+  private routes(game: GameView): MessageRoutes {
+    return game.repliesOnly ? this.replyRoutes : this.channelRoutes;
+  }
 
   /**
    * Brings the game's channel in line. With `verify`, each message a player may still click is looked up
@@ -76,7 +82,7 @@ export class ChannelSync {
     let channel = game.channelId;
     if (lobby) {
       try {
-        channel = await this.rest.startThread(game.channelId, lobby, threadName(game));
+        channel = await this.routes(game).startThread(game.channelId, lobby, threadName(game));
       } catch (error) {
         // Discord names a message's thread by the message's id: it exists from an earlier try.
         if (errorCode(error) === THREAD_ALREADY_CREATED) channel = lobby;
@@ -86,7 +92,12 @@ export class ChannelSync {
             gameId: game.id,
             ...describeFailure(error),
           });
-          await this.rest.post(game.channelId, noThreadNote(game), [game.hostId], nonceOf(game.id, 'no-thread'));
+          await this.routes(game).post(
+            game.channelId,
+            noThreadNote(game),
+            [game.hostId],
+            nonceOf(game.id, 'no-thread'),
+          );
         }
       }
     }
@@ -100,17 +111,18 @@ export class ChannelSync {
     const work = item.work;
     if (work.kind === 'shout') {
       const body = renderShout(game, work.seat, work.dice);
-      await this.rest.post(play, body, [], workNonce(game.id, item));
+      await this.routes(game).post(play, body, [], workNonce(game.id, item));
       // The whole server hears a five of a kind, not only the thread.
-      if (play !== game.channelId) await this.rest.post(game.channelId, body, [], workNonce(game.id, item, 'parent'));
+      if (play !== game.channelId)
+        await this.routes(game).post(game.channelId, body, [], workNonce(game.id, item, 'parent'));
       await this.markShout(game, play, work);
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
       if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here
       const id = game.messages[key];
       const body = logBody(game, work);
-      const edited = id ? await this.rest.edit(play, id, body) : false;
-      if (!edited) await this.rest.post(play, body, [], workNonce(game.id, item));
+      const edited = id ? await this.routes(game).edit(play, id, body) : false;
+      if (!edited) await this.routes(game).post(play, body, [], workNonce(game.id, item));
       if (id) {
         // Its turn message is gone into the log line: both written at once (see Publisher.afterClick).
         this.clicks.drop(game.id, key);
@@ -131,7 +143,7 @@ export class ChannelSync {
           ? null
           : turnKey(work.seat, work.turn);
     const id = key === null ? undefined : game.messages[key];
-    if (id && !(await this.rest.react(play, id, SHOUT_REACTION)))
+    if (id && !(await this.routes(game).react(play, id, SHOUT_REACTION)))
       this.log.info('the shout could not be marked with a reaction', { gameId: game.id, key });
   }
 
@@ -147,7 +159,7 @@ export class ChannelSync {
       const logged = new Set(work.flatMap((i) => (i.work.kind === 'log' ? [turnKey(i.work.seat, i.work.turn)] : [])));
       for (const [key, id] of Object.entries(game.messages)) {
         if (!isTurnKey(key) || keys.has(key) || logged.has(key)) continue;
-        await this.rest.edit(
+        await this.routes(game).edit(
           game.playChannelId,
           id,
           collapsedTurn(gameT(game)(game.status === 'playing' ? 'turn.turnOver' : 'turn.gameOver')),
@@ -185,14 +197,14 @@ export class ChannelSync {
     // A card still being played that nears Discord's hour is posted anew before its clicks' edits are refused.
     const known = !this.clicks.isDirty(game.id, w.key);
     const same = known && (this.clicks.digest(game.id, w.key) ?? game.shown[w.key]) === digest && !(old && clickable);
-    if (id && same && !(verify && clickable && !(await this.rest.exists(channel, id)))) return false;
+    if (id && same && !(verify && clickable && !(await this.routes(game).exists(channel, id)))) return false;
     const touch = this.clicks.startDraw(game.id, w.key);
     let shownAs: string | null = null;
     try {
-      if (id && !old && (await this.rest.edit(channel, id, w.body))) shownAs = id;
+      if (id && !old && (await this.routes(game).edit(channel, id, w.body))) shownAs = id;
       else if (w.editOnly) return this.forget(game.id, w.key);
       else {
-        if (id && old) await this.rest.remove(channel, id);
+        if (id && old) await this.routes(game).remove(channel, id);
         // A first post pings; a message drawn again (deleted, or too old to edit) does not — but a rematch's
         // lobby deleted before its game started pings its players again, as it did when it was forgotten first.
         const ping = id && w.key !== LOBBY_KEY ? [] : w.ping;
@@ -222,7 +234,7 @@ export class ChannelSync {
     const file = w.picture ? await drawPicture(this.renderSheet, w.picture, this.log, game.id) : null;
     if (file) {
       try {
-        return await this.rest.post(channel, w.body, ping, nonce, [file]);
+        return await this.routes(game).post(channel, w.body, ping, nonce, [file]);
       } catch (error) {
         // Refused with the file (no Attach Files permission, too large …): the words still go. A channel that
         // is really gone refuses them too, and that failure is the Publisher's to handle.
@@ -234,7 +246,7 @@ export class ChannelSync {
         });
       }
     }
-    return this.rest.post(channel, w.picture ? withoutPicture(w.body) : w.body, ping, nonce);
+    return this.routes(game).post(channel, w.picture ? withoutPicture(w.body) : w.body, ping, nonce);
   }
 
   /**

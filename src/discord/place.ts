@@ -23,14 +23,16 @@ export function placeOf(interaction: BaseInteraction): Place {
 }
 
 /**
- * The guild id a game here is kept under: the server's, or NO_SERVER in the bot's DM. Places the bot cannot
- * post in are refused plainly: a game there is not playable yet.
+ * The guild id a game here is kept under: the server's (whether or not the bot is in it: its own shard takes
+ * its interactions), or NO_SERVER in a DM or group DM.
  */
 export function gameGuildId(interaction: BaseInteraction): string {
-  const place = placeOf(interaction);
-  if (place === 'server') return interaction.guildId!;
-  if (place === 'botDm') return NO_SERVER;
-  throw UserFacingError.of('place.notHere');
+  return interaction.guildId ?? NO_SERVER;
+}
+
+/** Where the bot is not a member: a game is shown only through interaction replies (reply-rest.ts). */
+export function repliesOnly(interaction: BaseInteraction): boolean {
+  return placeOf(interaction) === 'elsewhere';
 }
 
 /** Refuses, saying why, a subcommand about a server (its settings, its board) outside a server with the bot. */

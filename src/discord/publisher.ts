@@ -11,6 +11,8 @@ import { ChannelRest } from './channel-rest';
 import { ChannelSync } from './channel-sync';
 import { ClickRecords } from './click-records';
 import { classify, describeFailure, isNetworkFailure } from './discord-errors';
+import { NoReplyToken, ReplyRest } from './reply-rest';
+import { ReplyTokens } from './reply-tokens';
 
 export interface PublisherOptions {
   reconcileEveryMs?: number;
@@ -36,6 +38,9 @@ export class Publisher {
    */
   private readonly clickWrites = new Map<number, Promise<void>>();
   private readonly sync: ChannelSync;
+  /** The interaction tokens that show games where the bot is not a member (reply-rest.ts). */
+  private readonly tokens = new ReplyTokens();
+  private applicationId: string | null = null;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   /** Stopping: no new reconcile or retry, but passes run until stop's grace is over. */
@@ -54,7 +59,24 @@ export class Publisher {
     this.clicks = new ClickRecords(ctx.service, (error) =>
       ctx.log.error('could not record what clicks showed', { error }),
     );
-    this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks);
+    const replies = new ReplyRest(ctx.rest, () => this.applicationId, this.tokens);
+    this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks, undefined, replies);
+  }
+
+  /**
+   * An acknowledged interaction where the bot is not a member: its token can show that channel's games for
+   * a while. Games there that waited for one are brought in line now.
+   */
+  tokenArrived(interaction: {
+    applicationId: string;
+    channelId: string | null;
+    token: string;
+    createdTimestamp: number;
+  }): void {
+    if (interaction.channelId === null) return;
+    this.applicationId = interaction.applicationId;
+    for (const gameId of this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp))
+      void this.kick(gameId);
   }
 
   /**
@@ -221,6 +243,15 @@ export class Publisher {
 
   private async failed(gameId: number, error: unknown): Promise<void> {
     const { log, service } = this.ctx;
+    if (error instanceof NoReplyToken) {
+      // Not a failure: shown when the next interaction in the channel brings a token.
+      this.clearRetry(gameId);
+      this.attempts.delete(gameId);
+      if (this.tokens.wait(error.channelId, gameId, error.arrivals))
+        log.info('game waits for an interaction to show it', { gameId });
+      else void this.kick(gameId);
+      return;
+    }
     // The database out of reach is no failure of Discord's: tried again like a network failure, not counted as one.
     const databaseDown = service.storage.isUnavailable(error);
     const failure = databaseDown ? 'retry' : classify(error);

@@ -12,6 +12,7 @@ import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { handleComponent } from './components';
 import { parseCustomId } from './custom-id';
+import { placeOf } from './place';
 import { refusalFor } from './refusals';
 import { trFor } from './i18n';
 import type { InteractionKind, InteractionOutcome } from './metrics';
@@ -79,6 +80,9 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
         );
     await tellUser(interaction, text, ctx);
   }
+  // Where the bot is not a member, only an answered interaction's token can show its channel's games.
+  if ((interaction.replied || interaction.deferred) && placeOf(interaction) === 'elsewhere')
+    ctx.publisher.tokenArrived(interaction);
   const ackMs = ctx.acks?.take(interaction.id) ?? null;
   ctx.metrics?.interaction(kind, outcome, ackMs);
   const line = {

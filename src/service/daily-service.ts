@@ -31,6 +31,8 @@ export interface DailyStartInput {
   user: UserRef;
   /** The language of the game's channel messages; English when not given. */
   locale?: string;
+  /** Where the bot is not a member: shown only through interaction replies. */
+  repliesOnly?: boolean;
 }
 
 /** A day's board, in one server or the world: the best finished attempts, and where the asker stands. */
@@ -105,6 +107,7 @@ export abstract class DailyService extends TurnService {
           next_deadline: earliestDeadline(deadlines) ?? now,
           thread_mode: 0,
           locale: input.locale ?? 'en',
+          replies_only: input.repliesOnly ? 1 : 0,
         });
         this.step('insert game');
         await tx.games.insertPlayer(this.newPlayer(gameId, 0, user, now));

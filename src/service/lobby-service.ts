@@ -43,8 +43,9 @@ export abstract class LobbyService extends ServiceCore {
           host_id: input.host.id,
           created_at: now,
           next_deadline: now + this.lobbyExpiryMs,
-          thread_mode: (input.threads ?? (await tx.outbox.guildThreads(input.guildId))) ? 1 : 0,
+          thread_mode: !input.repliesOnly && (input.threads ?? (await tx.outbox.guildThreads(input.guildId))) ? 1 : 0,
           locale: input.locale ?? 'en',
+          replies_only: input.repliesOnly ? 1 : 0,
         });
         this.step('insert game');
         await tx.games.insertPlayer(this.newPlayer(gameId, 0, input.host, now));
@@ -105,6 +106,7 @@ export abstract class LobbyService extends ServiceCore {
             thread_mode: place.threadMode,
             locale: old.row.locale,
             rematch_of: gameId,
+            replies_only: old.row.replies_only,
           });
           this.step('insert game');
           for (const p of old.players)

@@ -44,6 +44,8 @@ export interface OpenLobbyInput {
   threads?: boolean;
   /** The language of the game's channel messages (the guild's preferred locale); English when not given. */
   locale?: string;
+  /** Where the bot is not a member: shown only through interaction replies, in the channel itself (no thread). */
+  repliesOnly?: boolean;
 }
 
 /** Test-only interleaving points. The bot passes none. */

@@ -64,6 +64,8 @@ export interface GameView {
   locale: string;
   /** The game whose Rematch button opened this one; null for a game opened otherwise. */
   rematchOf: number | null;
+  /** Played where the bot is not a member: shown only through interaction replies (src/discord/reply-rest.ts). */
+  repliesOnly: boolean;
   /** A daily challenge game that is over: its result, rank that day and the solver's score (GameService.game). */
   daily?: DailyResult;
 }
@@ -163,6 +165,7 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     hostLeft: row.host_left,
     locale: row.locale,
     rematchOf: row.rematch_of,
+    repliesOnly: row.replies_only === 1,
   };
 }
 

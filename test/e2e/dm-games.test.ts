@@ -1,7 +1,7 @@
 // Olathe in the bot's DM (issue 24, context 1), end to end: /olathe registered globally for both installs and
 // every context; a solo game of each variant played in the DM itself (no thread: Discord has none there) to its
 // results with the picture (a hint, the analysis); the daily challenge there for a user who only installed the app; the subcommands
-// about a server refused there, saying why; a group DM refused plainly (not playable yet); and a kill -9
+// about a server refused there, saying why; and a kill -9
 // mid-game after which the old buttons play on. (A DM holds no stranger to refuse.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
@@ -109,7 +109,7 @@ describe('the bot’s DM', () => {
     expect(world.fake.breaches).toEqual([]);
   }, 120_000);
 
-  it('refuses, saying why, what is about a server; and a group DM, where games are not played yet', async () => {
+  it('refuses, saying why, what is about a server', async () => {
     const { fake } = world;
     const here = { channelId: aliceDm.id };
     for (const [subcommand, options] of [
@@ -124,11 +124,6 @@ describe('the bot’s DM', () => {
       fake.slash(alice, 'olathe', { user: world.users.bob.id }, { subcommand: 'stats', ...here }),
     );
     expect(other).toMatch(/only your own record/);
-    const group = fake.addGroupDm([dana, world.users.carol]);
-    fake.installApp(world.users.carol);
-    const refused = fake.slash(dana, 'olathe', {}, { subcommand: 'start', channelId: group.id });
-    expect(await ephemeralAnswer(refused)).toMatch(/Games can't be played here yet/);
-    expect(fake.messages(group.id).filter((m) => !m.ephemeralFor)).toEqual([]);
     expect(fake.breaches).toEqual([]);
   });
 

@@ -32,7 +32,8 @@ const OWN_GUILD = (table: string, count: string, id: string) =>
 
 const GAME_COLUMNS = `g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
   g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = $2 THEN NULL ELSE g.state END, g.deadlines, g.next_deadline,
-  g.messages, g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of`;
+  g.messages, g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
+  g.replies_only`;
 
 const S = {
   // json_agg gives NULL for no rows where SQLite's json_group_array gives '[]'; pg parses json columns itself.
@@ -58,8 +59,8 @@ const S = {
   insertGame: statement(
     'insert',
     `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode,
-       next_deadline, locale, rematch_of)
-     VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $9, $10, $11) RETURNING id`,
+       next_deadline, locale, rematch_of, replies_only)
+     VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
   ),
   insertPlayer: statement(
     'insert-player',
@@ -155,7 +156,7 @@ export class PostgresGameStore implements GameStore {
     const known = this.written.at(id);
     const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);
     if (!f) return undefined;
-    return gameFromTuple(f, f[26], known);
+    return gameFromTuple(f, f[27], known);
   }
   async openGameIdInChannel(channelId: string): Promise<number | null> {
     return (await this.db.rows<{ id: number }>(S.openInChannel, [channelId]))[0]?.id ?? null;
@@ -182,6 +183,7 @@ export class PostgresGameStore implements GameStore {
       game.next_deadline,
       game.locale,
       game.rematch_of ?? null,
+      game.replies_only ?? 0,
     ]);
     return row!.id;
   }

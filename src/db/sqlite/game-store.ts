@@ -54,7 +54,7 @@ export class SqliteGameStore implements Sync<GameStore> {
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = @known THEN NULL ELSE g.state END, g.deadlines, g.next_deadline, g.messages,
              g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
-             (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
+             g.replies_only, (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = @id`,
@@ -72,8 +72,8 @@ export class SqliteGameStore implements Sync<GameStore> {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale, rematch_of)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale, @rematch_of) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale, rematch_of, replies_only)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale, @rematch_of, @replies_only) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -148,7 +148,7 @@ export class SqliteGameStore implements Sync<GameStore> {
     const written = this.written.at(id);
     const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
-    return gameFromTuple(f, JSON.parse(f[26]) as SeatTuple[], written);
+    return gameFromTuple(f, JSON.parse(f[27]) as SeatTuple[], written);
   }
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get({ c: channelId })?.id ?? null;
@@ -169,6 +169,7 @@ export class SqliteGameStore implements Sync<GameStore> {
       ...game,
       options: JSON.stringify(game.options),
       rematch_of: game.rematch_of ?? null,
+      replies_only: game.replies_only ?? 0,
     })!.id;
   }
   /**

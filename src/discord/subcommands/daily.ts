@@ -17,7 +17,7 @@ import { subcommand } from '../options';
 import { dailyBoardEmbed, dailyThreadName, plainName } from '../render/daily';
 import { displayName, missingPermissions } from './start';
 import { NO_SERVER } from '../../service/game-service';
-import { gameGuildId, requireServer } from '../place';
+import { gameGuildId, repliesOnly, requireServer } from '../place';
 
 const DAILY_OPTIONS = {
   board: {
@@ -36,7 +36,7 @@ async function threadPossible(
   guildId: string,
   ctx: BotContext,
 ): Promise<boolean> {
-  if (guildId === NO_SERVER || interaction.channel?.isThread()) return false;
+  if (guildId === NO_SERVER || repliesOnly(interaction) || interaction.channel?.isThread()) return false;
   if (!(await ctx.service.threadsIn(guildId))) return false;
   return interaction.appPermissions.has(
     PermissionFlagsBits.CreatePublicThreads | PermissionFlagsBits.SendMessagesInThreads,
@@ -58,7 +58,13 @@ async function playDaily(interaction: ChatInputCommandInteraction, ctx: BotConte
   const said = { name: plainName(user.name), day };
   const start = async (channelId: string) => {
     try {
-      return await ctx.service.startDaily({ guildId, channelId, user, locale });
+      return await ctx.service.startDaily({
+        guildId,
+        channelId,
+        user,
+        locale,
+        ...(repliesOnly(interaction) && { repliesOnly: true }),
+      });
     } catch (error) {
       // Only where there is no thread can the channel be taken: say why a daily game cannot be played here.
       if (isServiceError(error) && error.code === 'channel-busy') throw UserFacingError.of('daily.noPlace');

@@ -1,7 +1,7 @@
 // `/olathe start`: check the channel permissions and the options, open a lobby, post it.
-import { languageOf } from '../i18n';
+import { languageOf, trFor } from '../i18n';
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { PermissionFlagsBits } from 'discord.js';
+import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import type { GameOptions } from '../../game';
 import {
   DEFAULT_LAYOUT,
@@ -20,7 +20,7 @@ import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { renderLobby } from '../render/game-messages';
 import { LOBBY_KEY } from '../channel-view';
-import { gameGuildId, placeOf } from '../place';
+import { gameGuildId, placeOf, repliesOnly } from '../place';
 
 export const REQUIRED_PERMISSIONS = [
   ['View Channel', PermissionFlagsBits.ViewChannel],
@@ -32,11 +32,12 @@ export const REQUIRED_PERMISSIONS = [
 export const DEFAULT_TURN_MINUTES = 10;
 
 /**
- * The permissions the bot lacks in this channel, by name (from the interaction's app_permissions). None in
- * the bot's DM: the bot may always write there, though app_permissions holds no View Channel or Send Messages.
+ * The permissions the bot lacks in this channel, by name (from the interaction's app_permissions). None outside
+ * a server with the bot: it may always write in its DM, and elsewhere it answers through the interaction, though
+ * app_permissions holds no View Channel or Send Messages there.
  */
 export function missingPermissions(interaction: ChatInputCommandInteraction): string[] {
-  if (placeOf(interaction) === 'botDm') return [];
+  if (placeOf(interaction) !== 'server') return [];
   const have = interaction.appPermissions;
   return REQUIRED_PERMISSIONS.filter(([, bit]) => !have.has(bit)).map(([name]) => name);
 }
@@ -109,7 +110,8 @@ async function startLobby(
   if (missing.length) {
     throw UserFacingError.of('reply.missingPermissions', { permissions: missing.join(', ') });
   }
-  const inDm = guildId === NO_SERVER;
+  const replies = repliesOnly(interaction);
+  const inDm = guildId === NO_SERVER || replies;
   const options = gameOptionsFrom(args);
   const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;
   let view = await ctx.service.openLobby({
@@ -119,16 +121,28 @@ async function startLobby(
     options,
     turnTimeoutMs: minutes * 60_000,
     // Not given: the server's setting (/olathe settings), threads unless it turned them off. A DM has no
-    // threads (Discord refuses them there): its game plays in the DM itself.
+    // threads (Discord refuses them there), nor may the bot start one where it is not a member: the game
+    // plays where it was opened.
     ...(inDm ? { threads: false } : args.thread !== undefined ? { threads: args.thread } : {}),
     // Channel messages are for everyone there: the server's language, kept with the game; a DM's, the user's.
-    locale: languageOf(inDm ? interaction.locale : interaction.guildLocale),
+    locale: languageOf(guildId === NO_SERVER ? interaction.locale : interaction.guildLocale),
+    ...(replies && { repliesOnly: true }),
   });
   const difficulty = args.difficulty ?? 'normal';
   for (let n = args.bots ?? 0; n > 0; n--) view = await ctx.service.addBot(view.id, interaction.user.id, difficulty);
   const response = await interaction.reply({ ...renderLobby(view), withResponse: true });
-  const messageId = response.resource?.message?.id;
-  if (messageId) await ctx.service.recordShown(view.id, LOBBY_KEY, messageId, null);
+  const message = response.resource?.message;
+  if (replies && message?.flags.has(MessageFlags.Ephemeral)) {
+    // A server that keeps its members' apps private made the lobby ephemeral: nobody else could join or watch.
+    await ctx.service.cancel(view.id, interaction.user.id);
+    await interaction.editReply({ ...noGameHere(interaction), embeds: [], components: [] });
+    return;
+  }
+  if (message) await ctx.service.recordShown(view.id, LOBBY_KEY, message.id, null);
+}
+
+function noGameHere(interaction: ChatInputCommandInteraction): { content: string } {
+  return { content: trFor(interaction)('place.privateOnly') };
 }
 
 export function displayName(interaction: { user: { displayName: string }; member: unknown }): string {

@@ -341,8 +341,8 @@ export default {
     full: '**Alle regler**, med gennemregnede eksempler: `docs/RULES.md` i bottens repository.',
   },
   place: {
-    notHere:
-      'Her kan der ikke spilles endnu: jeg er ikke på denne server eller i denne gruppechat. Spil på en server, der har tilføjet mig, eller i en DM med mig.',
+    privateOnly:
+      'Denne server lader apps, som medlemmerne har installeret, svare kun den, der spurgte, så ingen andre kunne se eller deltage i et spil her. Spil i en gruppe-DM, i en DM med mig, eller bed serveren om at tilføje mig.',
     serverOnly:
       'Det her handler om en server, der har tilføjet mig, og det er dette ikke: prøv det på sådan en server.',
   },

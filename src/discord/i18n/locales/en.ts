@@ -275,8 +275,8 @@ export default {
     full: "**Full rules**, with worked examples: `docs/RULES.md` in the bot's repository.",
   },
   place: {
-    notHere:
-      "Games can't be played here yet: I'm not in this server or group chat. Play in a server that has added me, or in a DM with me.",
+    privateOnly:
+      'This server lets apps its members installed answer only the one who asked, so nobody else could see or join a game here. Play in a group DM, in a DM with me, or ask the server to add me.',
     serverOnly: 'This is about a server that has added me, and this is not one: try it in such a server.',
   },
   reply: {
