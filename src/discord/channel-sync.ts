@@ -115,7 +115,7 @@ export class ChannelSync {
       // The whole server hears a five of a kind, not only the thread.
       if (play !== game.channelId)
         await this.routes(game).post(game.channelId, body, [], workNonce(game.id, item, 'parent'));
-      await this.markShout(game, play, work);
+      if (!game.repliesOnly) await this.markShout(game, play, work);
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
       if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here

@@ -11,6 +11,7 @@ import { resultsPicture, showingPicture } from './sheet-picture';
 import type { MessageBody } from './render/turn';
 import { renderTurn } from './render/turn';
 import { withDailyResult } from './render/daily';
+import { renderTable } from './render/private-cards';
 import { gameT } from './render/text';
 import { logLine, renderLobby, renderResults, renderScoreboard, variantName } from './render/game-messages';
 
@@ -54,6 +55,9 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
     if (state.options.variant === 'olathe') {
       for (const seat of acting)
         wanted.push({ key: turnKey(seat, state.players[seat]!.turnsTaken), where: 'play', ...turnMessage(game, seat) });
+    } else if (game.repliesOnly) {
+      // Each card is shown privately to its player (render/private-cards.ts); the table is public.
+      wanted.push({ key: PROGRESS_KEY, where: 'play', ...renderTable(game, lastWrites) });
     } else {
       for (const p of game.players)
         wanted.push({ key: cardKey(p.seat), where: 'play', ...cardMessage(game, p.seat, acting.has(p.seat)) });

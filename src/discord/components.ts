@@ -14,7 +14,8 @@ import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { renderLobby } from './render/game-messages';
-import { LOBBY_KEY, digestOf, lobbySummary } from './channel-view';
+import { LOBBY_KEY, cardMessage, digestOf, lobbySummary } from './channel-view';
+import { seatsToAct } from '../game';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
@@ -63,6 +64,8 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       }));
     case 'rematch':
       return openRematch(interaction, id.gameId, user.id, ctx);
+    case 'mycard':
+      return showOwnCard(interaction, requireGame(await service.game(id.gameId)), ctx);
     default:
       return turnAction(interaction, id, ctx);
   }
@@ -165,6 +168,17 @@ async function updateLobby(interaction: ComponentInteraction, view: GameView, ct
   const body = renderLobby(view);
   await interaction.update(body);
   await ctx.service.recordShown(view.id, LOBBY_KEY, interaction.message.id, digestOf(body));
+}
+
+/** A Balut table's 🃏 button where cards are private: the clicker's own card, for them alone. */
+async function showOwnCard(interaction: ComponentInteraction, game: GameView, ctx: BotContext): Promise<void> {
+  const seat = game.players.find((p) => !p.isBot && p.userId === interaction.user.id)?.seat;
+  if (seat === undefined) throw UserFacingError.of('error.notAPlayer');
+  if (game.status !== 'playing' || !game.state) throw UserFacingError.of('error.gameOver');
+  const { body } = cardMessage(game, seat, seatsToAct(game.state).includes(seat));
+  await interaction.reply({ ...body, flags: MessageFlags.Ephemeral });
+  // The table may be behind (a turn timer, a restart): this click's token brings it in line.
+  void ctx.publisher.kick(game.id);
 }
 
 function requireGame(game: GameView | null): GameView {

@@ -31,6 +31,8 @@ export type ComponentId =
   | { action: 'hold'; gameId: number; seat: number; stamp: string; die: number; held?: boolean }
   | { action: 'apply' | 'confirm'; gameId: number; seat: number; stamp: string; move: HintMove }
   | { action: 'analysis'; gameId: number }
+  // Where the bot is not a member, a Balut table's button that shows the clicker their own card, privately.
+  | { action: 'mycard'; gameId: number }
   // The results' Rematch button: opens (or points to) the game's rematch lobby.
   | { action: 'rematch'; gameId: number };
 
@@ -60,8 +62,8 @@ export function parseCustomId(text: string): ComponentId | null {
   const [, action = '', gameText = '', seatText, stamp, argText, heldText] = parts;
   const gameId = wholeNumber(gameText);
   if (gameId === null) return null;
-  if (LOBBY_ACTIONS.includes(action) || action === 'analysis' || action === 'rematch') {
-    return parts.length === 3 ? { action: action as LobbyAction | 'analysis' | 'rematch', gameId } : null;
+  if (LOBBY_ACTIONS.includes(action) || action === 'analysis' || action === 'rematch' || action === 'mycard') {
+    return parts.length === 3 ? { action: action as LobbyAction | 'analysis' | 'rematch' | 'mycard', gameId } : null;
   }
   const seat = wholeNumber(seatText ?? '');
   if (seat === null || seat > 7 || stamp === undefined || !STAMP.test(stamp)) return null;

@@ -69,6 +69,8 @@ export default {
     predict: '🔮 Gæt hvor mange {{word}}er alle spillere får ▾',
     playing: '{{name}} spiller…',
     yourTurn: '<@{{userId}}>, din tur!',
+    cardsPrivate: '{{players}} — jeres blokke er private her: tryk på **🃏 Min blok** for at se og spille din.',
+    myCard: '🃏 Min blok',
     whyLeft: 'forlod spillet',
     whyComplete: 'blok udfyldt',
     whyFinal: 'endelig blok',

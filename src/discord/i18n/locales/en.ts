@@ -63,6 +63,8 @@ export default {
     predict: '🔮 Predict how many {{word}}s all players will score ▾',
     playing: '{{name}} is playing…',
     yourTurn: '<@{{userId}}>, your turn!',
+    cardsPrivate: '{{players}} — your cards are private here: press **🃏 My card** to see and play yours.',
+    myCard: '🃏 My card',
     whyLeft: 'left the game',
     whyComplete: 'card complete',
     whyFinal: 'final card',
