@@ -328,7 +328,9 @@ function drawChannels() {
     }),
   );
   drawPlaces(state.userId, state.viewing, (place) => {
-    const link = channelLink(place.id, '', 'channel');
+    const link = document.createElement('a');
+    link.href = viewHref(place.id);
+    link.dataset.open = place.id;
     const badge = document.createElement('span');
     badge.className = 'unread-badge';
     link.append(badge);
