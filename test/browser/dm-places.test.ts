@@ -1,7 +1,7 @@
 // The playground's places outside its server (issue 24), in headless Chromium: each person's DM with the app,
 // where a solo game plays in the DM itself (no thread), and the group DM of Alice, Bob and Carol, listed with
-// its members for them only, where /olathe is offered and reaches the bot. (What the bot answers in a group DM
-// is changing, so only that an answer came is asserted.)
+// its members for them only, where /olathe is offered and reaches the bot, as in the server without the bot.
+// (What the bot answers in those two is changing, so only that an answer came is asserted.)
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumMissing } from './chromium';
@@ -131,6 +131,16 @@ describe('the playground’s DMs', () => {
     expect(await answer.getAttribute('data-author')).toBe(fake.botUser.username);
     const callbacks = fake.requests.slice(before).filter((r) => /\/interactions\/\d+\/[^/]+\/callback$/.test(r.path));
     expect(callbacks.length).toBeGreaterThan(0);
+
+    // So does the server without the bot, which Alice's own install of the app reaches.
+    const away = place('server', 'Alice');
+    await page.locator(`#places a.place[data-place="${away.id}"]`).click();
+    await viewing(away.id);
+    expect(await page.locator('#channel-name').innerText()).toBe('games');
+    await command('/olathe start');
+    const reply = messages().filter({ has: page.locator('.used') });
+    await reply.last().waitFor(WAIT);
+    expect(await reply.last().getAttribute('data-author')).toBe(fake.botUser.username);
     expect(await page.locator('.notice.error').count()).toBe(0);
   }, 60_000);
 });
