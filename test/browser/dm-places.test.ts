@@ -108,6 +108,11 @@ describe('the playground’s DMs', () => {
       'dm',
       'server',
     ]);
+    // Nor can her page fetch it, or send a command there.
+    const dana = session.playground.users.find((u) => u.username === 'dana')!;
+    const peek = await fetch(`${session.playground.url}/api/messages?user=${dana.id}&channel=${group.id}`);
+    expect(peek.status).toBe(400);
+    expect(((await peek.json()) as { error: string }).error).toBe('Dana is not in that conversation.');
     await actAs('alice');
 
     await link.click();
