@@ -16,6 +16,8 @@ import { cdnImageFetcher, describeFailure, syncDieEmojis } from '../emoji/emoji-
 import { startPlaygroundServer } from './server';
 import { listenFirst, pageUrl } from './port';
 import { claimDatabase } from './ownership';
+import { addPlaces } from './places';
+import type { PagePlace } from './places';
 
 export const DEFAULT_PLAYGROUND_PORT = 3000;
 export const DEFAULT_PLAYGROUND_DATABASE = './data/playground.sqlite';
@@ -41,6 +43,8 @@ export interface Playground {
   fake: FakeDiscord;
   bot: RunningBot;
   users: FakeUser[];
+  /** Each person's DM with the app, the friends' group DM and the server without the bot (places.ts). */
+  places: PagePlace[];
   stop(): Promise<void>;
 }
 
@@ -70,12 +74,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const fake = await startFakeDiscord({ guildName: 'Olathe Playground', channelName: 'dice' });
     cleanup.push(() => fake.close());
     const users = PEOPLE.map((p) => fake.addUser(p));
+    const places = addPlaces(fake, users);
     // The bot's settings go through the same checks as `npm start` (LOG_LEVEL, OLATHE_DICE_SEED), pointed at the fake.
     const config = readConfig({
       ...process.env,
       DISCORD_TOKEN: fake.botToken,
       DISCORD_CLIENT_ID: fake.applicationId,
-      DISCORD_GUILD_ID: fake.guildId,
+      // Registered globally, as only global commands reach DMs, group DMs and servers without the bot.
+      DISCORD_GUILD_ID: '',
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_PATH: options.databasePath,
       OLATHE_DICE_SEED: options.diceSeed ?? process.env.OLATHE_DICE_SEED ?? '',
@@ -83,11 +89,11 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const log =
       options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', undefined, config.logFormat);
 
-    // What `npm run deploy-commands` does, against the fake: the commands, then the die emojis (before the bot
-    // starts, so that it finds them).
+    // What `npm run deploy-commands` does without DISCORD_GUILD_ID, against the fake: the commands globally (for
+    // both installs, in every context), then the die emojis (before the bot starts, so that it finds them).
     const rest = new REST({ api: fake.apiUrl, cdn: fake.cdnUrl }).setToken(fake.botToken);
     const body = [...options.commands.values()].map((c) => c.data.toJSON());
-    await rest.put(Routes.applicationGuildCommands(fake.applicationId, fake.guildId), { body });
+    await rest.put(Routes.applicationCommands(fake.applicationId), { body });
     await uploadDieEmojis(rest, fake.applicationId, log);
 
     const leftover = await endLeftoverGames(options.databasePath, log);
@@ -98,7 +104,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(() => bot.stop());
     await ready;
 
-    const server = await startPlaygroundServer({ fake, users, server: listener, host });
+    const server = await startPlaygroundServer({ fake, users, places, server: listener, host });
     cleanup.push(() => server.close());
 
     let stopped: Promise<void> | null = null;
@@ -107,6 +113,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       fake,
       bot,
       users,
+      places,
       stop() {
         stopped ??= undo();
         return stopped;

@@ -3,10 +3,12 @@
 // its threads to the page — each page only gets what its current user may see (public messages and their
 // ephemerals) and keeps the ones of the channel or thread it shows.
 //
-//   GET  /api/state                            guild, channel, bot, cdn, users, commands, threads
-//   GET  /api/messages?user=ID[&channel=ID]    { seq, channel, messages, starter?, threads } of a channel or thread
+// The DMs, the group DM and the server without the bot (places.ts) are shown to the people in them only.
+//
+//   GET  /api/state                            guild, channel, bot, cdn, users, commands, threads, places
+//   GET  /api/messages?user=ID[&channel=ID]    { seq, channel, messages, starter?, threads } of a channel, thread or place
 //   GET  /api/events?user=ID                   SSE: message, delete (with channelId), threads, breach
-//   POST /api/command { user, text, channel? } a slash command in the channel (default) or one of its threads
+//   POST /api/command { user, text, channel? } a slash command in the channel (default), a thread or a place
 //   POST /api/click   { user, messageId, customId }
 //   POST /api/select  { user, messageId, customId, values }
 import { readFile } from 'node:fs/promises';
@@ -14,10 +16,14 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
 import { describeCommands, parseCommandLine } from './command-line';
 import { pageUrl } from './port';
+import { placeOf } from './places';
+import type { PagePlace } from './places';
 
 export interface PlaygroundServerOptions {
   fake: FakeDiscord;
   users: FakeUser[];
+  /** Places outside the server (places.ts); default none. */
+  places?: PagePlace[];
   /** Already listening (listenFirst, src/playground/port.ts); the page replaces its placeholder answer. */
   server: Server;
   host: string;
@@ -71,6 +77,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
   '/media.js': { file: 'media.js', type: 'text/javascript; charset=utf-8' },
+  '/places.js': { file: 'places.js', type: 'text/javascript; charset=utf-8' },
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
   '/media.css': { file: 'media.css', type: 'text/css; charset=utf-8' },
   '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },
@@ -93,6 +100,7 @@ class HttpError extends Error {
 
 export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
   const { fake, users } = options;
+  const places = options.places ?? [];
   /** interaction id → who used which slash command (Discord shows "Alice used /olathe start" above the reply). */
   const usedBy = new Map<string, { userId: string; command: string }>();
   const streams = new Set<{ userId: string; res: ServerResponse }>();
@@ -103,10 +111,11 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   let threadsVersion = 0;
   let threadList: PageThread[] = [];
 
-  /** Pushes an event to every page (or only to the pages of the one user who may see it). */
-  const broadcast = (event: string, data: unknown, visibleTo?: string) => {
+  /** Pushes an event to every page (or only to the pages of the users who may see it). */
+  const broadcast = (event: string, data: unknown, visibleTo?: string | readonly string[]) => {
     const frame = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    for (const s of streams) if (visibleTo === undefined || s.userId === visibleTo) s.res.write(frame);
+    const allowed = typeof visibleTo === 'string' ? [visibleTo] : visibleTo;
+    for (const s of streams) if (allowed === undefined || allowed.includes(s.userId)) s.res.write(frame);
   };
 
   const toPage = (m: FakeMessage): PageMessage => ({
@@ -163,15 +172,19 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const threadsPayload = () => ({ version: threadsVersion, threads: threadList });
 
   /**
-   * The channel or thread a page names: absent or empty means the playground's channel; otherwise the id of
-   * it or of one of its threads. Anything else is the page's mistake (400), never a crash.
+   * The channel, thread or place a page names for a user: absent or empty means the playground's channel;
+   * otherwise the id of it, of one of its threads or of a place the user is in. Anything else is the page's
+   * mistake (400), never a crash.
    */
-  const requireChannel = (raw: unknown): FakeChannel => {
+  const requireChannel = (raw: unknown, user: FakeUser): FakeChannel => {
     if (raw === undefined || raw === null || raw === '') raw = fake.channelId;
     if (typeof raw !== 'string' || !/^\d{1,20}$/.test(raw))
-      throw new HttpError(400, 'channel must be the id of the channel or one of its threads.');
+      throw new HttpError(400, 'channel must be the id of the channel, one of its threads or a DM.');
     const channel = fake.channel(raw);
-    if (!channel || (channel.id !== fake.channelId && channel.parentId !== fake.channelId)) {
+    const place = channel && placeOf(places, channel);
+    if (place && !place.memberIds.includes(user.id))
+      throw new HttpError(400, `${user.globalName ?? user.username} is not in that conversation.`);
+    if (!channel || (!place && channel.id !== fake.channelId && channel.parentId !== fake.channelId)) {
       throw new HttpError(400, 'No such channel or thread here (it may have been deleted).');
     }
     return channel;
@@ -208,10 +221,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
   const handlers: Record<string, (body: Record<string, unknown>, res: ServerResponse) => Promise<void> | void> = {
     '/api/command': (body, res) => {
       const user = requireUser(body.user);
-      const channel = requireChannel(body.channel);
+      const channel = requireChannel(body.channel, user);
       const text = typeof body.text === 'string' ? body.text : '';
       return act(res, () => {
-        const tree = fake.registeredCommands.guilds[fake.guildId] ?? [];
+        const tree = fake.registeredCommands.global;
         const parsed = parseCommandLine(text, tree, users);
         const interaction = fake.slash(user, parsed.commandName, parsed.options, {
           ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
@@ -250,8 +263,9 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         name: u.globalName ?? u.username,
         moderator: u.username === 'dana',
       })),
-      commands: describeCommands(fake.registeredCommands.guilds[fake.guildId] ?? []),
+      commands: describeCommands(fake.registeredCommands.global),
       threads: threadsPayload(),
+      places,
     };
   };
 
@@ -277,7 +291,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       if (url.pathname === '/api/state') return send(res, 200, state());
       if (url.pathname === '/api/messages') {
         const user = requireUser(url.searchParams.get('user'));
-        const channel = requireChannel(url.searchParams.get('channel'));
+        const channel = requireChannel(url.searchParams.get('channel'), user);
         refreshThreads();
         // Discord shows a thread's starter message (in the parent channel) at the top of the thread.
         const starter = channel.type === 11 ? fake.message(channel.id) : undefined;
@@ -317,22 +331,23 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     throw new HttpError(405, 'Method not allowed');
   }
 
-  /** Changes of the channel and its threads; each page keeps those of what it shows (and marks the rest unread). */
+  /**
+   * Changes of the channel, its threads and the places, each to the pages of those who see it there; each page
+   * keeps those of what it shows (and marks the rest unread).
+   */
   const onChange = (event: ChangeEvent) => {
     const where = fake.channel(event.channelId);
-    if (event.channelId !== fake.channelId && where?.parentId !== fake.channelId) return;
+    const place = placeOf(places, event.channelId);
+    if (!place && event.channelId !== fake.channelId && where?.parentId !== fake.channelId) return;
     // A thread started from a message: the list first, so the page knows the thread the message then shows.
     refreshThreads();
     const m = event.message;
     seq++;
     const channelId = event.channelId;
-    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, channelId, id: m.id }, m.ephemeralFor);
+    const audience = m.ephemeralFor ?? place?.memberIds;
+    if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, channelId, id: m.id }, audience);
     else
-      broadcast(
-        'message',
-        { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) },
-        m.ephemeralFor,
-      );
+      broadcast('message', { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) }, audience);
   };
   const onBreach = (description: string) =>
     broadcast('breach', {

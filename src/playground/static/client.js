@@ -1,7 +1,8 @@
 // The playground page: draws the channel, or one of its threads, as one fake user sees it, the way Discord's
 // app does, and sends what that user does (slash commands, clicks, selects) to the playground server.
 // Games are played in threads started from their lobby messages: the sidebar lists them under the channel,
-// a message with a thread links to it, and a new thread of a game the user is in opens by itself.
+// a message with a thread links to it, and a new thread of a game the user is in opens by itself. The DMs,
+// the group DM and the server without the bot are places.js's.
 // No framework, no build.
 import {
   componentEmoji,
@@ -14,6 +15,7 @@ import {
   isOnlyEmojis,
   setCdn,
 } from './media.js';
+import { drawPlaceHeader, drawPlaces, placeById, placeForUser, setPlaces } from './places.js';
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -57,6 +59,7 @@ async function main() {
   for (const el of ['#channel-name-side', '#channel-name-welcome', '#crumb-name'])
     $(el).textContent = state.info.channel.name;
   $('#guild-name').textContent = state.info.guild.name;
+  setPlaces(state.info.places);
   applyThreads(state.info.threads, false);
   drawQuickCommands();
   setUpComposer();
@@ -66,13 +69,14 @@ async function main() {
   const params = new URLSearchParams(location.search);
   const wanted = params.get('user');
   const first = state.info.users.find((u) => u.username === wanted || u.id === wanted) ?? state.info.users[0];
-  // ?thread=ID opens a thread (a link from the sidebar opened in a new tab); one that is gone says so.
-  state.viewing = params.get('thread') || state.info.channel.id;
+  // ?thread=ID opens a thread (a link from the sidebar opened in a new tab; one that is gone says so), ?place=ID
+  // a DM, the group DM or the server without the bot.
+  state.viewing = params.get('thread') || params.get('place') || state.info.channel.id;
   await switchUser(first.id);
 }
 
 function isThreadView() {
-  return state.viewing !== state.info.channel.id;
+  return state.viewing !== state.info.channel.id && !placeById(state.viewing);
 }
 
 function threadById(id) {
@@ -84,7 +88,7 @@ function viewHref(channelId) {
   const url = new URL(location.pathname, location.href);
   const user = userById(state.userId);
   if (user) url.searchParams.set('user', user.username);
-  if (channelId !== state.info.channel.id) url.searchParams.set('thread', channelId);
+  if (channelId !== state.info.channel.id) url.searchParams.set(placeById(channelId) ? 'place' : 'thread', channelId);
   return url.pathname + url.search;
 }
 
@@ -150,8 +154,9 @@ async function switchUser(id) {
   source.onopen = () => $('#status').classList.add('live');
   source.onerror = () => $('#status').classList.remove('live');
 
-  // The same channel or thread, as the new user sees it.
-  if ((await openView(state.viewing)) && state.source === source) document.body.dataset.viewer = user.username;
+  // The same channel or thread, as the new user sees it; a DM or group DM they are not in: theirs, or the channel.
+  const view = placeForUser(state.viewing, id) ?? state.info.channel.id;
+  if ((await openView(view)) && state.source === source) document.body.dataset.viewer = user.username;
 }
 
 /**
@@ -185,7 +190,7 @@ async function openView(channelId) {
       notice(`The channel could not be shown: ${error.message}`, 'error');
       return false;
     }
-    notice(`That thread could not be opened: ${error.message}`, 'warn');
+    notice(`That ${placeById(channelId) ? 'conversation' : 'thread'} could not be opened: ${error.message}`, 'warn');
     return openView(state.info.channel.id);
   }
   if (token !== state.viewToken) return false;
@@ -246,7 +251,7 @@ function remove(seq, id) {
 
 /** New messages in a channel or thread not shown: it turns white in the sidebar, with a count of pings. */
 function markUnread(channelId, message) {
-  if (channelId !== state.info.channel.id && !threadById(channelId)) return;
+  if (channelId !== state.info.channel.id && !threadById(channelId) && !placeById(channelId)) return;
   const entry = state.unread.get(channelId) ?? { count: 0, mentions: 0 };
   entry.count++;
   if (message.content.includes(`<@${state.userId}>`) || message.content.includes(`<@!${state.userId}>`))
@@ -273,7 +278,7 @@ function applyThreads(payload, live) {
   state.threads = payload.threads;
   state.threadsVersion = payload.version;
   for (const id of [...state.unread.keys()])
-    if (id !== state.info.channel.id && !threadById(id)) state.unread.delete(id);
+    if (id !== state.info.channel.id && !threadById(id) && !placeById(id)) state.unread.delete(id);
   drawChannels();
   if (!state.viewing) return;
   drawHeader();
@@ -295,8 +300,8 @@ function drawChannels() {
   const channelLink = $('#channel-link');
   channelLink.href = viewHref(main.id);
   channelLink.dataset.open = main.id;
-  channelLink.classList.toggle('active', !isThreadView());
-  if (isThreadView()) channelLink.removeAttribute('aria-current');
+  channelLink.classList.toggle('active', state.viewing === main.id);
+  if (state.viewing !== main.id) channelLink.removeAttribute('aria-current');
   else channelLink.setAttribute('aria-current', 'page');
   drawUnread(channelLink, $('#channel-badge'), state.unread.get(main.id));
   $('#threads').replaceChildren(
@@ -322,6 +327,16 @@ function drawChannels() {
       return link;
     }),
   );
+  drawPlaces(state.userId, state.viewing, (place) => {
+    const link = document.createElement('a');
+    link.href = viewHref(place.id);
+    link.dataset.open = place.id;
+    const badge = document.createElement('span');
+    badge.className = 'unread-badge';
+    link.append(badge);
+    drawUnread(link, badge, state.unread.get(place.id));
+    return link;
+  });
 }
 
 function drawUnread(link, badge, entry) {
@@ -334,6 +349,8 @@ function drawUnread(link, badge, entry) {
 /** The chat's header, title, welcome and command box name the channel or thread shown. */
 function drawHeader() {
   const main = state.info.channel;
+  const place = placeById(state.viewing);
+  if (place) return drawPlaceHeader(place);
   const thread = isThreadView()
     ? (threadById(state.viewing) ?? (state.channel?.id === state.viewing ? state.channel : null))
     : null;
