@@ -64,6 +64,10 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
       }));
     case 'rematch':
       return openRematch(interaction, id.gameId, user.id, ctx);
+    case 'refresh':
+      // Acknowledged without a change; its token, taken by the router, lets the Publisher draw the game again.
+      await interaction.deferUpdate();
+      return void ctx.publisher.kick(id.gameId);
     case 'mycard':
       return showOwnCard(interaction, requireGame(await service.game(id.gameId)), ctx);
     default:

@@ -33,10 +33,15 @@ export type ComponentId =
   | { action: 'analysis'; gameId: number }
   // Where the bot is not a member, a Balut table's button that shows the clicker their own card, privately.
   | { action: 'mycard'; gameId: number }
+  // Where the bot is not a member, the lobby's button of a game in play: its messages drawn again.
+  | { action: 'refresh'; gameId: number }
   // The results' Rematch button: opens (or points to) the game's rematch lobby.
   | { action: 'rematch'; gameId: number };
 
 const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot', 'removebot'];
+type GameAction = LobbyAction | 'analysis' | 'rematch' | 'mycard' | 'refresh';
+/** Actions that name only the game. */
+const GAME_ACTIONS: readonly string[] = [...LOBBY_ACTIONS, 'analysis', 'rematch', 'mycard', 'refresh'];
 const TURN_ACTIONS: readonly string[] = ['throw', 'hint', 'declare', 'write', 'predict'];
 const STAMP = /^\d{1,3}\.\d$/;
 
@@ -62,8 +67,8 @@ export function parseCustomId(text: string): ComponentId | null {
   const [, action = '', gameText = '', seatText, stamp, argText, heldText] = parts;
   const gameId = wholeNumber(gameText);
   if (gameId === null) return null;
-  if (LOBBY_ACTIONS.includes(action) || action === 'analysis' || action === 'rematch' || action === 'mycard') {
-    return parts.length === 3 ? { action: action as LobbyAction | 'analysis' | 'rematch' | 'mycard', gameId } : null;
+  if (GAME_ACTIONS.includes(action)) {
+    return parts.length === 3 ? { action: action as GameAction, gameId } : null;
   }
   const seat = wholeNumber(seatText ?? '');
   if (seat === null || seat > 7 || stamp === undefined || !STAMP.test(stamp)) return null;

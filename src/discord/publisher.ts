@@ -14,6 +14,13 @@ import { classify, describeFailure, isNetworkFailure } from './discord-errors';
 import { NoReplyToken, ReplyRest } from './reply-rest';
 import { ReplyTokens } from './reply-tokens';
 
+interface TokenInteraction {
+  applicationId: string;
+  channelId: string | null;
+  token: string;
+  createdTimestamp: number;
+}
+
 export interface PublisherOptions {
   reconcileEveryMs?: number;
   firstRetryMs?: number;
@@ -64,19 +71,25 @@ export class Publisher {
   }
 
   /**
-   * An acknowledged interaction where the bot is not a member: its token can show that channel's games for
-   * a while. Games there that waited for one are brought in line now.
+   * An interaction where the bot is not a member: once acknowledged, its token can show that channel's games
+   * for a while (offered before its handler runs, so the passes the handler starts can use it).
    */
-  tokenArrived(interaction: {
-    applicationId: string;
-    channelId: string | null;
-    token: string;
-    createdTimestamp: number;
-  }): void {
+  tokenArrived(
+    interaction: Pick<TokenInteraction, 'applicationId' | 'channelId' | 'token' | 'createdTimestamp'> & {
+      replied: boolean;
+      deferred: boolean;
+    },
+  ): void {
     if (interaction.channelId === null) return;
     this.applicationId = interaction.applicationId;
-    for (const gameId of this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp))
-      void this.kick(gameId);
+    const ready = () => interaction.replied || interaction.deferred;
+    this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp, ready);
+  }
+
+  /** That interaction was handled: the channel's games that waited for a token are brought in line now. */
+  tokenAnswered(interaction: Pick<TokenInteraction, 'channelId'>): void {
+    if (interaction.channelId === null) return;
+    for (const gameId of this.tokens.answered(interaction.channelId)) void this.kick(gameId);
   }
 
   /**

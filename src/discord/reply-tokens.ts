@@ -17,26 +17,29 @@ export interface ReplyToken {
   /** When the interaction was created (ms since the epoch). */
   at: number;
   followUpsLeft: number;
+  /** Whether the interaction is acknowledged yet: its token works only from then on. */
+  ready: () => boolean;
 }
 
 export class ReplyTokens {
   private readonly byChannel = new Map<string, ReplyToken[]>();
   /** Games whose pass stopped for want of a token, by channel: the next interaction there kicks them. */
   private readonly waiting = new Map<string, Set<number>>();
-  /** Tokens added per channel so far: a pass that found none knows whether one came since. */
+  /** Interactions answered per channel so far: a pass that found no token knows whether one came since. */
   private readonly arrivals = new Map<string, number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /**
-   * A token an interaction in the channel brought, usable once the interaction is acknowledged. Returns the
-   * games that were waiting for one there.
-   */
-  add(channelId: string, token: string, at: number, followUpsUsed = 0): number[] {
+  /** A token an interaction in the channel brought, used once `ready` says the interaction is acknowledged. */
+  add(channelId: string, token: string, at: number, ready: () => boolean = () => true): void {
     const list = this.fresh(channelId).filter((t) => t.token !== token);
-    list.unshift({ token, at, followUpsLeft: Math.max(0, FOLLOW_UPS_PER_TOKEN - followUpsUsed) });
+    list.unshift({ token, at, followUpsLeft: FOLLOW_UPS_PER_TOKEN, ready });
     list.sort((a, b) => b.at - a.at);
     this.byChannel.set(channelId, list.slice(0, KEPT_PER_CHANNEL));
+  }
+
+  /** An interaction there was handled (and so acknowledged): returns the games that were waiting for a token. */
+  answered(channelId: string): number[] {
     this.arrivals.set(channelId, this.arrivalsIn(channelId) + 1);
     const games = this.waiting.get(channelId);
     this.waiting.delete(channelId);
@@ -45,7 +48,7 @@ export class ReplyTokens {
 
   /** The freshest token for an edit, or for a follow-up (one with follow-ups left); null when there is none. */
   pick(channelId: string, forFollowUp: boolean): ReplyToken | null {
-    return this.fresh(channelId).find((t) => !forFollowUp || t.followUpsLeft > 0) ?? null;
+    return this.fresh(channelId).find((t) => t.ready() && (!forFollowUp || t.followUpsLeft > 0)) ?? null;
   }
 
   /** A follow-up was made with the token (or Discord said it has none left: `all`). */

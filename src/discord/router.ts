@@ -65,6 +65,10 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
       : interaction.customId.slice(0, 100),
     ...(game === undefined ? {} : { game }),
   };
+  // Where the bot is not a member, only an interaction's token can show its channel's games: offered before the
+  // handler runs, so the passes it starts can use it as soon as it is answered.
+  const elsewhere = placeOf(interaction) === 'elsewhere';
+  if (elsewhere) ctx.publisher.tokenArrived(interaction);
   let outcome: InteractionOutcome = 'ok';
   let why: Record<string, unknown> = {};
   try {
@@ -80,9 +84,7 @@ async function guarded(interaction: Repliable, ctx: BotContext, work: () => Prom
         );
     await tellUser(interaction, text, ctx);
   }
-  // Where the bot is not a member, only an answered interaction's token can show its channel's games.
-  if ((interaction.replied || interaction.deferred) && placeOf(interaction) === 'elsewhere')
-    ctx.publisher.tokenArrived(interaction);
+  if (elsewhere) ctx.publisher.tokenAnswered(interaction);
   const ackMs = ctx.acks?.take(interaction.id) ?? null;
   ctx.metrics?.interaction(kind, outcome, ackMs);
   const line = {

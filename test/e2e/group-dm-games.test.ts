@@ -1,14 +1,17 @@
 // Olathe in a group DM (issue 24, context 2), end to end: the bot is no member there, so every message of a
 // game is an interaction's reply, a follow-up, or an edit through a token — never a channel route (the fake
 // answers those 403 and counts a breach). A two-player Olathe game with a lobby joined by a click, a stranger's
-// click refused, each turn pinging its player, a kill -9 and relaunch mid-game, and a token that expired.
+// click refused, each turn pinging its player; a turn timer that fires when every token has expired (saved, shown
+// at the next click); a three-player Balut game with private cards, a kill -9 and relaunch mid-game.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
 import {
   control,
+  controlsOf,
   embedText,
   ephemeralAnswer,
+  eventually,
   findControl,
   playSimpleTurn,
   publicMessages,
@@ -18,6 +21,7 @@ import {
 let world: World;
 let alice: FakeUser;
 let bob: FakeUser;
+let carol: FakeUser;
 /** In the group DM, not in the game. */
 let erin: FakeUser;
 let group: FakeChannel;
@@ -27,9 +31,10 @@ beforeAll(async () => {
   const { fake } = world;
   alice = world.users.alice;
   bob = world.users.bob;
+  carol = world.users.carol;
   erin = fake.addUser({ username: 'erin', globalName: 'Erin', guildIds: [] });
   fake.installApp(alice);
-  group = fake.addGroupDm([alice, bob, erin], 'dice night');
+  group = fake.addGroupDm([alice, bob, carol, erin], 'dice night');
 }, 60_000);
 afterAll(async () => {
   await world?.close();
@@ -45,14 +50,19 @@ const turnOf = (user: FakeUser) =>
       (findControl(m, 'throw') ?? findControl(m, 'write') ?? findControl(m, 'declare')),
   );
 
-/** Opens a game in the group DM, Bob joins with a click, Alice starts it. */
-async function openAndStart(options: Record<string, string | number>): Promise<FakeMessage> {
+/** Opens a game in the group DM, the others join with a click, Alice starts it. */
+async function openAndStart(
+  options: Record<string, string | number>,
+  others: FakeUser[] = [bob],
+): Promise<FakeMessage> {
   const { fake } = world;
   const lobby = await fake.slash(alice, 'olathe', options, { subcommand: 'start', channelId: group.id }).reply();
   expect(lobby.channelId).toBe(group.id);
   expect(lobby.ephemeralFor).toBeUndefined();
-  await fake.click(bob, lobby.id, control(lobby, 'join').customId).acked();
-  expect(embedText(fake.message(lobby.id)!)).toContain(`<@${bob.id}>`);
+  for (const user of others) {
+    await fake.click(user, lobby.id, control(lobby, 'join').customId).acked();
+    expect(embedText(fake.message(lobby.id)!)).toContain(`<@${user.id}>`);
+  }
   await fake.click(alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
   return lobby;
 }
@@ -60,7 +70,7 @@ async function openAndStart(options: Record<string, string | number>): Promise<F
 describe('a group DM, where the bot is no member', () => {
   it('plays a two-player Olathe game through replies and follow-ups, each turn pinging its player', async () => {
     const { fake } = world;
-    await openAndStart({ free: 2, down: 0, up: 0, throws: 2 });
+    const lobby = await openAndStart({ free: 2, down: 0, up: 0, throws: 2 });
     const first = await fake.waitFor(() => turnOf(alice));
     expect(first.interactionId).toBeDefined(); // a follow-up, not a channel post
     expect(fake.pingsOf(alice, group.id).map((m) => m.id)).toContain(first.id);
@@ -80,6 +90,14 @@ describe('a group DM, where the bot is no member', () => {
       const player = next.content.includes(`<@${alice.id}>`) ? alice : bob;
       await playSimpleTurn(fake, player, next);
       turns++;
+      if (turns === 7) {
+        // Mid-game, kill -9 and relaunch: the new process holds no token until the next click brings one.
+        expect(await world.bot.kill('SIGKILL')).toBeNull();
+        await world.restart();
+        // If the next turn's message had not been posted yet, nothing of the game is left to click but the
+        // lobby's button; either way a click on it draws the game again.
+        await fake.click(bob, lobby.id, control(fake.message(lobby.id)!, 'refresh').customId).acked();
+      }
     }
     expect(turns).toBe(28);
     // Bob was pinged by his turns' messages, one per turn.
@@ -88,4 +106,150 @@ describe('a group DM, where the bot is no member', () => {
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
   }, 180_000);
+});
+
+/** The game a message's controls belong to. */
+const gameOf = (m: FakeMessage) => controlsOf(m).find((c) => c.id)!.id!.gameId;
+
+describe('a turn timer where every token has expired', () => {
+  it('ends the turn in the database; the next click shows it, and the game goes on', async () => {
+    const { fake } = world;
+    await openAndStart({ free: 2, down: 0, up: 0, throws: 2 });
+    await playSimpleTurn(fake, alice, await fake.waitFor(() => turnOf(alice)));
+    const bobs = await fake.waitFor(() => turnOf(bob));
+    const gameId = gameOf(bobs);
+    // Sixteen minutes pass for Discord: every token the bot holds is dead. Then Bob's turn timer runs out.
+    fake.advanceTime(16 * 60_000);
+    const [row] = (await world.sql('SELECT deadlines FROM games WHERE id = $1', [gameId])) as { deadlines: string }[];
+    const deadlines = { ...(JSON.parse(row!.deadlines) as Record<string, number>), 1: 1 };
+    await world.sql('UPDATE games SET deadlines = $1, next_deadline = 1 WHERE id = $2', [
+      JSON.stringify(deadlines),
+      gameId,
+    ]);
+    await eventually(async () => {
+      const rows = await world.sql("SELECT seq FROM events WHERE game_id = $1 AND type = 'timeout'", [gameId]);
+      return rows.length === 1;
+    }, 10_000);
+    // Saved, but nothing could show it: Bob's message still offers his turn, and Alice has none.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(controlsOf(fake.message(bobs.id)!).length).toBeGreaterThan(0);
+    expect(turnOf(alice)).toBeUndefined();
+    // Bob clicks his old message: refused privately, and his click's token shows what was saved.
+    const declare = control(bobs, 'declare');
+    await ephemeralAnswer(fake.select(bob, bobs.id, declare.customId, [declare.options![0]!.value]));
+    await fake.waitFor(() =>
+      /^\*\*Bob\*\* ran out of time — the bot wrote \d+ in /.test(fake.message(bobs.id)!.content),
+    );
+    const next = await fake.waitFor(() => turnOf(alice));
+    expect(fake.pingsOf(alice, group.id).map((m) => m.id)).toContain(next.id);
+    await playSimpleTurn(fake, alice, next);
+    await fake.waitFor(() => turnOf(bob));
+    // The breaches are the bot's tries with its dead tokens, each answered 401 and dropped.
+    expect(fake.breaches.every((b) => b.includes('tokens live 15 min'))).toBe(true);
+    fake.clearRecords();
+    await endGame(gameId);
+  }, 120_000);
+});
+
+/** Ends a game with /olathe end in the group DM (its host). */
+async function endGame(gameId: number): Promise<void> {
+  await world.fake.slash(alice, 'olathe', {}, { subcommand: 'end', channelId: group.id }).acked();
+  await eventually(async () => {
+    const rows = (await world.sql('SELECT status FROM games WHERE id = $1', [gameId])) as { status: string }[];
+    return rows[0]?.status === 'ended';
+  });
+}
+
+describe('Balut in a group DM', () => {
+  /** The user's private card, opened from the table's button. */
+  async function openCard(user: FakeUser): Promise<FakeMessage> {
+    const table = await world.fake.waitFor(() => inGroup().find((m) => findControl(m, 'mycard')));
+    const card = await world.fake.click(user, table.id, control(table, 'mycard').customId).reply();
+    expect(card.ephemeralFor).toBe(user.id);
+    return card;
+  }
+  /** Plays turns on a private card until it has no move left, or `turns` of them. */
+  async function playCard(user: FakeUser, cardId: string, turns = Infinity): Promise<number> {
+    let played = 0;
+    while (played < turns) {
+      const card = world.fake.message(cardId)!;
+      if (!findControl(card, 'throw') && !findControl(card, 'write')) break;
+      await playSimpleTurn(world.fake, user, card);
+      played++;
+    }
+    return played;
+  }
+
+  it('shows one public table and each card privately; survives a kill -9 mid-game', async () => {
+    const { fake } = world;
+    await openAndStart({ variant: 'balut' }, [bob, carol]);
+    const table = await fake.waitFor(() => inGroup().find((m) => findControl(m, 'mycard')));
+    // The table pings the three players as the game starts; no card is public.
+    for (const user of [alice, bob, carol]) expect(fake.pingsOf(user, group.id).map((m) => m.id)).toContain(table.id);
+    expect(inGroup().filter((m) => findControl(m, 'throw'))).toEqual([]);
+    // Erin is no player: refused privately.
+    expect(await ephemeralAnswer(fake.click(erin, table.id, control(table, 'mycard').customId))).toMatch(
+      /not playing in this game/,
+    );
+    const aliceCard = await openCard(alice);
+    expect(await playCard(alice, aliceCard.id, 3)).toBe(3);
+    await fake.waitFor(() => /\*\*Alice\*\* 3\/28/.test(embedText(fake.message(table.id)!)));
+    // Sixteen minutes pass: the tokens of the game's clicks so far are dead; the next clicks bring new ones.
+    fake.advanceTime(16 * 60_000);
+    expect(await playCard(alice, aliceCard.id, 2)).toBe(2);
+    await fake.waitFor(() => /\*\*Alice\*\* 5\/28/.test(embedText(fake.message(table.id)!)));
+    expect(await world.bot.kill('SIGKILL')).toBeNull();
+    await world.restart();
+    // Her old private card plays on; the others open theirs after the restart.
+    expect(await playCard(alice, aliceCard.id)).toBe(23);
+    for (const user of [bob, carol]) expect(await playCard(user, (await openCard(user)).id)).toBe(28);
+    const results = await fake.waitFor(
+      () => inGroup().find((m) => m.embeds[0]?.title === '🏁 Balut — game over'),
+      20_000,
+    );
+    expect(results.attachments).toHaveLength(1);
+    expect(embedText(fake.message(table.id)!)).toMatch(/\*\*Carol\*\* 28\/28/);
+    expect(controlsOf(fake.message(table.id)!).some((c) => c.id?.action === 'mycard')).toBe(false);
+    expect(fake.threads()).toEqual([]);
+    expect(fake.breaches).toEqual([]);
+    expect(fake.unknownRoutes).toEqual([]);
+  }, 240_000);
+});
+
+describe('a server without the bot, reached through a user install', () => {
+  it('plays a game there through replies; where the server keeps apps private, refuses plainly', async () => {
+    const { fake } = world;
+    const open = fake.addGuild({ name: 'Friends', botMember: false });
+    for (const user of [alice, bob]) fake.addMember(user, open.guildId);
+    const lobby = await fake
+      .slash(
+        alice,
+        'olathe',
+        { free: 2, down: 0, up: 0, throws: 2 },
+        { subcommand: 'start', channelId: open.channelId },
+      )
+      .reply();
+    expect(lobby.ephemeralFor).toBeUndefined();
+    await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+    const there = () => publicMessages(fake, [open.channelId]);
+    const first = await fake.waitFor(() => there().find((m) => findControl(m, 'declare')));
+    expect(first.interactionId).toBeDefined();
+    await playSimpleTurn(fake, alice, first);
+    await fake.waitFor(() => there().find((m) => m.id !== first.id && findControl(m, 'declare')));
+    // The server's own leaderboard is not for a server without the bot.
+    const board = fake.slash(alice, 'olathe', {}, { subcommand: 'leaderboard', channelId: open.channelId });
+    expect(await ephemeralAnswer(board)).toMatch(/This is about a server that has added me/);
+
+    const closed = fake.addGuild({ name: 'Strict', botMember: false, externalApps: false });
+    fake.addMember(alice, closed.guildId);
+    const refused = await fake.slash(alice, 'olathe', {}, { subcommand: 'start', channelId: closed.channelId }).reply();
+    expect(refused.ephemeralFor).toBe(alice.id);
+    // The lobby Discord made private is turned into the reason, and the lobby closed.
+    await fake.waitFor(() => /answer only the one who asked/.test(fake.message(refused.id)!.content));
+    expect(fake.message(refused.id)!.embeds).toEqual([]);
+    expect(fake.message(refused.id)!.components).toEqual([]);
+    expect(publicMessages(fake, [closed.channelId])).toEqual([]);
+    expect(fake.threads()).toEqual([]);
+    expect(fake.breaches).toEqual([]);
+  }, 120_000);
 });

@@ -106,7 +106,7 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
     ...(game.rematchOf != null ? { content: rematchNote(game, game.rematchOf) } : {}),
     embeds: [embed],
     // A closed lobby or a started game has nothing left to click.
-    components: open ? lobbyControls(game) : [],
+    components: open ? lobbyControls(game) : game.status === 'playing' && game.repliesOnly ? showAgainRow(game) : [],
     allowedMentions: { parse: [] },
   };
 }
@@ -120,6 +120,26 @@ function rematchNote(game: RenderableGame, rematchOf: number): string {
   if (game.status !== 'lobby') return t('rematch.lobbyOf', { id: rematchOf });
   const people = game.players.filter((p) => !p.isBot).map((p) => `<@${p.userId}>`);
   return t('rematch.lobbyNote', { id: rematchOf, players: people.join(' ') });
+}
+
+/**
+ * Where the bot is not a member it can show nothing without an interaction's token, and after a restart it has
+ * none: a click here brings one, and with it the game's messages drawn again from the saved game.
+ */
+function showAgainRow(game: RenderableGame): MessageBody['components'] {
+  return [
+    {
+      type: ComponentType.ActionRow,
+      components: [
+        {
+          type: ComponentType.Button,
+          custom_id: encodeCustomId({ action: 'refresh', gameId: game.id }),
+          label: gameT(game)('lobby.showAgain'),
+          style: ButtonStyle.Secondary,
+        },
+      ],
+    },
+  ];
 }
 
 function lobbyControls(game: RenderableGame): MessageBody['components'] {

@@ -11,7 +11,10 @@ import { gameT } from './text';
 import type { MessageBody } from './turn';
 
 /** The public table: the progress of every card, the players still to play named, and the button to one's card. */
-export function renderTable(game: GameView, last: ReadonlyMap<number, LastWrite>): { body: MessageBody; ping: string[] } {
+export function renderTable(
+  game: GameView,
+  last: ReadonlyMap<number, LastWrite>,
+): { body: MessageBody; ping: string[] } {
   const board = renderScoreboard(game, last);
   if (game.status !== 'playing') return { body: board, ping: [] };
   const t = gameT(game);

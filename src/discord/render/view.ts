@@ -6,7 +6,12 @@ export type RenderableGame = Pick<
   GameView,
   'id' | 'hostId' | 'status' | 'options' | 'turnTimeoutMs' | 'state' | 'deadlines'
 > &
-  Partial<Pick<GameView, 'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale' | 'rematchOf'>> & {
+  Partial<
+    Pick<
+      GameView,
+      'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale' | 'rematchOf' | 'repliesOnly'
+    >
+  > & {
     players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;
   };
 

@@ -93,6 +93,7 @@ export default {
     line: '**{{name}}** {{verb}} {{score}} i {{where}} — {{dice}}{{removed}}',
   },
   lobby: {
+    showAgain: '🔄 Vis spillet igen',
     status: { lobby: 'nyt spil', playing: 'i gang', finished: 'slut', ended: 'stoppet før tid', cancelled: 'lukket' },
     newGameHint: 'Start et nyt med `/olathe start`.',
     join: 'Tilmeld dig, så trykker værten på ▶ Start.',

@@ -87,6 +87,7 @@ export default {
     line: '**{{name}}** {{verb}} {{score}} in {{where}} — {{dice}}{{removed}}',
   },
   lobby: {
+    showAgain: '🔄 Show the game again',
     status: { lobby: 'new game', playing: 'in play', finished: 'finished', ended: 'ended early', cancelled: 'closed' },
     newGameHint: 'Start a new one with `/olathe start`.',
     join: 'Join, then the host presses ▶ Start.',
