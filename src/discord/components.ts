@@ -65,8 +65,8 @@ export async function handleComponent(interaction: ComponentInteraction, ctx: Bo
     case 'rematch':
       return openRematch(interaction, id.gameId, user.id, ctx);
     case 'refresh':
-      // Acknowledged without a change; its token, taken by the router, lets the Publisher draw the game again.
-      await interaction.deferUpdate();
+      // Its token, taken by the router, lets the Publisher draw the game again once this answer is sent.
+      await interaction.reply({ content: trFor(interaction)('lobby.shownAgain'), flags: MessageFlags.Ephemeral });
       return void ctx.publisher.kick(id.gameId);
     case 'mycard':
       return showOwnCard(interaction, requireGame(await service.game(id.gameId)), ctx);

@@ -12,7 +12,7 @@ export type Place = 'server' | 'botDm' | 'elsewhere';
 export function placeOf(interaction: BaseInteraction): Place {
   const context = interaction.context;
   // No context: an interaction of a guild command or from before contexts existed, by its guild alone.
-  if (context === null) return interaction.guildId ? 'server' : 'botDm';
+  if (context === null || context === undefined) return interaction.guildId ? 'server' : 'botDm';
   if (context === InteractionContextType.BotDM) return 'botDm';
   // A server reaches the bot only through the server's install: the guild's own entry among the owners.
   if (context === InteractionContextType.Guild && interaction.guildId) {

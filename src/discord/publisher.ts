@@ -82,8 +82,8 @@ export class Publisher {
   ): void {
     if (interaction.channelId === null) return;
     this.applicationId = interaction.applicationId;
-    const ready = () => interaction.replied || interaction.deferred;
-    this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp, ready);
+    const state = () => (interaction.replied ? 'answered' : interaction.deferred ? 'deferred' : 'none');
+    this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp, state);
   }
 
   /** That interaction was handled: the channel's games that waited for a token are brought in line now. */

@@ -17,8 +17,12 @@ export interface ReplyToken {
   /** When the interaction was created (ms since the epoch). */
   at: number;
   followUpsLeft: number;
-  /** Whether the interaction is acknowledged yet: its token works only from then on. */
-  ready: () => boolean;
+  /**
+   * 'none': not acknowledged yet, unusable; 'deferred': acknowledged without a message yet — usable for edits,
+   * not for follow-ups, since Discord turns the first follow-up after a deferred reply into that (maybe
+   * ephemeral) reply; 'answered': usable for both.
+   */
+  state: () => 'none' | 'deferred' | 'answered';
 }
 
 export class ReplyTokens {
@@ -30,10 +34,10 @@ export class ReplyTokens {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** A token an interaction in the channel brought, used once `ready` says the interaction is acknowledged. */
-  add(channelId: string, token: string, at: number, ready: () => boolean = () => true): void {
+  /** A token an interaction in the channel brought, used as its `state` allows. */
+  add(channelId: string, token: string, at: number, state: ReplyToken['state'] = () => 'answered'): void {
     const list = this.fresh(channelId).filter((t) => t.token !== token);
-    list.unshift({ token, at, followUpsLeft: FOLLOW_UPS_PER_TOKEN, ready });
+    list.unshift({ token, at, followUpsLeft: FOLLOW_UPS_PER_TOKEN, state });
     list.sort((a, b) => b.at - a.at);
     this.byChannel.set(channelId, list.slice(0, KEPT_PER_CHANNEL));
   }
@@ -48,7 +52,11 @@ export class ReplyTokens {
 
   /** The freshest token for an edit, or for a follow-up (one with follow-ups left); null when there is none. */
   pick(channelId: string, forFollowUp: boolean): ReplyToken | null {
-    return this.fresh(channelId).find((t) => t.ready() && (!forFollowUp || t.followUpsLeft > 0)) ?? null;
+    const usable = (t: ReplyToken) => {
+      const state = t.state();
+      return forFollowUp ? state === 'answered' && t.followUpsLeft > 0 : state !== 'none';
+    };
+    return this.fresh(channelId).find(usable) ?? null;
   }
 
   /** A follow-up was made with the token (or Discord said it has none left: `all`). */

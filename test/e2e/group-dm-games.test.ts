@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
+import { finishDaily } from './daily-play';
 import {
   control,
   controlsOf,
@@ -73,6 +74,9 @@ describe('a group DM, where the bot is no member', () => {
     const lobby = await openAndStart({ free: 2, down: 0, up: 0, throws: 2 });
     const first = await fake.waitFor(() => turnOf(alice));
     expect(first.interactionId).toBeDefined(); // a follow-up, not a channel post
+    const advice = await fake.click(alice, first.id, control(first, 'hint').customId).reply();
+    expect(advice.ephemeralFor).toBe(alice.id);
+    expect(advice.embeds[0]!.title).toBe('💡 Hint');
     expect(fake.pingsOf(alice, group.id).map((m) => m.id)).toContain(first.id);
     // Erin is in the group but not in the game: refused privately, nothing changes.
     const before = JSON.stringify(fake.message(first.id)!.components);
@@ -102,6 +106,15 @@ describe('a group DM, where the bot is no member', () => {
     expect(turns).toBe(28);
     // Bob was pinged by his turns' messages, one per turn.
     expect(fake.pingsOf(bob, group.id).length).toBeGreaterThanOrEqual(14);
+    const results = inGroup().find(isResults)!;
+    expect(results.attachments).toHaveLength(1);
+    // The analysis, for Bob alone; a rematch lobby, posted as a follow-up of the Rematch click, then closed.
+    const analysis = await fake.click(bob, results.id, control(results, 'analysis').customId).reply();
+    expect(analysis.ephemeralFor).toBe(bob.id);
+    await fake.click(bob, results.id, control(results, 'rematch').customId).acked();
+    const rematch = await fake.waitFor(() => inGroup().find((m) => m.id !== lobby.id && findControl(m, 'join')));
+    expect(rematch.interactionId).toBeDefined();
+    await fake.click(bob, rematch.id, control(rematch, 'cancel').customId).acked();
     expect(fake.threads()).toEqual([]);
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
@@ -214,6 +227,22 @@ describe('Balut in a group DM', () => {
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
   }, 240_000);
+});
+
+describe('the daily challenge in a group DM', () => {
+  it('is played there through replies, once a day, on the world board', async () => {
+    const { fake } = world;
+    fake.installApp(carol); // a group DM offers the commands of the apps its member installed
+    const pair = fake.addGroupDm([carol, erin]);
+    const answer = await fake.slash(carol, 'olathe', {}, { subcommand: 'daily', channelId: pair.id }).reply();
+    expect(answer.content).toContain('takes on the daily challenge of');
+    const final = await finishDaily(fake, { user: carol, channelId: pair.id, writes: 'first', thread: pair.id });
+    expect(final.embeds[0]!.description ?? '').toMatch(/Rank when you finished: \*\*#\d+\*\* of \d+ in the world/);
+    const again = fake.slash(carol, 'olathe', {}, { subcommand: 'daily', channelId: pair.id });
+    expect(await ephemeralAnswer(again)).toMatch(/played today's daily challenge already/);
+    expect(fake.threads()).toEqual([]);
+    expect(fake.breaches).toEqual([]);
+  }, 120_000);
 });
 
 describe('a server without the bot, reached through a user install', () => {

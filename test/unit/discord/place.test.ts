@@ -2,7 +2,7 @@
 // them: discord-api-docs interactions/receiving-and-responding), and what a game there is kept under.
 import type { BaseInteraction } from 'discord.js';
 import { describe, expect, it } from 'vitest';
-import { gameGuildId, placeOf, requireServer } from '../../../src/discord/place';
+import { gameGuildId, placeOf, repliesOnly, requireServer } from '../../../src/discord/place';
 import { NO_SERVER } from '../../../src/service/game-service';
 
 const GUILD = '111111111111111111';
@@ -34,12 +34,17 @@ describe('placeOf', () => {
     }
   });
 
-  it('a group DM, or a server only the user’s install reaches: refused plainly', () => {
-    for (const away of [interaction(2, null, { userId: USER }), interaction(0, GUILD, { userId: USER })]) {
+  it('a group DM, or a server only the user’s install reaches: shown through replies only; no server subcommands', () => {
+    const group = interaction(2, null, { userId: USER });
+    const serverWithoutBot = interaction(0, GUILD, { userId: USER });
+    for (const away of [group, serverWithoutBot]) {
       expect(placeOf(away)).toBe('elsewhere');
-      expect(() => gameGuildId(away)).toThrow(/can't be played here yet/);
+      expect(repliesOnly(away)).toBe(true);
       expect(() => requireServer(away)).toThrow(/about a server that has added me/);
     }
+    // A group DM's games are kept under NO_SERVER; a server's under its own id, the shard its interactions reach.
+    expect(gameGuildId(group)).toBe(NO_SERVER);
+    expect(gameGuildId(serverWithoutBot)).toBe(GUILD);
   });
 
   it('without a context (a guild command’s older payloads): by the guild alone', () => {

@@ -94,6 +94,7 @@ export default {
   },
   lobby: {
     showAgain: '🔄 Vis spillet igen',
+    shownAgain: 'Spillets beskeder tegnes igen ud fra det gemte spil.',
     status: { lobby: 'nyt spil', playing: 'i gang', finished: 'slut', ended: 'stoppet før tid', cancelled: 'lukket' },
     newGameHint: 'Start et nyt med `/olathe start`.',
     join: 'Tilmeld dig, så trykker værten på ▶ Start.',

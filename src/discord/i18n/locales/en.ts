@@ -88,6 +88,7 @@ export default {
   },
   lobby: {
     showAgain: '🔄 Show the game again',
+    shownAgain: "The game's messages are drawn again from the saved game.",
     status: { lobby: 'new game', playing: 'in play', finished: 'finished', ended: 'ended early', cancelled: 'closed' },
     newGameHint: 'Start a new one with `/olathe start`.',
     join: 'Join, then the host presses ▶ Start.',
