@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
 import { finishDaily } from './daily-play';
+import { fiveOfAKindSeed } from './seeds';
 import {
   control,
   controlsOf,
@@ -281,4 +282,34 @@ describe('a server without the bot, reached through a user install', () => {
     expect(fake.threads()).toEqual([]);
     expect(fake.breaches).toEqual([]);
   }, 120_000);
+});
+
+describe('a five of a kind in a group DM', () => {
+  let shoutWorld: World;
+  beforeAll(async () => {
+    shoutWorld = await startWorld({ diceSeed: fiveOfAKindSeed(), env: { DISCORD_GUILD_ID: '' } });
+  }, 60_000);
+  afterAll(async () => {
+    await shoutWorld?.close();
+  });
+
+  it('is shouted once, as a follow-up everyone there sees', async () => {
+    const { fake, users } = shoutWorld;
+    fake.installApp(users.alice);
+    const place = fake.addGroupDm([users.alice, users.bob]);
+    const lobby = await fake
+      .slash(users.alice, 'olathe', { variant: 'balut' }, { subcommand: 'start', channelId: place.id })
+      .reply();
+    await fake.click(users.alice, lobby.id, control(lobby, 'start').customId).acked();
+    const table = await fake.waitFor(() => publicMessages(fake, [place.id]).find((m) => findControl(m, 'mycard')));
+    const card = await fake.click(users.alice, table.id, control(table, 'mycard').customId).reply();
+    await fake.click(users.alice, card.id, control(card, 'throw').customId).acked();
+    const isShout = (m: FakeMessage) => m.content.includes('Ba-lut!');
+    const shout = await fake.waitFor(() => publicMessages(fake, [place.id]).find(isShout));
+    expect(shout.ephemeralFor).toBeUndefined();
+    expect(shout.interactionId).toBeDefined();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(publicMessages(fake, [place.id]).filter(isShout)).toHaveLength(1);
+    expect(fake.breaches).toEqual([]);
+  }, 60_000);
 });
