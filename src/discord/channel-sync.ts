@@ -3,6 +3,7 @@
 // with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
 // decides what they mean; only a deleted message (drawn anew) is handled here.
 import { gameT } from './render/text';
+import { seatsToAct } from '../game';
 import type { GameService, GameView, LastWrite, OutboxItem, ShoutWork } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { WantedMessage } from './channel-view';
@@ -28,6 +29,13 @@ import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './
 import { renderShout } from './render/game-messages';
 import type { SheetRenderer } from './sheet-picture';
 import { defaultRenderer, drawPicture, withoutPicture } from './sheet-picture';
+
+/** The person whose turn it is now in an Olathe game, unless it is a computer player or nobody. */
+function nextPlayerPing(game: GameView): string | null {
+  const [seat] = game.state ? seatsToAct(game.state) : [];
+  const player = seat === undefined ? undefined : game.players[seat];
+  return player && !player.isBot ? player.userId : null;
+}
 
 /** The mark a five of a kind leaves on the turn message (or Balut card) it was thrown on. */
 export const SHOUT_REACTION = '🎉';
@@ -68,7 +76,8 @@ export class ChannelSync {
       let game = seen.game;
       const starts = game.state !== null && game.playChannelId === null;
       if (starts) game = await this.choosePlayChannel(game);
-      for (const item of seen.work) await this.deliver(game, item);
+      const lastLog = seen.work.filter((i) => i.work.kind === 'log').at(-1);
+      for (const item of seen.work) await this.deliver(game, item, item === lastLog);
       // Delivering changes which messages the game has; otherwise what was read is still current.
       if (starts || seen.work.length > 0) seen = await service.channelState(gameId);
       if (!seen) return false;
@@ -105,7 +114,7 @@ export class ChannelSync {
     return (await this.service.game(game.id))!;
   }
 
-  private async deliver(game: GameView, item: OutboxItem): Promise<void> {
+  private async deliver(game: GameView, item: OutboxItem, lastLog: boolean): Promise<void> {
     const play = game.playChannelId;
     if (play === null) return; // not started yet: nothing of a game in play to show
     const work = item.work;
@@ -116,6 +125,12 @@ export class ChannelSync {
       if (play !== game.channelId)
         await this.routes(game).post(game.channelId, body, [], workNonce(game.id, item, 'parent'));
       if (!game.repliesOnly) await this.markShout(game, play, work);
+    } else if (game.options.variant === 'olathe' && game.repliesOnly) {
+      // Its own message, as the game's one message has moved on: the newest pings whoever plays now.
+      const next = lastLog ? nextPlayerPing(game) : null;
+      const body = logBody(game, work);
+      const content = next ? `${body.content} · ${gameT(game)('turn.yourTurn', { userId: next })}` : body.content;
+      await this.routes(game).post(play, { ...body, content }, next ? [next] : [], workNonce(game.id, item));
     } else if (game.options.variant === 'olathe') {
       const key = turnKey(work.seat, work.turn);
       if (this.clicks.isAnswering(game.id, key)) return; // the click collapses it; its afterClick comes back here

@@ -31,6 +31,8 @@ export interface WantedMessage {
 export const LOBBY_KEY = 'lobby';
 export const RESULTS_KEY = 'results';
 export const PROGRESS_KEY = 'scoreboard';
+/** Olathe where the bot is not a member: one message for the whole game, each click updating it. */
+export const TABLE_KEY = 'table';
 
 /** Olathe posts a fresh message per turn: its key names the seat and the turn. */
 export const turnKey = (seat: number, turn: number) => `turn:${seat}:${turn}`;
@@ -52,7 +54,9 @@ export function wantedMessages(game: GameView, lastWrites: ReadonlyMap<number, L
   const state = game.state;
   if (state && game.playChannelId !== null) {
     const acting = new Set(seatsToAct(state));
-    if (state.options.variant === 'olathe') {
+    if (state.options.variant === 'olathe' && game.repliesOnly) {
+      wanted.push({ key: TABLE_KEY, where: 'play', ...olatheTable(game) });
+    } else if (state.options.variant === 'olathe') {
       for (const seat of acting)
         wanted.push({ key: turnKey(seat, state.players[seat]!.turnsTaken), where: 'play', ...turnMessage(game, seat) });
     } else if (game.repliesOnly) {
@@ -126,6 +130,17 @@ export function turnMessage(game: GameView, seat: number): { body: MessageBody; 
   };
 }
 
+/**
+ * Olathe where the bot is not a member: the turn of whoever is to play, in the one message every click updates
+ * (a click that ends a turn shows the next one at once, with no token needed); pinging the first player when
+ * it is posted. Each ended turn's log line is a follow-up of its own, pinging the next player (channel-sync).
+ */
+export function olatheTable(game: GameView): { body: MessageBody; ping: string[] } {
+  const [seat] = seatsToAct(game.state!);
+  if (seat === undefined) return { body: collapsedTurn(gameT(game)('turn.gameOver')), ping: [] };
+  return turnMessage(game, seat);
+}
+
 /** A Balut card: the player's turn while they may act, the final card once they are done; pinged once, at the start. */
 export function cardMessage(game: GameView, seat: number, acting: boolean): { body: MessageBody; ping: string[] } {
   const player = game.players[seat]!;
@@ -191,6 +206,8 @@ export function clickedMessage(result: ActionResult, seat: number): ClickedMessa
   const state = game.state!;
   if (state.options.variant === 'balut')
     return { key: cardKey(seat), body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
+  // The ended turn's log line goes out on its own (a follow-up pinging the next player), not into this message.
+  if (game.repliesOnly) return { key: TABLE_KEY, body: olatheTable(game).body };
   const log = result.outbox.find((item) => item.work.kind === 'log' && item.work.seat === seat);
   if (log && log.work.kind === 'log') return { key: turnKey(seat, log.work.turn), body: logBody(game, log.work), log };
   return { key: turnKey(seat, state.players[seat]!.turnsTaken), body: turnMessage(game, seat).body };

@@ -261,7 +261,7 @@ export class Publisher {
       this.clearRetry(gameId);
       this.attempts.delete(gameId);
       if (this.tokens.wait(error.channelId, gameId, error.arrivals))
-        log.info('game waits for an interaction to show it', { gameId });
+        log.debug('game waits for an interaction to show it', { gameId });
       else void this.kick(gameId);
       return;
     }
