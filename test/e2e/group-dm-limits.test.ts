@@ -1,0 +1,79 @@
+// Discord's limits on a game where the bot is not a member (issue 24), end to end: when more must be shown than
+// the tokens at hand allow — six turn timers fired while every token was dead, then one click's token with its
+// five follow-ups — the rest waits for the next interaction, and each line is shown exactly once, in order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
+import type { World } from './harness';
+import { control, controlsOf, ephemeralAnswer, eventually, publicMessages, startWorld } from './harness';
+
+let world: World;
+let alice: FakeUser;
+let bob: FakeUser;
+let carol: FakeUser;
+let group: FakeChannel;
+
+beforeAll(async () => {
+  world = await startWorld({ diceSeed: 'group-dm-limits', env: { DISCORD_GUILD_ID: '' } });
+  alice = world.users.alice;
+  bob = world.users.bob;
+  carol = world.users.carol;
+  world.fake.installApp(alice);
+  group = world.fake.addGroupDm([alice, bob, carol], 'limits');
+}, 60_000);
+afterAll(async () => {
+  await world?.close();
+});
+
+const inGroup = () => publicMessages(world.fake, [group.id]);
+const timedOutLines = (): FakeMessage[] => inGroup().filter((m) => m.content.includes(' ran out of time — '));
+
+/** Ends the turn of whoever is to play now through its timer, as if its minutes had passed. */
+async function expireTurn(gameId: number, count: number): Promise<void> {
+  const [row] = (await world.sql('SELECT deadlines FROM games WHERE id = $1', [gameId])) as { deadlines: string }[];
+  const deadlines = Object.fromEntries(Object.keys(JSON.parse(row!.deadlines) as object).map((seat) => [seat, 1]));
+  await world.sql('UPDATE games SET deadlines = $1, next_deadline = 1 WHERE id = $2', [
+    JSON.stringify(deadlines),
+    gameId,
+  ]);
+  await eventually(async () => {
+    const rows = await world.sql("SELECT seq FROM events WHERE game_id = $1 AND type = 'timeout'", [gameId]);
+    return rows.length === count;
+  }, 10_000);
+}
+
+describe('more to show than the tokens at hand allow', () => {
+  it('shows five lines with one click’s token, the rest with the next; each once, in order', async () => {
+    const { fake } = world;
+    const lobby = await fake.slash(alice, 'olathe', {}, { subcommand: 'start', channelId: group.id }).reply();
+    for (const user of [bob, carol]) await fake.click(user, lobby.id, control(lobby, 'join').customId).acked();
+    await fake.click(alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId).acked();
+    const table = await fake.waitFor(() => inGroup().find((m) => m.content.includes(`<@${alice.id}>, your turn`)));
+    const gameId = controlsOf(table).find((c) => c.id)!.id!.gameId;
+    fake.advanceTime(16 * 60_000); // every token the bot holds is dead
+    // Two timers each (a third in a row would take the player out of the game: RULES.md "Turn timeout").
+    for (let n = 1; n <= 6; n++) await expireTurn(gameId, n);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(timedOutLines()).toEqual([]);
+
+    // Bob asks to see the game: his click brings one token, good for five follow-ups.
+    const first = fake.click(bob, lobby.id, control(fake.message(lobby.id)!, 'refresh').customId);
+    expect(await ephemeralAnswer(first)).toMatch(/drawn again/);
+    await fake.waitFor(() => timedOutLines().length === 5);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(timedOutLines()).toHaveLength(5);
+    expect(first.followUps()).toHaveLength(5);
+    // The game's message is up to date all the same: edits cost no follow-up. It is Alice's turn (the 7th).
+    expect(fake.message(table.id)!.content).toBe(`<@${alice.id}>, your turn!`);
+
+    // The next interaction there shows the last line, which pings Alice, whose turn it is.
+    await ephemeralAnswer(fake.click(carol, lobby.id, control(fake.message(lobby.id)!, 'refresh').customId));
+    await fake.waitFor(() => timedOutLines().length === 6);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = timedOutLines();
+    expect(lines.map((m) => m.content.slice(2, 3)).join('')).toBe('ABCABC');
+    expect(new Set(lines.map((m) => m.content)).size).toBe(6);
+    expect(lines.filter((m) => m.pinged.length > 0).map((m) => m.pinged)).toEqual([[alice.id]]);
+    // The only breaches: the bot's tries with its dead tokens, each answered 401 and the token dropped.
+    expect(fake.breaches.filter((b) => !b.includes('tokens live 15 min'))).toEqual([]);
+  }, 120_000);
+});
