@@ -4,7 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
-import { control, controlsOf, ephemeralAnswer, eventually, publicMessages, startWorld } from './harness';
+import {
+  control,
+  controlsOf,
+  ephemeralAnswer,
+  eventually,
+  playSimpleTurn,
+  publicMessages,
+  startWorld,
+} from './harness';
 
 let world: World;
 let alice: FakeUser;
@@ -75,5 +83,34 @@ describe('more to show than the tokens at hand allow', () => {
     expect(lines.filter((m) => m.pinged.length > 0).map((m) => m.pinged)).toEqual([[alice.id]]);
     // The only breaches: the bot's tries with its dead tokens, each answered 401 and the token dropped.
     expect(fake.breaches.filter((b) => !b.includes('tokens live 15 min'))).toEqual([]);
+  }, 120_000);
+});
+
+describe('computer players where the bot is not a member', () => {
+  it('play their turns between a person’s clicks; every line is shown once and the game ends', async () => {
+    const { fake } = world;
+    fake.clearRecords(); // the dead tokens' refusals of the test before
+    const place = fake.addGroupDm([alice, carol], 'with computers');
+    const options = { free: 2, down: 0, up: 0, throws: 2, bots: 2 };
+    const lobby = await fake.slash(alice, 'olathe', options, { subcommand: 'start', channelId: place.id }).reply();
+    await fake.click(alice, lobby.id, control(lobby, 'start').customId).acked();
+    const here = () => publicMessages(fake, [place.id]);
+    const isOver = (m: FakeMessage) => (m.embeds[0]?.title ?? '').includes('game over');
+    let turns = 0;
+    for (;;) {
+      const next = await fake.waitFor(
+        () => (here().some(isOver) ? 'done' : here().find((m) => m.content.startsWith(`<@${alice.id}>, your turn`))),
+        20_000,
+      );
+      if (next === 'done') break;
+      await playSimpleTurn(fake, alice, next);
+      turns++;
+    }
+    expect(turns).toBe(14);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const lines = here().filter((m) => / wrote \d+ in /.test(m.content));
+    expect(lines).toHaveLength(42); // three players, 14 turns each
+    expect(new Set(lines.map((m) => m.id)).size).toBe(42);
+    expect(fake.breaches).toEqual([]);
   }, 120_000);
 });
