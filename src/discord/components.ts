@@ -176,6 +176,8 @@ async function updateLobby(interaction: ComponentInteraction, view: GameView, ct
 
 /** A Balut table's 🃏 button where cards are private: the clicker's own card, for them alone. */
 async function showOwnCard(interaction: ComponentInteraction, game: GameView, ctx: BotContext): Promise<void> {
+  // Only a Balut game where the bot is not a member keeps its cards private; anywhere else this id is forged.
+  if (!game.repliesOnly || game.options.variant !== 'balut') throw UserFacingError.of('refusal.unknownControl');
   const seat = game.players.find((p) => !p.isBot && p.userId === interaction.user.id)?.seat;
   if (seat === undefined) throw UserFacingError.of('error.notAPlayer');
   if (game.status !== 'playing' || !game.state) throw UserFacingError.of('error.gameOver');

@@ -63,6 +63,8 @@ describe('refusals, races and restarts', () => {
       'olathe',
       `o1:throw:${gameId}:0`,
       `o9:throw:${gameId}:0:0.0`,
+      // A private card's button, which only a Balut game where the bot is not a member offers.
+      `o1:mycard:${gameId}`,
     ]) {
       expect(await ephemeralAnswer(fake.click(alice, turn.id, forged, { unchecked: true }))).toMatch(
         /isn't one I know/,

@@ -25,6 +25,8 @@ const samples: ComponentId[] = [
   { action: 'confirm', gameId: 3, seat: 2, stamp: '5.0', move: { kind: 'declare', column: 1 } },
   { action: 'apply', gameId: 3, seat: 2, stamp: '5.0', move: { kind: 'throw' } },
   { action: 'analysis', gameId: 12 },
+  { action: 'mycard', gameId: 12 },
+  { action: 'refresh', gameId: 12 },
 ];
 
 describe('custom_id codec', () => {
@@ -57,6 +59,8 @@ describe('custom_id codec', () => {
       'o1:fly:1',
       'x'.repeat(101),
       'o1:throw:-1:0:1.0',
+      'o1:mycard:1:0:1.0',
+      'o1:refresh:x',
     ]) {
       expect(parseCustomId(bad)).toBeNull();
     }
