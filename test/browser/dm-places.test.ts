@@ -1,7 +1,7 @@
 // The playground's places outside its server (issue 24), in headless Chromium: each person's DM with the app,
 // where a solo game plays in the DM itself (no thread), and the group DM of Alice, Bob and Carol, listed with
 // its members for them only, where /olathe is offered and reaches the bot, as in the server without the bot.
-// (What the bot answers in those two is changing, so only that an answer came is asserted.)
+// A two-player game opens in the group DM: Bob joins it with a click, Alice starts it.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { chromiumMissing } from './chromium';
@@ -136,6 +136,18 @@ describe('the playground’s DMs', () => {
     expect(await answer.getAttribute('data-author')).toBe(fake.botUser.username);
     const callbacks = fake.requests.slice(before).filter((r) => /\/interactions\/\d+\/[^/]+\/callback$/.test(r.path));
     expect(callbacks.length).toBeGreaterThan(0);
+    // It is a lobby everyone there sees: Bob joins it, Alice starts it, and the game plays in the group DM.
+    await answer.filter({ hasText: 'Olathe — new game' }).waitFor(WAIT);
+    await actAs('bob');
+    await viewing(group.id);
+    await messageWith('Olathe — new game').last().getByRole('button', { name: 'Join' }).click();
+    await expect.poll(() => messageWith('Olathe — new game').last().innerText()).toMatch(/Players 2\/8/);
+    await actAs('alice');
+    await viewing(group.id);
+    await messageWith('Olathe — new game').last().getByRole('button', { name: '▶ Start' }).click();
+    const turn = messageWith('@Alice, your turn').filter({ has: page.locator('.components') });
+    await turn.first().waitFor(WAIT);
+    expect(fake.threads()).toEqual([]);
 
     // So does the server without the bot, which Alice's own install of the app reaches.
     const away = place('server', 'Alice');
