@@ -19,8 +19,11 @@ import { seatsToAct } from '../game';
 
 type ComponentInteraction = ButtonInteraction | StringSelectMenuInteraction;
 
-export async function handleComponent(interaction: ComponentInteraction, ctx: BotContext): Promise<void> {
-  const id = parseCustomId(interaction.customId);
+export async function handleComponent(
+  interaction: ComponentInteraction,
+  ctx: BotContext,
+  id: ComponentId | null = parseCustomId(interaction.customId),
+): Promise<void> {
   if (!id) {
     ctx.log.warn('unknown custom_id', { customId: interaction.customId.slice(0, 100), user: interaction.user.id });
     throw UserFacingError.of('refusal.unknownControl');

@@ -27,7 +27,9 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     if (!command) return void ctx.log.warn('unknown command', { command: interaction.commandName });
     await guarded(interaction, ctx, () => command.execute(interaction, ctx));
   } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
-    await guarded(interaction, ctx, () => handleComponent(interaction, ctx));
+    // Parsed once, for the handler and for the log line's game.
+    const id = parseCustomId(interaction.customId);
+    await guarded(interaction, ctx, () => handleComponent(interaction, ctx, id), id?.gameId);
   }
 }
 
@@ -50,10 +52,14 @@ const tenths = (ms: number) => Math.round(ms * 10) / 10;
  * Runs the handler and answers its errors, then logs the interaction in one line: who, where, which game,
  * what came of it and how long it took (never its token or payload).
  */
-async function guarded(interaction: Repliable, ctx: BotContext, work: () => Promise<void>): Promise<void> {
+async function guarded(
+  interaction: Repliable,
+  ctx: BotContext,
+  work: () => Promise<void>,
+  game?: number,
+): Promise<void> {
   const started = performance.now();
   const kind = kindOf(interaction);
-  const game = interaction.isChatInputCommand() ? undefined : parseCustomId(interaction.customId)?.gameId;
   const where = {
     interactionId: interaction.id,
     user: interaction.user.id,
