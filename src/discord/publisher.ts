@@ -11,15 +11,8 @@ import { ChannelRest } from './channel-rest';
 import { ChannelSync } from './channel-sync';
 import { ClickRecords } from './click-records';
 import { classify, describeFailure, isNetworkFailure } from './discord-errors';
+import type { TokenSource } from './reply-rest';
 import { NoReplyToken, ReplyRest } from './reply-rest';
-import { ReplyTokens } from './reply-tokens';
-
-interface TokenInteraction {
-  applicationId: string;
-  channelId: string | null;
-  token: string;
-  createdTimestamp: number;
-}
 
 export interface PublisherOptions {
   reconcileEveryMs?: number;
@@ -45,9 +38,8 @@ export class Publisher {
    */
   private readonly clickWrites = new Map<number, Promise<void>>();
   private readonly sync: ChannelSync;
-  /** The interaction tokens that show games where the bot is not a member (reply-rest.ts). */
-  private readonly tokens = new ReplyTokens();
-  private applicationId: string | null = null;
+  /** The routes, through interaction tokens, of games where the bot is not a member. */
+  private readonly replies: ReplyRest;
   private reconcileTimer: NodeJS.Timeout | undefined;
   private stopped = false;
   /** Stopping: no new reconcile or retry, but passes run until stop's grace is over. */
@@ -66,30 +58,21 @@ export class Publisher {
     this.clicks = new ClickRecords(ctx.service, (error) =>
       ctx.log.error('could not record what clicks showed', { error }),
     );
-    const replies = new ReplyRest(ctx.rest, () => this.applicationId, this.tokens);
-    this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks, undefined, replies);
+    this.replies = new ReplyRest(ctx.rest);
+    this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks, undefined, this.replies);
   }
 
   /**
    * An interaction where the bot is not a member: once acknowledged, its token can show that channel's games
    * for a while (offered before its handler runs, so the passes the handler starts can use it).
    */
-  tokenArrived(
-    interaction: Pick<TokenInteraction, 'applicationId' | 'channelId' | 'token' | 'createdTimestamp'> & {
-      replied: boolean;
-      deferred: boolean;
-    },
-  ): void {
-    if (interaction.channelId === null) return;
-    this.applicationId = interaction.applicationId;
-    const state = () => (interaction.replied ? 'answered' : interaction.deferred ? 'deferred' : 'none');
-    this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp, state);
+  tokenArrived(interaction: TokenSource): void {
+    this.replies.offer(interaction);
   }
 
   /** That interaction was handled: the channel's games that waited for a token are brought in line now. */
-  tokenAnswered(interaction: Pick<TokenInteraction, 'channelId'>): void {
-    if (interaction.channelId === null) return;
-    for (const gameId of this.tokens.answered(interaction.channelId)) void this.kick(gameId);
+  tokenAnswered(interaction: Pick<TokenSource, 'channelId'>): void {
+    for (const gameId of this.replies.answered(interaction.channelId)) void this.kick(gameId);
   }
 
   /**
@@ -260,8 +243,7 @@ export class Publisher {
       // Not a failure: shown when the next interaction in the channel brings a token.
       this.clearRetry(gameId);
       this.attempts.delete(gameId);
-      if (this.tokens.wait(error.channelId, gameId, error.arrivals))
-        log.debug('game waits for an interaction to show it', { gameId });
+      if (this.replies.park(error, gameId)) log.debug('game waits for an interaction to show it', { gameId });
       else void this.kick(gameId);
       return;
     }

@@ -11,7 +11,8 @@ import type { AttachedFile } from './sheet-picture';
 import type { MessageRoutes } from './channel-rest';
 import { apiBody, attachedFiles } from './channel-rest';
 import { UNKNOWN_MESSAGE, errorCode } from './discord-errors';
-import type { ReplyTokens, ReplyToken } from './reply-tokens';
+import type { ReplyToken } from './reply-tokens';
+import { ReplyTokens } from './reply-tokens';
 
 export const INVALID_WEBHOOK_TOKEN = 50027;
 export const UNKNOWN_WEBHOOK = 10015;
@@ -29,12 +30,41 @@ export class NoReplyToken extends Error {
   }
 }
 
+/** What the tokens are taken from: a discord.js interaction. */
+export interface TokenSource {
+  applicationId: string;
+  channelId: string | null;
+  token: string;
+  createdTimestamp: number;
+  replied: boolean;
+  deferred: boolean;
+}
+
 export class ReplyRest implements MessageRoutes {
+  private app: string | null = null;
+
   constructor(
     private readonly rest: REST,
-    private readonly applicationId: () => string | null,
-    private readonly tokens: ReplyTokens,
+    private readonly tokens: ReplyTokens = new ReplyTokens(),
   ) {}
+
+  /** An interaction's token, offered before its handler runs; used as its answer allows (ReplyToken.state). */
+  offer(interaction: TokenSource): void {
+    if (interaction.channelId === null) return;
+    this.app = interaction.applicationId;
+    const state = () => (interaction.replied ? 'answered' : interaction.deferred ? 'deferred' : 'none');
+    this.tokens.add(interaction.channelId, interaction.token, interaction.createdTimestamp, state);
+  }
+
+  /** That interaction was handled: the games of its channel that waited for a token. */
+  answered(channelId: string | null): number[] {
+    return channelId === null ? [] : this.tokens.answered(channelId);
+  }
+
+  /** Parks a game that found no token until the next interaction there; false when one came meanwhile. */
+  park(error: NoReplyToken, gameId: number): boolean {
+    return this.tokens.wait(error.channelId, gameId, error.arrivals);
+  }
 
   /**
    * A follow-up of the freshest interaction with follow-ups left. Webhooks take no nonce: a crash between
@@ -112,7 +142,7 @@ export class ReplyRest implements MessageRoutes {
     followUp: boolean,
     request: (app: string, token: ReplyToken) => Promise<T>,
   ): Promise<T> {
-    const app = this.applicationId();
+    const app = this.app;
     for (;;) {
       const arrivals = this.tokens.arrivalsIn(channel);
       const token = app === null ? null : this.tokens.pick(channel, followUp);
