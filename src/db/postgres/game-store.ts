@@ -236,7 +236,8 @@ export class PostgresGameStore implements GameStore {
     ]);
   }
   async insertEvent(r: EventRow): Promise<void> {
-    await this.db.run(S.insertEvent, [
+    // Nothing reads its answer: it travels with the transaction's COMMIT (Sql.write).
+    await this.db.write(S.insertEvent, [
       r.game_id,
       r.seq,
       r.at,
