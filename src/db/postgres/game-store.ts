@@ -236,8 +236,7 @@ export class PostgresGameStore implements GameStore {
     ]);
   }
   async insertEvent(r: EventRow): Promise<void> {
-    // Nothing reads its answer: it travels with the transaction's COMMIT (Sql.write).
-    await this.db.write(S.insertEvent, [
+    await this.db.run(S.insertEvent, [
       r.game_id,
       r.seq,
       r.at,

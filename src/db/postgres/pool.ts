@@ -37,12 +37,6 @@ export interface Sql {
   arrays<R extends unknown[]>(statement: Statement, values?: unknown[]): Promise<R[]>;
   /** How many rows `statement` changed. */
   run(statement: Statement, values?: unknown[]): Promise<number>;
-  /**
-   * A write whose result nobody reads. In a transaction it is sent at once and its answer awaited at the commit,
-   * so the statements after it (and the COMMIT) travel with it instead of a round trip later; a failure then
-   * fails the commit, which PostgreSQL has turned into a rollback. Outside one, it is awaited like `run`.
-   */
-  write(statement: Statement, values?: unknown[]): Promise<void>;
   /** `fn` in a transaction: this one's, or a new one. */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
 }
@@ -91,8 +85,6 @@ class Statements implements Sql {
    * another caller's transaction, so a statement sent now would land there. Refused, as SQLite's are.
    */
   ended = false;
-  /** The answers of this transaction's `write`s, awaited at its end. */
-  readonly pending: Promise<unknown>[] = [];
 
   constructor(
     private readonly target: Queryable,
@@ -131,17 +123,6 @@ class Statements implements Sql {
     }
   }
 
-  async write(statement: Statement, values: unknown[] = []): Promise<void> {
-    if (!this.inTransaction) {
-      await this.run(statement, values);
-      return;
-    }
-    this.refuseEnded();
-    const answer = this.target.query({ ...statement, values });
-    answer.catch(() => {}); // read at the commit
-    this.pending.push(answer);
-  }
-
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     if (this.ended) return Promise.reject(new Error("A transaction's store was used after it ended."));
     return this.inTransaction ? fn(this) : this.database.transaction(fn);
@@ -164,10 +145,7 @@ export class PostgresDatabase {
       statement_timeout: STATEMENT_TIMEOUT_MS,
       keepAlive: true,
       types: NUMERIC_TYPES,
-      // Statements are sent without waiting for the answer before them (pg's pipeline mode), so a transaction's
-      // BEGIN travels with its first statement and its last writes with its COMMIT (see transaction).
-      pipeline: true,
-    } as pg.PoolConfig);
+    });
     // A pooled connection lost while idle (the server restarted) is dropped by the pool; the event must have a
     // listener or it would end the process.
     this.pool.on('error', () => {});
@@ -189,15 +167,9 @@ export class PostgresDatabase {
     let broken = false;
     const statements = new Statements(client, true, this);
     try {
-      // Not awaited: the first statement of `fn` goes out right behind it. Should BEGIN fail, so does the
-      // connection under it (nothing else makes it fail), and with it those statements.
-      const begun = client.query(begin);
-      begun.catch(() => {});
+      await client.query(begin);
       const result = await fn(statements);
-      const committed = client.query('COMMIT');
-      committed.catch(() => {});
-      // A failed write aborted the transaction: PostgreSQL answers its COMMIT with a rollback, not an error.
-      for (const answer of [begun, ...statements.pending, committed]) await answer;
+      await client.query('COMMIT');
       return result;
     } catch (error) {
       broken = await client.query('ROLLBACK').then(
