@@ -130,6 +130,29 @@ describe.each(ENGINES)('the game store on %s', (engine) => {
     await s.close();
   });
 
+  it('commits nothing of a transaction whose event insert failed, though nothing awaited its answer', async () => {
+    const s = await open();
+    const id = await seated(s);
+    await s.storage.games.insertEvent(event(id, 1, {}));
+    const state = newGame(BALUT, ['ann', 'bob']);
+    // The second insert takes a seq already used (another writer's move, say): the whole move is refused.
+    await expect(
+      s.storage.transaction(async (tx) => {
+        await tx.games.saveGame(id, 0, { status: 'playing', state });
+        await tx.games.insertEvent(event(id, 2, {}));
+        await tx.games.insertEvent(event(id, 1, { type: 'hold', die: 0 }));
+        return 'saved';
+      }),
+    ).rejects.toSatisfy((error: unknown) => s.storage.isLostRace(error));
+    const found = (await s.storage.games.gameWithPlayers(id))!;
+    expect(found.row).toMatchObject({ status: 'lobby', rev: 0 });
+    expect((await s.storage.games.events(id)).map((e) => e.type)).toEqual(['throw']);
+    // The next transaction on a connection of the pool starts clean.
+    await s.storage.transaction((tx) => tx.games.insertEvent(event(id, 2, { type: 'hold', die: 1 })));
+    expect((await s.storage.games.events(id)).map((e) => e.type)).toEqual(['throw', 'hold']);
+    await s.close();
+  });
+
   it('records the messages shown and their digests, one key at a time', async () => {
     const s = await open();
     const id = await seated(s);
