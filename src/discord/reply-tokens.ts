@@ -11,6 +11,8 @@ export const TOKEN_USABLE_MS = 14 * 60_000;
 export const FOLLOW_UPS_PER_TOKEN = 5;
 /** Tokens kept per channel: enough follow-ups for a pass, few enough to stay small. */
 const KEPT_PER_CHANNEL = 6;
+/** Every so many tokens added, channels whose tokens all died are forgotten: memory stays bounded. */
+const SWEEP_EVERY = 256;
 
 export interface ReplyToken {
   token: string;
@@ -31,6 +33,7 @@ export class ReplyTokens {
   private readonly waiting = new Map<string, Set<number>>();
   /** Interactions answered per channel so far: a pass that found no token knows whether one came since. */
   private readonly arrivals = new Map<string, number>();
+  private added = 0;
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -40,6 +43,12 @@ export class ReplyTokens {
     list.unshift({ token, at, followUpsLeft: FOLLOW_UPS_PER_TOKEN, state });
     list.sort((a, b) => b.at - a.at);
     this.byChannel.set(channelId, list.slice(0, KEPT_PER_CHANNEL));
+    if (++this.added % SWEEP_EVERY === 0) this.sweep();
+  }
+
+  /** How many channels it keeps anything for (tokens, a count of answers, waiting games). */
+  get channels(): number {
+    return new Set([...this.byChannel.keys(), ...this.arrivals.keys(), ...this.waiting.keys()]).size;
   }
 
   /** An interaction there was handled (and so acknowledged): returns the games that were waiting for a token. */
@@ -89,6 +98,14 @@ export class ReplyTokens {
     if (!games) this.waiting.set(channelId, (games = new Set()));
     games.add(gameId);
     return true;
+  }
+
+  /** Forgets the channels with no live token and no waiting game. */
+  private sweep(): void {
+    for (const channelId of new Set([...this.byChannel.keys(), ...this.arrivals.keys()])) {
+      if (this.fresh(channelId).length > 0 || this.waiting.has(channelId)) continue;
+      this.arrivals.delete(channelId);
+    }
   }
 
   private fresh(channelId: string): ReplyToken[] {

@@ -47,4 +47,19 @@ describe('ReplyTokens', () => {
     // A pass that found no token before an interaction was answered, and waits only after it: not parked.
     expect(tokens.wait('c', 8, seen)).toBe(false);
   });
+
+  it('forgets the channels whose tokens all died, but not one with a game waiting', () => {
+    let now = 0;
+    const tokens = new ReplyTokens(() => now);
+    tokens.wait('waiting', 1, 0);
+    for (let n = 0; n < 300; n++) {
+      tokens.add(`c${n}`, `t${n}`, now);
+      tokens.answered(`c${n}`);
+    }
+    expect(tokens.channels).toBe(301);
+    now += TOKEN_USABLE_MS;
+    for (let n = 0; n < 256; n++) tokens.add('live', `u${n}`, now);
+    expect(tokens.channels).toBe(2); // 'live' and 'waiting'
+    expect(tokens.answered('waiting')).toEqual([1]);
+  });
 });
