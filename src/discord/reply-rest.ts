@@ -3,7 +3,7 @@
 // interaction in the channel and edited through one's token (discord-api-docs, interactions/
 // receiving-and-responding: "Create Followup Message", "Edit Followup Message"). With no usable token the
 // request throws NoReplyToken: what was not shown stays unshown, since it is drawn from the saved game, until
-// the next interaction there brings a token (ReplyTokens.add kicks the game again).
+// the next interaction there brings a token (the Publisher parks the game, and that interaction wakes it).
 import type { REST } from 'discord.js';
 import { Routes } from 'discord.js';
 import type { MessageBody } from './render/turn';
@@ -23,7 +23,7 @@ export class NoReplyToken extends Error {
   override readonly name = 'NoReplyToken';
   constructor(
     readonly channelId: string,
-    /** How many tokens the channel had seen when none was usable (ReplyTokens.wait). */
+    /** How many interactions had been answered there when none was usable (ReplyTokens.wait). */
     readonly arrivals: number,
   ) {
     super('no fresh interaction token in the channel');
