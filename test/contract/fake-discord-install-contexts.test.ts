@@ -14,11 +14,11 @@ import {
   Partials,
   PermissionFlagsBits,
 } from 'discord.js';
-import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
+import type { Interaction } from 'discord.js';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MessageFlag, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeChannel, FakeDiscord, FakeUser } from '../../src/fake-discord';
-import { discordErrorCode, expectBreach } from './support';
+import { OLATHE_EVERYWHERE, discordErrorCode, expectBreach, nextCommand } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -34,17 +34,6 @@ let groupDm: FakeChannel;
 
 const BOT_DM_PERMISSIONS = '442368'; // Attach Files, Embed Links, Mention Everyone, Use External Emojis
 const GROUP_DM_PERMISSIONS = '180224'; // Attach Files, Embed Links, Mention Everyone
-
-function nextCommand(): Promise<ChatInputCommandInteraction> {
-  return new Promise((resolve) => {
-    const listener = (interaction: Interaction): void => {
-      if (!interaction.isChatInputCommand()) return;
-      client.off(Events.InteractionCreate, listener);
-      resolve(interaction);
-    };
-    client.on(Events.InteractionCreate, listener);
-  });
-}
 
 function nextInteraction(): Promise<Interaction> {
   return new Promise((resolve) => client.once(Events.InteractionCreate, resolve));
@@ -69,12 +58,7 @@ beforeAll(async () => {
   await client.login(fake.botToken);
   await ready;
   await client.application!.commands.set([
-    {
-      name: 'olathe',
-      description: 'Play dice',
-      integrationTypes: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
-      contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
-    },
+    OLATHE_EVERYWHERE,
     { name: 'settings', description: 'Server settings', contexts: [InteractionContextType.Guild] },
     {
       name: 'profile',
@@ -98,7 +82,7 @@ afterEach(() => {
 describe('interactions outside the bot’s servers', () => {
   it('in the bot’s DM: context 1, the user instead of a member, owners of both installs, DM permissions', async () => {
     const dm = fake.addDm(alice);
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: dm.id });
     const interaction = await got;
     expect(handle.payload).toMatchObject({
@@ -124,14 +108,14 @@ describe('interactions outside the bot’s servers', () => {
 
     // Bob shares no server with the bot: only his user install reaches him.
     const bobDm = fake.addDm(bob);
-    const bobGot = nextCommand();
+    const bobGot = nextCommand(client);
     const bobHandle = fake.slash(bob, 'olathe', {}, { channelId: bobDm.id });
     await (await bobGot).reply('hi');
     expect(bobHandle.payload.authorizing_integration_owners).toEqual({ '1': bob.id });
   });
 
   it('in a group DM: context 2, only the user install, no Send Messages; channel routes answer 403 50001', async () => {
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: groupDm.id });
     const interaction = await got;
     expect(handle.payload).toMatchObject({
@@ -172,7 +156,7 @@ describe('interactions outside the bot’s servers', () => {
   });
 
   it('in a server without the bot: context 0 with a member, only the user install, @everyone’s response permissions', async () => {
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: elsewhere.channelId });
     const interaction = await got;
     const expected =
@@ -196,7 +180,7 @@ describe('interactions outside the bot’s servers', () => {
   });
 
   it('in the bot’s own server, a user who installed the app brings both owners', async () => {
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe');
     await (await got).reply('ok');
     expect(handle.payload.authorizing_integration_owners).toEqual({ '0': fake.guildId, '1': alice.id });
@@ -224,11 +208,11 @@ describe('commands are offered only where they were registered for', () => {
     const dave = fake.addUser({ username: 'dave' });
     expect(() => fake.slash(dave, 'olathe', {}, { channelId: groupDm.id })).toThrow(/dave is not in/);
 
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'profile', {}, { channelId: dm.id });
     await (await got).reply({ content: 'Your record', flags: MessageFlags.Ephemeral });
     expect(handle.payload.authorizing_integration_owners).toEqual({ '1': alice.id });
-    const settings = nextCommand();
+    const settings = nextCommand(client);
     fake.slash(alice, 'settings');
     await (await settings).reply('Settings');
     expect(fake.breaches).toEqual([]);
@@ -237,7 +221,7 @@ describe('commands are offered only where they were registered for', () => {
 
 describe('limits of a user-installed app', () => {
   it('an interaction authorized only by a user install creates at most 5 follow-ups (40094)', async () => {
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: groupDm.id });
     const interaction = await got;
     await interaction.deferReply();
@@ -252,7 +236,7 @@ describe('limits of a user-installed app', () => {
     await interaction.editReply('the reply, edited');
 
     // Where the bot is in the server, the limit does not apply.
-    const inServer = nextCommand();
+    const inServer = nextCommand(client);
     const serverHandle = fake.slash(alice, 'olathe');
     const serverInteraction = await inServer;
     await serverInteraction.reply('start');
@@ -261,7 +245,7 @@ describe('limits of a user-installed app', () => {
   });
 
   it('a token works for 15 minutes (401 50027 after, on the test clock); a click brings a fresh one and keeps the installer’s owners', async () => {
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: groupDm.id });
     const interaction = await got;
     await interaction.reply({
@@ -300,7 +284,7 @@ describe('limits of a user-installed app', () => {
   it('a server that switched off Use External Apps gets the app’s answers ephemeral', async () => {
     const strict = fake.addGuild({ name: 'Strict', botMember: false, externalApps: false });
     fake.addMember(alice, strict.guildId);
-    const got = nextCommand();
+    const got = nextCommand(client);
     const handle = fake.slash(alice, 'olathe', {}, { channelId: strict.channelId });
     await (await got).reply('Public, the app thinks');
     const reply = await handle.reply();

@@ -1,12 +1,12 @@
 // Contract of the loopback Discord for what a game outside the bot's servers relies on: an interaction's token
 // edits any of the app's non-ephemeral messages in its own channel by id (the app's interaction webhook made
 // them), never another interaction's ephemeral message, nor a message in another channel.
-import { ApplicationIntegrationType, Client, Events, InteractionContextType, MessageFlags, Routes } from 'discord.js';
-import type { ChatInputCommandInteraction, Interaction } from 'discord.js';
+import { Client, Events, MessageFlags, Routes } from 'discord.js';
+import type { ChatInputCommandInteraction } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeChannel, FakeDiscord, FakeUser } from '../../src/fake-discord';
-import { discordErrorCode, expectBreach } from './support';
+import { OLATHE_EVERYWHERE, discordErrorCode, expectBreach, nextCommand } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -14,20 +14,9 @@ let alice: FakeUser;
 let group: FakeChannel;
 let otherGroup: FakeChannel;
 
-function nextCommand(): Promise<ChatInputCommandInteraction> {
-  return new Promise((resolve) => {
-    const listener = (interaction: Interaction): void => {
-      if (!interaction.isChatInputCommand()) return;
-      client.off(Events.InteractionCreate, listener);
-      resolve(interaction);
-    };
-    client.on(Events.InteractionCreate, listener);
-  });
-}
-
 /** A /olathe in the channel, answered with `content` (ephemeral when asked); its interaction and message id. */
 async function answered(channel: FakeChannel, content: string, ephemeral = false) {
-  const got = nextCommand();
+  const got = nextCommand(client);
   const handle = fake.slash(alice, 'olathe', {}, { channelId: channel.id });
   const interaction = await got;
   await interaction.reply({ content, ...(ephemeral && { flags: MessageFlags.Ephemeral }) });
@@ -51,14 +40,7 @@ beforeAll(async () => {
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   await client.login(fake.botToken);
   await ready;
-  await client.application!.commands.set([
-    {
-      name: 'olathe',
-      description: 'Play dice',
-      integrationTypes: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
-      contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
-    },
-  ]);
+  await client.application!.commands.set([OLATHE_EVERYWHERE]);
 });
 afterAll(async () => {
   await client?.destroy();

@@ -1,5 +1,6 @@
 // What the contract tests share: Discord's error code from a discord.js call, and a breach the fake recorded.
-import { DiscordAPIError } from 'discord.js';
+import { ApplicationIntegrationType, DiscordAPIError, Events, InteractionContextType } from 'discord.js';
+import type { ApplicationCommandDataResolvable, ChatInputCommandInteraction, Client, Interaction } from 'discord.js';
 import { expect } from 'vitest';
 import type { FakeDiscord } from '../../src/fake-discord';
 
@@ -20,4 +21,24 @@ export function expectBreach(fake: FakeDiscord, fragment: string): void {
     `breaches: ${JSON.stringify(fake.breaches)}`,
   ).toBe(true);
   fake.clearRecords();
+}
+
+/** /olathe as the bot registers it globally: both installs, every context. */
+export const OLATHE_EVERYWHERE: ApplicationCommandDataResolvable = {
+  name: 'olathe',
+  description: 'Play dice',
+  integrationTypes: [ApplicationIntegrationType.GuildInstall, ApplicationIntegrationType.UserInstall],
+  contexts: [InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel],
+};
+
+/** The next slash command the client receives. */
+export function nextCommand(client: Client): Promise<ChatInputCommandInteraction> {
+  return new Promise((resolve) => {
+    const listener = (interaction: Interaction): void => {
+      if (!interaction.isChatInputCommand()) return;
+      client.off(Events.InteractionCreate, listener);
+      resolve(interaction);
+    };
+    client.on(Events.InteractionCreate, listener);
+  });
 }
