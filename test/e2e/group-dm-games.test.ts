@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
+import { expireTurn } from './turn-timers';
 import { finishDaily } from './daily-play';
 import { fiveOfAKindSeed } from './seeds';
 import {
@@ -44,6 +45,8 @@ afterAll(async () => {
 
 const inGroup = () => publicMessages(world.fake, [group.id]);
 const isResults = (m: FakeMessage) => (m.embeds[0]?.title ?? '').includes('game over');
+/** The game a message's controls belong to. */
+const gameOf = (m: FakeMessage) => controlsOf(m).find((c) => c.id)!.id!.gameId;
 /** The group's message that offers `user` a move now. */
 const turnOf = (user: FakeUser) =>
   inGroup().find(
@@ -92,6 +95,9 @@ describe('a group DM, where the bot is no member', () => {
         20_000,
       );
       if (next === 'done') break;
+      // As a person would, the next player plays once the last turn's line (which pings them) is there: lines
+      // still unshown when the next turn ends go out together, and only the newest pings.
+      await fake.waitFor(() => inGroup().filter((m) => / wrote /.test(m.content)).length === turns);
       const player = next.content.includes(`<@${alice.id}>`) ? alice : bob;
       await playSimpleTurn(fake, player, next);
       turns++;
@@ -102,7 +108,10 @@ describe('a group DM, where the bot is no member', () => {
         // click on the game's message plays on. Killed once the turn's line is shown and recorded: follow-ups
         // take no nonce, so a kill between Discord's answer and the record would show that line twice.
         await fake.waitFor(() => inGroup().filter((m) => / wrote /.test(m.content)).length === 7);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        const gameId = gameOf(first);
+        await eventually(
+          async () => (await world.sql('SELECT id FROM outbox WHERE game_id = $1', [gameId])).length === 0,
+        );
         expect(await world.bot.kill('SIGKILL')).toBeNull();
         await world.restart();
       }
@@ -130,9 +139,6 @@ describe('a group DM, where the bot is no member', () => {
   }, 180_000);
 });
 
-/** The game a message's controls belong to. */
-const gameOf = (m: FakeMessage) => controlsOf(m).find((c) => c.id)!.id!.gameId;
-
 describe('a turn timer where every token has expired', () => {
   it('ends the turn in the database; the next click shows it, and the game goes on', async () => {
     const { fake } = world;
@@ -142,16 +148,7 @@ describe('a turn timer where every token has expired', () => {
     const gameId = gameOf(bobs);
     // Sixteen minutes pass for Discord: every token the bot holds is dead. Then Bob's turn timer runs out.
     fake.advanceTime(16 * 60_000);
-    const [row] = (await world.sql('SELECT deadlines FROM games WHERE id = $1', [gameId])) as { deadlines: string }[];
-    const deadlines = { ...(JSON.parse(row!.deadlines) as Record<string, number>), 1: 1 };
-    await world.sql('UPDATE games SET deadlines = $1, next_deadline = 1 WHERE id = $2', [
-      JSON.stringify(deadlines),
-      gameId,
-    ]);
-    await eventually(async () => {
-      const rows = await world.sql("SELECT seq FROM events WHERE game_id = $1 AND type = 'timeout'", [gameId]);
-      return rows.length === 1;
-    }, 10_000);
+    await expireTurn(world, gameId, 1);
     // Saved, but nothing could show it: the game's message still offers Bob his turn.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(turnOf(bob)?.id).toBe(bobs.id);

@@ -4,15 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeChannel, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
-import {
-  control,
-  controlsOf,
-  ephemeralAnswer,
-  eventually,
-  playSimpleTurn,
-  publicMessages,
-  startWorld,
-} from './harness';
+import { expireTurn } from './turn-timers';
+import { control, controlsOf, ephemeralAnswer, playSimpleTurn, publicMessages, startWorld } from './harness';
 
 let world: World;
 let alice: FakeUser;
@@ -35,20 +28,6 @@ afterAll(async () => {
 const inGroup = () => publicMessages(world.fake, [group.id]);
 const timedOutLines = (): FakeMessage[] => inGroup().filter((m) => m.content.includes(' ran out of time — '));
 
-/** Ends the turn of whoever is to play now through its timer, as if its minutes had passed. */
-async function expireTurn(gameId: number, count: number): Promise<void> {
-  const [row] = (await world.sql('SELECT deadlines FROM games WHERE id = $1', [gameId])) as { deadlines: string }[];
-  const deadlines = Object.fromEntries(Object.keys(JSON.parse(row!.deadlines) as object).map((seat) => [seat, 1]));
-  await world.sql('UPDATE games SET deadlines = $1, next_deadline = 1 WHERE id = $2', [
-    JSON.stringify(deadlines),
-    gameId,
-  ]);
-  await eventually(async () => {
-    const rows = await world.sql("SELECT seq FROM events WHERE game_id = $1 AND type = 'timeout'", [gameId]);
-    return rows.length === count;
-  }, 10_000);
-}
-
 describe('more to show than the tokens at hand allow', () => {
   it('shows five lines with one click’s token, the rest with the next; each once, in order', async () => {
     const { fake } = world;
@@ -59,7 +38,7 @@ describe('more to show than the tokens at hand allow', () => {
     const gameId = controlsOf(table).find((c) => c.id)!.id!.gameId;
     fake.advanceTime(16 * 60_000); // every token the bot holds is dead
     // Two timers each (a third in a row would take the player out of the game: RULES.md "Turn timeout").
-    for (let n = 1; n <= 6; n++) await expireTurn(gameId, n);
+    for (let n = 1; n <= 6; n++) await expireTurn(world, gameId, n);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(timedOutLines()).toEqual([]);
 
