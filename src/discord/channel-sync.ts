@@ -3,7 +3,6 @@
 // with what it last showed, posting or editing what differs. Errors are thrown to the Publisher, which
 // decides what they mean; only a deleted message (drawn anew) is handled here.
 import { gameT } from './render/text';
-import { seatsToAct } from '../game';
 import type { GameService, GameView, LastWrite, OutboxItem, ShoutWork } from '../service/game-service';
 import type { Logger } from '../logger';
 import type { WantedMessage } from './channel-view';
@@ -17,6 +16,7 @@ import {
   logBody,
   noThreadNote,
   nonceOf,
+  olatheTable,
   threadName,
   turnKey,
   wantedMessages,
@@ -29,13 +29,6 @@ import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './
 import { renderShout } from './render/game-messages';
 import type { SheetRenderer } from './sheet-picture';
 import { defaultRenderer, drawPicture, withoutPicture } from './sheet-picture';
-
-/** The person whose turn it is now in an Olathe game, unless it is a computer player or nobody. */
-function nextPlayerPing(game: GameView): string | null {
-  const [seat] = game.state ? seatsToAct(game.state) : [];
-  const player = seat === undefined ? undefined : game.players[seat];
-  return player && !player.isBot ? player.userId : null;
-}
 
 /** The mark a five of a kind leaves on the turn message (or Balut card) it was thrown on. */
 export const SHOUT_REACTION = '🎉';
@@ -127,7 +120,8 @@ export class ChannelSync {
       if (!game.repliesOnly) await this.markShout(game, play, work);
     } else if (game.options.variant === 'olathe' && game.repliesOnly) {
       // Its own message, as the game's one message has moved on: the newest pings whoever plays now.
-      const next = lastLog ? nextPlayerPing(game) : null;
+      // Whom: turnMessage's rule (a person, not alone in the game), as a turn message's first post pings.
+      const [next] = lastLog ? olatheTable(game).ping : [];
       const body = logBody(game, work);
       const content = next ? `${body.content} · ${gameT(game)('turn.yourTurn', { userId: next })}` : body.content;
       await this.routes(game).post(play, { ...body, content }, next ? [next] : [], workNonce(game.id, item));

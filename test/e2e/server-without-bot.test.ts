@@ -48,7 +48,9 @@ describe('a server without the bot, reached through a user install', () => {
     expect(first.interactionId).toBeDefined();
     await playSimpleTurn(fake, alice, first);
     // Her turn's line follows as a message of its own; the game's message shows her next turn.
-    await fake.waitFor(() => there().find((m) => m.content.startsWith('**Alice** wrote ')));
+    const line = await fake.waitFor(() => there().find((m) => m.content.startsWith('**Alice** wrote ')));
+    // Alone in her game, she is not pinged for each turn of her own (as a turn message would not ping her).
+    expect(line.pinged).toEqual([]);
     expect(embedText(fake.message(first.id)!)).toContain('turn 2 of 14');
     // The server's own leaderboard is not for a server without the bot.
     const board = fake.slash(alice, 'olathe', {}, { subcommand: 'leaderboard', channelId: open.channelId });
