@@ -7,10 +7,11 @@
 // all sample every stretch of a noisy machine. Goals, as ratios to the do-nothing bot: CPU per click ≤ 1.5×,
 // click → acknowledgement p50 ≤ 1.15× and p99 ≤ 1.3×, resident memory at the end ≤ 1.2×. A third bot, the echo
 // bot (bench/echo-bot.mjs), answers each click with the card as it was and does nothing else: what answering with
-// a card costs by itself, so the bot / echo ratios are what the game's own work costs. A fourth, the same bot on
-// PostgreSQL (DATABASE_URL, a local server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a
-// fifth, the echo bot saving each click on that server in one round trip first, is the floor under any bot that
-// saves a click before answering it.
+// a card costs by itself, so the bot / echo ratios are what the game's own work costs. A fourth, the echo bot
+// saving each click in a SQLite file first (one INSERT, the bot's journal settings), is the floor under any bot
+// that saves a click there before answering it. A fifth, the same bot on PostgreSQL (DATABASE_URL, a local
+// server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a sixth, the echo bot saving each
+// click on that server in one round trip first, is the floor under it.
 //
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000), after 100 warm-up clicks each
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
@@ -36,6 +37,8 @@ const GOALS = { cpu: 1.5, p50: 1.15, p99: 1.3, rss: 1.2 };
 const POSTGRES_P50_GOAL = 1.3;
 const ON_POSTGRES = 'bot on PostgreSQL';
 const ECHO_ON_POSTGRES = 'echo bot saving on PostgreSQL';
+const BOT = 'bot (dist/index.js)';
+const ECHO_ON_SQLITE = 'echo bot saving on SQLite';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -112,6 +115,7 @@ function report(measured: Measured[], clicks: number): void {
   }
   const pairs = [
     [others[0], others[1], "the game's own work, beyond answering with the card"],
+    [byName(measured, BOT), byName(measured, ECHO_ON_SQLITE), 'the same, beyond saving one row first'],
     [byName(measured, ON_POSTGRES), byName(measured, ECHO_ON_POSTGRES), 'the same, beyond one round trip to save'],
   ] as const;
   for (const [bot, echo, what] of pairs) {
@@ -160,6 +164,8 @@ export async function run(): Promise<void> {
     await mirror.setUp();
     const echo = new MirrorClicker(await start(here, ECHO), player);
     await echo.setUp();
+    const echoOnSqlite = new MirrorClicker(await start(here, { ...ECHO, env: { OLATHE_ECHO_SAVE: 'sqlite' } }), player);
+    await echoOnSqlite.setUp();
     // The same bot on PostgreSQL (DATABASE_URL), on a throwaway local server that writes to disk as an
     // operator's would; the server's own CPU is not counted in the bot's.
     postgres = await startPostgres({ durable: true });
@@ -178,8 +184,9 @@ export async function run(): Promise<void> {
     await echoOnPostgres.setUp();
     const clickers: Array<{ name: string; clicker: Clicker }> = [
       { name: 'do-nothing bot', clicker: mirror },
-      { name: 'bot (dist/index.js)', clicker: player },
+      { name: BOT, clicker: player },
       { name: 'echo bot', clicker: echo },
+      { name: ECHO_ON_SQLITE, clicker: echoOnSqlite },
       { name: ON_POSTGRES, clicker: onPostgres },
       { name: ECHO_ON_POSTGRES, clicker: echoOnPostgres },
     ];

@@ -5,6 +5,9 @@
 //
 // With DATABASE_URL it first saves each click on PostgreSQL in one statement, committed on its own: one round
 // trip, the least a click saved before its answer can cost. Beside the bot on PostgreSQL, the floor under it.
+// With OLATHE_ECHO_SAVE=sqlite it saves each click the same way in a SQLite file at DATABASE_PATH, with the
+// bot's journal and sync settings (src/db/sqlite/open.ts): the floor under the bot on SQLite.
+import Sqlite from 'better-sqlite3';
 import { Client, Events, GatewayIntentBits, InteractionResponseType, Routes } from 'discord.js';
 import pg from 'pg';
 
@@ -16,8 +19,15 @@ const clicked = new Map();
 const database = process.env.DATABASE_URL ? new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 1 }) : null;
 await database?.query('CREATE TABLE IF NOT EXISTS echo_clicks (interaction_id TEXT PRIMARY KEY, at BIGINT)');
 const SAVE = { name: 'echo-save', text: 'INSERT INTO echo_clicks (interaction_id, at) VALUES ($1, $2)' };
-const saved = (interaction) =>
-  database ? database.query({ ...SAVE, values: [interaction.id, Date.now()] }) : Promise.resolve();
+const file = process.env.OLATHE_ECHO_SAVE === 'sqlite' ? new Sqlite(process.env.DATABASE_PATH) : null;
+file?.pragma('journal_mode = WAL');
+file?.pragma('synchronous = NORMAL');
+file?.exec('CREATE TABLE IF NOT EXISTS echo_clicks (interaction_id TEXT PRIMARY KEY, at INTEGER)');
+const saveInFile = file?.prepare(SAVE.text.replace('$1, $2', '?, ?'));
+const saved = (interaction) => {
+  if (saveInFile) return Promise.resolve(saveInFile.run(interaction.id, Date.now()));
+  return database ? database.query({ ...SAVE, values: [interaction.id, Date.now()] }) : Promise.resolve();
+};
 
 client.on(Events.Raw, (packet) => {
   if (packet.t === 'INTERACTION_CREATE' && packet.d.message) clicked.set(packet.d.id, packet.d.message);
@@ -39,7 +49,10 @@ client.on(Events.InteractionCreate, (interaction) => {
 });
 
 const stop = () => {
-  void Promise.all([client.destroy(), database?.end()]).then(() => process.exit(0));
+  void Promise.all([client.destroy(), database?.end()]).then(() => {
+    file?.close();
+    process.exit(0);
+  });
 };
 process.once('SIGTERM', stop);
 process.once('SIGINT', stop);

@@ -93,7 +93,7 @@ describe('the bot’s DM', () => {
     expect(publicMessages(fake)).toEqual([]);
     // Her own record counts it.
     const stats = await fake.slash(alice, 'olathe', {}, { subcommand: 'stats', channelId: aliceDm.id }).reply();
-    expect(stats.embeds[0]!.title).toBe('📊 Alice — statistics of your games in DMs with me');
+    expect(stats.embeds[0]!.title).toBe('📊 Alice — statistics of your games in DMs and group DMs');
     expect(stats.embeds[0]!.fields?.map((f) => f.name)).toEqual(['Olathe']);
     expect(stats.embeds[0]!.fields?.[0]!.value).toMatch(/^1 win in 1 game \(100%\)/);
     expect(fake.breaches).toEqual([]);

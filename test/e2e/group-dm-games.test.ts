@@ -133,6 +133,11 @@ describe('a group DM, where the bot is no member', () => {
     const rematch = await fake.waitFor(() => inGroup().find((m) => m.id !== lobby.id && findControl(m, 'join')));
     expect(rematch.interactionId).toBeDefined();
     await fake.click(bob, rematch.id, control(rematch, 'cancel').customId).acked();
+    // Alice's record outside servers counts the game, and says where it looks: DMs and group DMs together.
+    const stats = await fake.slash(alice, 'olathe', {}, { subcommand: 'stats', channelId: group.id }).reply();
+    expect(stats.ephemeralFor).toBeUndefined();
+    expect(stats.embeds[0]!.title).toBe('📊 Alice — statistics of your games in DMs and group DMs');
+    expect(stats.embeds[0]!.fields?.[0]!.value).toMatch(/ in 1 game \(/);
     expect(fake.threads()).toEqual([]);
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);

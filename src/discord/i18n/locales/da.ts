@@ -406,7 +406,7 @@ export default {
   },
   stats: {
     title: '📊 {{name}} — statistik på denne server',
-    titleDm: '📊 {{name}} — statistik for dine spil i DM med mig',
+    titleDm: '📊 {{name}} — statistik for dine spil i DM og gruppe-DM',
     overall: '**{{wins}}** i {{games}} ({{rate}} %) · nummer **{{rank}}** af {{of}} (altid)',
     since: 'Har spillet her siden <t:{{at}}:D>',
     variant: '{{wins}} i {{games}} ({{rate}} %)\nGennemsnit {{average}} · bedst {{best}} slutpoint',
@@ -417,7 +417,8 @@ export default {
     noIncentive: '✓ Ingen bonus nået endnu',
     streak: '🔥 Længste sejrsrække: **{{longest}}** · nu: **{{current}}**',
     footer: 'Færdige spil på denne server; et spil stoppet før tid og den daglige udfordring tæller ikke.',
-    footerDm: 'Færdige spil i DM med mig; et spil stoppet før tid og den daglige udfordring tæller ikke.',
+    footerDm:
+      'Færdige spil i DM med mig og i gruppe-DM; et spil stoppet før tid og den daglige udfordring tæller ikke.',
     noGamesYou: 'Du har ikke spillet et spil færdigt på denne server endnu — start et med /olathe start.',
     noGamesYouHere: 'Du har ikke spillet et spil færdigt her endnu — start et med /olathe start.',
     noGamesOther: '{{name}} har ikke spillet et spil færdigt på denne server endnu.',

@@ -339,7 +339,7 @@ export default {
   },
   stats: {
     title: '📊 {{name}} — statistics in this server',
-    titleDm: '📊 {{name}} — statistics of your games in DMs with me',
+    titleDm: '📊 {{name}} — statistics of your games in DMs and group DMs',
     overall: '**{{wins}}** in {{games}} ({{rate}}%) · rank **{{rank}}** of {{of}} (all time)',
     since: 'Playing here since <t:{{at}}:D>',
     variant: '{{wins}} in {{games}} ({{rate}}%)\nAverage {{average}} · best {{best}} final points',
@@ -350,7 +350,8 @@ export default {
     noIncentive: '✓ No incentive met yet',
     streak: '🔥 Longest winning streak: **{{longest}}** · current: **{{current}}**',
     footer: 'Finished games in this server; a game stopped early and the daily challenge do not count.',
-    footerDm: 'Finished games in DMs with me; a game stopped early and the daily challenge do not count.',
+    footerDm:
+      'Finished games in DMs with me and in group DMs; a game stopped early and the daily challenge do not count.',
     noGamesYou: "You haven't finished a game in this server yet — start one with /olathe start.",
     noGamesYouHere: "You haven't finished a game here yet — start one with /olathe start.",
     noGamesOther: '{{name}} has not finished a game in this server yet.',
