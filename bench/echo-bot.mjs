@@ -25,7 +25,8 @@ file?.pragma('synchronous = NORMAL');
 file?.exec('CREATE TABLE IF NOT EXISTS echo_clicks (interaction_id TEXT PRIMARY KEY, at INTEGER)');
 const saveInFile = file?.prepare(SAVE.text.replace('$1, $2', '?, ?'));
 const saved = (interaction) => {
-  if (saveInFile) return Promise.resolve(saveInFile.run(interaction.id, Date.now()));
+  // Run at once, as the bot's statements are; a throw becomes the promise's rejection, logged below.
+  if (saveInFile) return new Promise((done) => done(saveInFile.run(interaction.id, Date.now())));
   return database ? database.query({ ...SAVE, values: [interaction.id, Date.now()] }) : Promise.resolve();
 };
 
