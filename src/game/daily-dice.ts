@@ -4,7 +4,7 @@
 // nobody without the key can work out a die before it is thrown. Pure: the key never comes here.
 import type { Dice, Face } from './dice';
 import { DICE_COUNT } from './dice';
-import type { GameState } from './game';
+import type { GameState } from './state';
 import type { Rng } from './rng';
 
 /** A keyed hash of a text: at least one byte, the same bytes for the same text (HMAC-SHA256 in the bot). */

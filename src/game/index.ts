@@ -5,6 +5,7 @@ export * from './layout';
 export * from './card';
 export * from './scoring';
 export * from './errors';
+export * from './state';
 export * from './game';
 export * from './results';
 export * from './card-json';

@@ -2,8 +2,8 @@
 // prediction side game.
 import type { Breakdown } from './scoring';
 import { scoreCard } from './scoring';
-import type { GameState } from './game';
-import { olathesScored } from './game';
+import type { GameState } from './state';
+import { olathesScored } from './state';
 
 export interface Standing {
   seat: number;
