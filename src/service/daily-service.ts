@@ -16,7 +16,7 @@ import { botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS } from './options';
 import type { Loaded, ServiceOptions, UserRef } from './service-core';
-import { TurnService } from './turn-service';
+import { ClockService } from './clock-service';
 import type { GameView } from './view';
 
 export type { DailyResultRow as DailyResult } from '../db/rows';
@@ -50,7 +50,7 @@ export interface DailyBoard {
   solver: { final: number; raw: number } | null;
 }
 
-export abstract class DailyService extends TurnService {
+export abstract class DailyService extends ClockService {
   protected readonly dailyStore: DailyStore;
   /** HMAC-SHA256 under the secret; the secret itself is kept nowhere else. */
   private readonly dailyDice: KeyedHash;
