@@ -13,7 +13,10 @@
 //   POST /api/select  { user, messageId, customId, values }
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../fake-discord';
+import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeUser } from '../fake-discord';
+import { HttpError, readJson } from './http';
+import type { PageThread } from './page-view';
+import { channelThreads, pageChannel, pageMessage } from './page-view';
 import { describeCommands, parseCommandLine } from './command-line';
 import { pageUrl } from './port';
 import { placeOf } from './places';
@@ -34,45 +37,6 @@ export interface PlaygroundServer {
   close(): Promise<void>;
 }
 
-/** A message as the page draws it (no edit history), with who used the command it answers. */
-export interface PageMessage {
-  id: string;
-  /** The channel or thread it is in. */
-  channelId: string;
-  author: FakeMessage['author'];
-  content: string;
-  embeds: FakeMessage['embeds'];
-  components: FakeMessage['components'];
-  /** The uploaded files, each with the URL the fake's CDN serves it at (an embed's attachment:// names one). */
-  attachments: FakeMessage['attachments'];
-  flags: number;
-  type: number;
-  ephemeralFor?: string;
-  createdAt: number;
-  editedAt: number | null;
-  usedBy?: { userId: string; command: string };
-  /** The thread started from this message (Discord's "Start Thread from Message"), while it exists. */
-  threadId?: string;
-}
-
-/** A channel or thread as the page names it. */
-export interface PageChannel {
-  id: string;
-  name: string;
-  /** 0: text channel; 11: public thread. */
-  type: number;
-  /** Threads: the text channel it was started in (from the message with the thread's id). */
-  parentId?: string;
-}
-
-/** A thread of the playground's channel, for the sidebar. */
-export interface PageThread extends PageChannel {
-  parentId: string;
-  createdAt: number;
-  archived: boolean;
-  locked: boolean;
-}
-
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
   '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
@@ -83,20 +47,10 @@ const STATIC: Record<string, { file: string; type: string }> = {
   '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },
 };
 const STATIC_DIR = new URL('./static/', import.meta.url);
-const MAX_BODY = 64 * 1024;
 /** How often the thread list is compared with what pages have (a deleted thread sends no message event). */
 const THREADS_POLL_MS = 1000;
 /** How long a page waits for the bot to acknowledge; a little over Discord's 3 s, which the fake enforces. */
 const ACK_WAIT_MS = 4000;
-
-class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export async function startPlaygroundServer(options: PlaygroundServerOptions): Promise<PlaygroundServer> {
   const { fake, users } = options;
@@ -118,50 +72,9 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     for (const s of streams) if (allowed === undefined || allowed.includes(s.userId)) s.res.write(frame);
   };
 
-  const toPage = (m: FakeMessage): PageMessage => ({
-    id: m.id,
-    channelId: m.channelId,
-    author: m.author,
-    content: m.content,
-    embeds: m.embeds,
-    components: m.components,
-    attachments: m.attachments,
-    flags: m.flags,
-    type: m.type,
-    ...(m.ephemeralFor !== undefined ? { ephemeralFor: m.ephemeralFor } : {}),
-    createdAt: m.createdAt,
-    editedAt: m.editedAt,
-    ...(m.interactionId && usedBy.has(m.interactionId) && m.type === 20
-      ? { usedBy: usedBy.get(m.interactionId)! }
-      : {}),
-    ...(m.threadId !== undefined && fake.channel(m.threadId) ? { threadId: m.threadId } : {}),
-  });
-
-  const pageChannel = (c: FakeChannel): PageChannel => ({
-    id: c.id,
-    name: c.name,
-    type: c.type,
-    ...(c.parentId !== undefined ? { parentId: c.parentId } : {}),
-  });
-
-  /** The channel's threads, oldest first (a thread's id is its starter message's: newest game last). */
-  const currentThreads = (): PageThread[] =>
-    fake
-      .threads(fake.channelId)
-      .map((t) => ({
-        id: t.id,
-        name: t.name,
-        type: t.type,
-        parentId: t.parentId ?? fake.channelId,
-        createdAt: t.thread?.createdAt ?? 0,
-        archived: t.thread?.archived ?? false,
-        locked: t.thread?.locked ?? false,
-      }))
-      .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
-
   /** Compares the thread list with the last one pages got; a changed list gets a new version (and is pushed). */
   const refreshThreads = (): void => {
-    const list = currentThreads();
+    const list = channelThreads(fake);
     const key = JSON.stringify(list);
     if (key === threadsKey) return;
     threadsKey = key;
@@ -298,8 +211,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         return send(res, 200, {
           seq,
           channel: pageChannel(channel),
-          messages: fake.messagesVisibleTo(user, channel.id).map(toPage),
-          ...(starter && !starter.deleted && starter.ephemeralFor === undefined ? { starter: toPage(starter) } : {}),
+          messages: fake.messagesVisibleTo(user, channel.id).map((m) => pageMessage(fake, usedBy, m)),
+          ...(starter && !starter.deleted && starter.ephemeralFor === undefined
+            ? { starter: pageMessage(fake, usedBy, starter) }
+            : {}),
           threads: threadsPayload(),
         });
       }
@@ -347,7 +262,11 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     const audience = m.ephemeralFor ?? place?.memberIds;
     if (event.type === 'messageDelete' || m.deleted) broadcast('delete', { seq, channelId, id: m.id }, audience);
     else
-      broadcast('message', { seq, channelId, created: event.type === 'messageCreate', message: toPage(m) }, audience);
+      broadcast(
+        'message',
+        { seq, channelId, created: event.type === 'messageCreate', message: pageMessage(fake, usedBy, m) },
+        audience,
+      );
   };
   const onBreach = (description: string) =>
     broadcast('breach', {
@@ -377,21 +296,4 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       });
     },
   };
-}
-
-async function readJson(req: IncomingMessage): Promise<Record<string, unknown>> {
-  let size = 0;
-  const chunks: Buffer[] = [];
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > MAX_BODY) throw new HttpError(413, 'Request too large.');
-    chunks.push(chunk);
-  }
-  try {
-    const value: unknown = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
-  } catch {
-    // fall through
-  }
-  throw new HttpError(400, 'Send a JSON object.');
 }
