@@ -4,7 +4,7 @@ import type { APIApplicationCommand } from 'discord.js';
 import { DiscordErrors } from './http';
 import { clone, isObject } from './json';
 import type { JsonObject } from './json';
-import { checkCommandList } from './limits';
+import { checkCommandList } from './command-limits';
 import { noContent, ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
 import type { FakeState } from './store';

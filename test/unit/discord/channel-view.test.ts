@@ -20,7 +20,7 @@ import {
 } from '../../../src/discord/channel-view';
 import { variantName } from '../../../src/discord/render/game-messages';
 import { apiBody } from '../../../src/discord/channel-rest';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import { BALUT, OLATHE } from '../../integration/service/helpers';
 
 function service(): GameService {

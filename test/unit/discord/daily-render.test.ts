@@ -1,7 +1,7 @@
 // The daily challenge's texts: names that can never become mentions or markdown, a thread name within
 // Discord's 100 characters, the board within an embed's limits in English and Danish, and the results lines.
 import { describe, expect, it } from 'vitest';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import { tr } from '../../../src/discord/i18n';
 import { dailyBoardEmbed, dailyResultLines, dailyThreadName, plainName } from '../../../src/discord/render/daily';
 import type { DailyBoard } from '../../../src/service/game-service';

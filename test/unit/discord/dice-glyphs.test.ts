@@ -31,7 +31,7 @@ import {
 } from '../../../src/discord/render/dice-glyphs';
 import type { DieEmojis } from '../../../src/emoji/load-die-emojis';
 import { DIE_FACES } from '../../../src/emoji/die-names';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import { tr } from '../../../src/discord/i18n';
 
 /** Ids as long as Discord's snowflakes get (19 digits), so the size checks meet the longest text. */

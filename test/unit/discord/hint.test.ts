@@ -11,7 +11,7 @@ import { confirmMessage, heldMessage, hintMessage } from '../../../src/discord/h
 import { tr } from '../../../src/discord/i18n';
 import { ShownHints } from '../../../src/discord/hint-replies';
 import type { MessageBody } from '../../../src/discord/render/turn';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import { OLATHE, riggedRng } from '../../integration/service/helpers';
 
 const english = tr('en');

@@ -5,7 +5,7 @@ import { leaderboardEmbed } from '../../../src/discord/render/leaderboard';
 import { statsEmbed, versusEmbed } from '../../../src/discord/render/stats';
 import { tr } from '../../../src/discord/i18n';
 import type { HeadToHead, LeaderboardRow, PlayerStats } from '../../../src/service/game-service';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 
 const en = tr('en');
 const da = tr('da');

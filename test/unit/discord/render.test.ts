@@ -22,7 +22,7 @@ import {
 import { channelWorkOf } from '../../../src/service/channel-work';
 import { cardTable } from '../../../src/discord/render/text';
 import { parseCustomId } from '../../../src/discord/custom-id';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import type { MessageBody } from '../../../src/discord/render/turn';
 import { tr } from '../../../src/discord/i18n';
 

@@ -7,7 +7,7 @@ import { CATEGORIES, modifierBand, newGame } from '../../../src/game';
 import type { RenderableGame } from '../../../src/discord/render/view';
 import { renderResults } from '../../../src/discord/render/results';
 import { renderTurn } from '../../../src/discord/render/turn';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 import type { MessageBody } from '../../../src/discord/render/turn';
 
 const BALUT: GameOptions = {

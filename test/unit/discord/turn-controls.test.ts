@@ -11,7 +11,7 @@ import { renderTurn } from '../../../src/discord/render/turn';
 import { renderShout } from '../../../src/discord/render/game-messages';
 import { MAX_CUSTOM_ID_LENGTH, parseCellValue, parseCustomId } from '../../../src/discord/custom-id';
 import { ChannelRest } from '../../../src/discord/channel-rest';
-import { checkMessageLimits } from '../../../src/fake-discord/limits';
+import { checkMessageLimits } from '../../../src/fake-discord/message-limits';
 
 const BALUT: GameOptions = {
   variant: 'balut',
