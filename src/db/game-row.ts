@@ -41,7 +41,7 @@ export type GameRowTuple<Seats> = [
 
 /** The row and seats of `f`; `known` is the state this process wrote at the row's revision, if it has one. */
 export function gameFromTuple(
-  f: GameRowTuple<unknown>,
+  f: readonly [...GameRowTuple<unknown>, ...unknown[]],
   seats: readonly SeatTuple[],
   known: { rev: number; state: GameState } | undefined,
 ): { row: GameRow; players: PlayerRow[] } {
