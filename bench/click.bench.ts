@@ -13,8 +13,11 @@
 // server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a sixth, the echo bot saving each
 // click on that server in one round trip first, is the floor under it.
 //
-//   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000), after 100 warm-up clicks each
+//   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000)
+//   OLATHE_BENCH_WARMUP     warm-up clicks per bot before them (default 100). V8 optimises code that runs once a
+//                           click only after some thousands of clicks: 3,000 shows a bot that has been running
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
+//   OLATHE_BENCH_BOT_FLAGS  also the bot with these node/V8 flags after npm start's, shown beside
 //   OLATHE_BENCH_PROFILE    a folder: each bot writes V8 CPU profiles (--cpu-prof) under <folder>/<its script>/
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -27,7 +30,7 @@ import type { Clicker } from './hold-clicker';
 import { HoldClicker, MirrorClicker } from './hold-clicker';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const WARM_UP = 100;
+const DEFAULT_WARM_UP = 100;
 const CLICKS_PER_ROUND = 5;
 const DEFAULT_CLICKS = 1000;
 /** After the last click, the work a click leaves behind (the Publisher's pass) is counted too. */
@@ -66,8 +69,12 @@ interface Measured {
 
 const settle = () => new Promise((done) => setTimeout(done, SETTLE_MS));
 
-async function measure(clickers: Array<{ name: string; clicker: Clicker }>, clicks: number): Promise<Measured[]> {
-  for (const { clicker } of clickers) for (let i = 0; i < WARM_UP; i++) await clicker.click();
+async function measure(
+  clickers: Array<{ name: string; clicker: Clicker }>,
+  clicks: number,
+  warmUp: number,
+): Promise<Measured[]> {
+  for (const { clicker } of clickers) for (let i = 0; i < warmUp; i++) await clicker.click();
   await settle();
   const cpuBefore = clickers.map(({ clicker }) => clicker.bot.cpuTimes());
   for (let round = 0; round * CLICKS_PER_ROUND < clicks; round++) {
@@ -87,12 +94,12 @@ async function measure(clickers: Array<{ name: string; clicker: Clicker }>, clic
 
 const byName = (measured: Measured[], name: string) => measured.find((m) => m.name === name);
 
-function report(measured: Measured[], clicks: number): void {
+function report(measured: Measured[], clicks: number, warmUp: number): void {
   const [reference, ...others] = measured;
   const ref = { ...percentiles(reference!.clicker.latencies), cpu: reference!.cpuMs, rss: reference!.rssMb };
   console.log(
     `${fmt(clicks)} hold clicks per bot on a solo Balut card in a thread, in interleaved rounds of ${CLICKS_PER_ROUND} ` +
-      `after ${WARM_UP} warm-up clicks; CPU = user + system time of the bot process over the clicks and ${SETTLE_MS} ms after`,
+      `after ${fmt(warmUp)} warm-up clicks; CPU = user + system time of the bot process over the clicks and ${SETTLE_MS} ms after`,
   );
   const rows = measured.map((m) => {
     const p = percentiles(m.clicker.latencies);
@@ -135,6 +142,7 @@ function report(measured: Measured[], clicks: number): void {
 
 export async function run(): Promise<void> {
   const clicks = wholeEnv('OLATHE_BENCH_CLICKS', DEFAULT_CLICKS);
+  const warmUp = wholeEnv('OLATHE_BENCH_WARMUP', DEFAULT_WARM_UP);
   const [load] = os.loadavg();
   console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
   const here = workingTree(ROOT);
@@ -190,12 +198,19 @@ export async function run(): Promise<void> {
       { name: ON_POSTGRES, clicker: onPostgres },
       { name: ECHO_ON_POSTGRES, clicker: echoOnPostgres },
     ];
+    const flags = process.env.OLATHE_BENCH_BOT_FLAGS?.trim().split(/\s+/);
+    if (flags) {
+      const launch = builtLaunch(ROOT);
+      const flagged = new HoldClicker(await start(here, { ...launch, node: [...launch.node, ...flags] }));
+      await flagged.setUp();
+      clickers.push({ name: `bot with ${flags.join(' ')}`, clicker: flagged });
+    }
     if (before) {
       const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
       await earlier.setUp();
       clickers.push({ name: `before: ${before.label}`, clicker: earlier });
     }
-    report(await measure(clickers, clicks), clicks);
+    report(await measure(clickers, clicks, warmUp), clicks, warmUp);
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
     for (const t of trees) t.dispose();
