@@ -50,8 +50,7 @@ interface ResponseHeaders {
 /**
  * Calls `seen` with each response the client's REST API sends this process, as its headers arrive. It listens
  * where undici (discord.js's HTTP client) tells of a response, not to discord.js's own `response` event: with a
- * listener there, discord.js clones every response for it, which cost a hold click ~0.1 ms of CPU (the click
- * bench, side by side). Only responses from the client's own API's origin: a test may run several bots in one
+ * listener there, discord.js clones every response for it (headers and body stream), on every click. Only responses from the client's own API's origin: a test may run several bots in one
  * process. Returns how to stop.
  */
 function watchResponses(client: Client, seen: (path: string, status: number) => void): () => void {

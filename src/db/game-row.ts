@@ -41,7 +41,7 @@ export type GameRowTuple<Seats> = [
 
 /** The row and seats of `f`; `known` is the state this process wrote at the row's revision, if it has one. */
 export function gameFromTuple(
-  f: readonly [...GameRowTuple<unknown>, ...unknown[]],
+  f: GameRowTuple<unknown>,
   seats: readonly SeatTuple[],
   known: { rev: number; state: GameState } | undefined,
 ): { row: GameRow; players: PlayerRow[] } {

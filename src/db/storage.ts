@@ -31,12 +31,6 @@ import type { Variant } from '../game';
 export interface GameStore {
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined>;
-  /**
-   * A game's row and seats to decide a change on, which saveGame then guards. An engine may answer with what
-   * this process last read or saved of the game (`remembered`) when its saveGame refuses as a conflict a save
-   * decided on a game that another connection has changed since.
-   */
-  gameToChange(id: number): Promise<{ row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined>;
   /** A channel's open game, or the game whose thread this is. */
   openGameIdInChannel(channelId: string): Promise<number | null>;
   /** The game opened by `gameId`'s Rematch button, or null. */

@@ -76,8 +76,6 @@ export interface Loaded {
   players: PlayerRow[];
   state: GameState | null;
   deadlines: Deadlines;
-  /** What this process remembered of the game, not read now (GameStore.gameToChange): a save guards it. */
-  remembered?: boolean;
 }
 
 /** Makes the next event(s) from the state so far; null to make none. */
@@ -153,15 +151,6 @@ export abstract class ServiceCore {
     return { row, players, state: row.state, deadlines: row.deadlines };
   }
 
-  /** The game to decide a change on: possibly as this process remembers it (see GameStore.gameToChange). */
-  private async loadToChange(gameId: number): Promise<Loaded | null> {
-    if (!Number.isSafeInteger(gameId)) return null;
-    const found = await this.store.gameToChange(gameId);
-    if (!found) return null;
-    const { row, players, remembered } = found;
-    return { row, players, state: row.state, deadlines: row.deadlines, remembered };
-  }
-
   /**
    * Reads the game, lets `plan` check and decide (it throws to refuse), then runs the commit it returns in
    * one write transaction. Losing a race means reading again and deciding again.
@@ -172,19 +161,9 @@ export abstract class ServiceCore {
 
   protected async mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
     for (let attempt = 1; ; attempt++) {
-      let g = await this.loadToChange(gameId);
+      const g = await this.load(gameId);
       if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
-      let commit: Commit<T> | null;
-      try {
-        commit = plan(g);
-      } catch (refusal) {
-        // Refused on what this process remembered of the game: decided again on the game as it is now, which
-        // another process may have moved on. A save needs no such care: it is refused when that happened.
-        if (!g.remembered) throw refusal;
-        g = await this.load(gameId);
-        if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
-        commit = plan(g);
-      }
+      const commit = plan(g);
       if (!commit) return null;
       if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {

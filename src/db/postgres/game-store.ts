@@ -152,11 +152,6 @@ export class PostgresGameStore implements GameStore {
     private readonly shard: ShardSlice = { id: 0, count: 1 },
   ) {}
 
-  /** No game is remembered here: each change is decided on a fresh read. */
-  async gameToChange(id: number): Promise<{ row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined> {
-    const game = await this.gameWithPlayers(id);
-    return game && { ...game, remembered: false };
-  }
   async gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined> {
     const known = this.written.at(id);
     const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);

@@ -23,7 +23,6 @@ import { WrittenStates } from '../written-states';
 import type { Sync } from './sync';
 import type { GameRowTuple, SeatTuple } from '../game-row';
 import { gameFromTuple, savedColumns } from '../game-row';
-import { KnownRows } from './known-rows';
 
 // A guild's shard by Discord's formula, (guild_id >> 22) % shard_count; snowflakes fit SQLite's 64-bit integers.
 const OWN_GUILD = (table: string) => `((CAST(${table}.guild_id AS INTEGER) >> 22) % @shardCount) = @shardId`;
@@ -36,8 +35,6 @@ export class SqliteGameStore implements Sync<GameStore> {
   private readonly written = new WrittenStates();
   /** The saves of the transaction under way: SQLite runs one at a time per connection. */
   private readonly pending: PendingWrites = new Map();
-  /** Games as last read or saved here, while nothing else has written (see KnownRows): most clicks read none. */
-  private readonly known: KnownRows;
 
   private readonly shard: { shardId: number; shardCount: number };
 
@@ -46,22 +43,20 @@ export class SqliteGameStore implements Sync<GameStore> {
     shard: ShardSlice = { id: 0, count: 1 },
   ) {
     this.shard = { shardId: shard.id, shardCount: shard.count };
-    this.known = new KnownRows(db);
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
       // The row and its seats in one statement: one consistent read without a transaction around it.
       // Raw (an array per row, built into a GameRow below): cheaper than better-sqlite3 making the object.
       // The seats come in primary-key order, i.e. by seat; gameWithPlayers checks rather than sorting here.
       gameWithPlayers: db
-        .prepare<[{ id: number; known: number }], [...GameRowTuple<string>, number]>(
+        .prepare<[{ id: number; known: number }], GameRowTuple<string>>(
           // The state is left out when the row is still at the revision this process wrote it at (see written).
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = @known THEN NULL ELSE g.state END, g.deadlines, g.next_deadline, g.messages,
              g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
              g.replies_only, (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
-              FROM players WHERE game_id = g.id) AS seats,
-             (SELECT data_version FROM pragma_data_version) AS version
+              FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = @id`,
         )
         .raw(),
@@ -154,16 +149,7 @@ export class SqliteGameStore implements Sync<GameStore> {
     const written = this.written.at(id);
     const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
-    const game = gameFromTuple(f, JSON.parse(f[27]) as SeatTuple[], written);
-    this.known.read(id, game, f[28]);
-    return game;
-  }
-  /** The game as this connection last read or saved it, while that is sure to be the row (see KnownRows). */
-  gameToChange(id: number): { row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined {
-    const known = this.known.remembered(id);
-    if (known) return { ...known, remembered: true };
-    const game = this.gameWithPlayers(id);
-    return game && { ...game, remembered: false };
+    return gameFromTuple(f, JSON.parse(f[27]) as SeatTuple[], written);
   }
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get({ c: channelId })?.id ?? null;
@@ -205,13 +191,10 @@ export class SqliteGameStore implements Sync<GameStore> {
       this.saves.set(key, statement);
     }
     written.push(id, rev);
-    if (!this.known.mayBeSavedFrom(id, rev)) return null;
     const messages = statement.get(written);
     if (messages === undefined) return null;
     this.written.saved(id, rev, changes.state, this.db.inTransaction ? this.pending : null);
-    const ids = JSON.parse(messages) as Record<string, string>;
-    this.known.saved(id, rev, columns, changes, ids);
-    return ids;
+    return JSON.parse(messages) as Record<string, string>;
   }
 
   /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */
@@ -224,7 +207,6 @@ export class SqliteGameStore implements Sync<GameStore> {
   rolledBack(): void {
     this.written.rolledBack(this.pending);
     this.pending.clear();
-    this.known.forgetAll();
   }
   insertPlayer(player: NewPlayer): void {
     this.s.insertPlayer.run(player);
@@ -247,7 +229,6 @@ export class SqliteGameStore implements Sync<GameStore> {
   insertEvent(row: EventRow): void {
     const { game_id, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count } = row;
     this.s.insertEvent.run(game_id, seq, at, type, seat, dice, holds, five, col, category, written, score, die, count);
-    this.known.wroteElsewhere(1);
   }
   /** A game's events in order, as the engine applies them. */
   events(gameId: number): GameEvent[] {

@@ -1,8 +1,7 @@
 // A click reads the state the click before it wrote: GameStore hands that state out again instead of fetching
 // and parsing it, for as long as the row is at the revision that write gave it — and reads the row in full as
-// soon as anything else (another process, another connection) has moved the game on. On SQLite the store hands
-// out the whole game as its last save left it while nothing else wrote to the database (src/db/sqlite/
-// known-rows.ts): SQL that is not the store's, even on the same connection, and a rolled-back save are seen.
+// soon as anything else (another process, another connection, SQL that is not the store's on its own
+// connection) has moved the game on, or a save's transaction rolled back.
 import { afterAll, describe, expect, it } from 'vitest';
 import { GameService, turnStamp } from '../../../src/service/game-service';
 import type { GameView } from '../../../src/service/game-service';
