@@ -50,8 +50,8 @@ interface ResponseHeaders {
 /**
  * Calls `seen` with each response the client's REST API sends this process, as its headers arrive. It listens
  * where undici (discord.js's HTTP client) tells of a response, not to discord.js's own `response` event: with a
- * listener there, discord.js clones every response for it (headers and body stream), on every click. Only responses from the client's own API's origin: a test may run several bots in one
- * process. Returns how to stop.
+ * listener there, discord.js clones every response for it (headers and body stream), on every click. Only the
+ * responses from the client's own API's origin: a test may run several bots in one process. Returns how to stop.
  */
 function watchResponses(client: Client, seen: (path: string, status: number) => void): () => void {
   const origin = new URL(client.rest.options.api).origin;
