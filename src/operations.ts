@@ -1,9 +1,8 @@
 // The operator's side of a running bot: metrics, the acknowledgement clock behind each interaction's
 // latency, and METRICS_PORT's /healthz and /metrics. The server listens before the bot logs in, so a port in
 // use stops start-up before anything reaches Discord.
-import diagnostics from 'node:diagnostics_channel';
 import type { Client } from 'discord.js';
-import { Status } from 'discord.js';
+import { RESTEvents, Status } from 'discord.js';
 import type { Config } from './config';
 import type { Storage } from './db/storage';
 import { OpsService } from './service/ops-service';
@@ -41,28 +40,6 @@ export interface Operations {
   close(): Promise<void>;
 }
 
-/** What undici publishes on `undici:request:headers` as each response's status line and headers arrive. */
-interface ResponseHeaders {
-  request: { origin?: unknown; path?: unknown };
-  response: { statusCode: number };
-}
-
-/**
- * Calls `seen` with each response the client's REST API sends this process, as its headers arrive. It listens
- * where undici (discord.js's HTTP client) tells of a response, not to discord.js's own `response` event: with a
- * listener there, discord.js clones every response for it (headers and body stream), on every click. Only the
- * responses from the client's own API's origin: a test may run several bots in one process. Returns how to stop.
- */
-function watchResponses(client: Client, seen: (path: string, status: number) => void): () => void {
-  const origin = new URL(client.rest.options.api).origin;
-  const onHeaders = (message: unknown) => {
-    const { request, response } = message as ResponseHeaders;
-    if (request.origin === origin && typeof request.path === 'string') seen(request.path, response.statusCode);
-  };
-  diagnostics.subscribe('undici:request:headers', onHeaders);
-  return () => diagnostics.unsubscribe('undici:request:headers', onHeaders);
-}
-
 /** Null when every gateway shard of this client is connected and ready; otherwise which one is not. */
 export function gatewayProblem(client: Client): string | null {
   const shards = [...client.ws.shards.values()];
@@ -88,7 +65,6 @@ export async function startOperations(
   let client: Client | null = null;
   let ownership: { state: OwnershipState } | null = null;
   let stopping = false;
-  let stopWatching = () => {};
   const shardId = options.shard ?? 0;
   const health = async (): Promise<Health> => {
     if (stopping) return 'stopping: taking no interactions';
@@ -118,9 +94,9 @@ export async function startOperations(
       client = parts.client;
       ownership = parts.ownership ?? null;
       const { publisher } = parts;
-      stopWatching = watchResponses(parts.client, (path, status) => {
-        acks.response(path, status);
-        if (status >= 400) metrics.restError(status);
+      parts.client.rest.on(RESTEvents.Response, (request, response) => {
+        acks.response(request.path, response.status);
+        if (response.status >= 400) metrics.restError(response.status);
       });
       built?.watch({
         gamesInPlay: () => ops.gamesInPlay(),
@@ -140,7 +116,6 @@ export async function startOperations(
       stopping = true;
     },
     async close() {
-      stopWatching();
       await server?.close();
     },
   };

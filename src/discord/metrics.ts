@@ -19,8 +19,8 @@ export const NO_METRICS: Metrics = {
   restError: () => undefined,
 };
 
-/** The path of an interaction's callback (Routes.interactionCallback, after the API's prefix): where it is acknowledged. */
-const CALLBACK = /\/interactions\/(\d+)\/[^/]+\/callback(?:[?]|$)/;
+/** The path of an interaction's callback (Routes.interactionCallback): where it is acknowledged. */
+const CALLBACK = /^\/interactions\/(\d+)\/[^/]+\/callback/;
 
 /** Interactions seen for longer than this are forgotten (one the router never finished, say). */
 const FORGET_AFTER_MS = 60_000;
