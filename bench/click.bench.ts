@@ -198,8 +198,8 @@ export async function run(): Promise<void> {
       { name: ON_POSTGRES, clicker: onPostgres },
       { name: ECHO_ON_POSTGRES, clicker: echoOnPostgres },
     ];
-    const flags = process.env.OLATHE_BENCH_BOT_FLAGS?.trim().split(/\s+/);
-    if (flags) {
+    const flags = process.env.OLATHE_BENCH_BOT_FLAGS?.trim().split(/\s+/).filter(Boolean);
+    if (flags?.length) {
       const launch = builtLaunch(ROOT);
       const flagged = new HoldClicker(await start(here, { ...launch, node: [...launch.node, ...flags] }));
       await flagged.setUp();

@@ -130,7 +130,7 @@ describe('reading back what was written', () => {
     expect(read.state).toEqual(await savedState(storage, view.id));
   });
 
-  it("acts on a click that only another process's move made possible, though this process remembered the game before it", async () => {
+  it("acts on a click that only another process's move made possible, though this process wrote the game last before it", async () => {
     const first = await harness();
     let view = await startedGame(first.service, ['ann'], BALUT);
     first.rng.push([6, 6, 6, 1, 2]);
@@ -140,12 +140,12 @@ describe('reading back what was written', () => {
     const second = await harness(first.file);
     second.rng.push([6, 6, 3, 3, 3]);
     const thrown = (await second.service.throwDice(view.id, 'ann', stampOf(view))).view;
-    // The click on the new buttons reaches this process, which remembered the game before that throw.
+    // The click on the new buttons reaches this process, whose own last write was the game before that throw.
     const held = (await first.service.setHold(view.id, 'ann', 1, true, stampOf(thrown))).view;
     expect(held.state!.players[0]!.turn.dice).toEqual([6, 6, 6, 3, 3]);
     expect(held.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
     expect(held.state).toEqual(await savedState(first.storage, view.id));
     // And a click with the old stamp is refused on the game as it is now.
-    await expect(first.service.setHold(view.id, 'ann', 2, true, stampOf(view))).rejects.toThrow();
+    await expect(first.service.setHold(view.id, 'ann', 2, true, stampOf(view))).rejects.toThrow(/earlier moment/);
   });
 });
