@@ -10,7 +10,7 @@ const COMMAND_NAME = /^[-_'\p{L}\p{N}\p{sc=Deva}\p{sc=Thai}]{1,32}$/u;
 /** Checks a PUT of a whole command list (or a single POST, as a list of one). */
 export function checkCommandList(commands: unknown[], { isList }: { isList: boolean }): Violation[] {
   const c = new Checker();
-  const seen = new Set<string>();
+  const names = new Map<string, string>();
   let chatInput = 0;
   commands.forEach((command, i) => {
     const path = isList ? [i] : [];
@@ -25,15 +25,13 @@ export function checkCommandList(commands: unknown[], { isList }: { isList: bool
     }
     const type = typeof command.type === 'number' ? command.type : 1;
     if (type === 1) chatInput++;
-    const key = `${type}:${String(command.name)}`;
-    if (seen.has(key))
-      c.add(
-        [...path, 'name'],
-        'APPLICATION_COMMANDS_DUPLICATE_NAME',
-        'Application command names must be unique',
-        `two commands are named "${String(command.name)}"`,
-      );
-    seen.add(key);
+    // Names are unique per command type: a slash command and a context menu command may share one.
+    c.unique(names, `${type}:${String(command.name)}`, `command ${i}`, () => ({
+      path: [...path, 'name'],
+      code: 'APPLICATION_COMMANDS_DUPLICATE_NAME',
+      message: 'Application command names must be unique',
+      rule: `two commands are named "${String(command.name)}"`,
+    }));
     checkCommand(c, command, type, path);
   });
   if (chatInput > LIMITS.chatInputCommands) {
@@ -93,7 +91,7 @@ function checkOptions(
       `${label} has ${options.length} options (limit ${LIMITS.commandOptions})`,
     );
   }
-  const names = new Set<string>();
+  const names = new Map<string, string>();
   let sawOptional = false;
   let subs = 0;
   options.forEach((option, i) => {
@@ -111,14 +109,13 @@ function checkOptions(
     }
     checkName(c, option.name, [...at, 'name'], optionLabel, true);
     if (typeof option.name === 'string') {
-      if (names.has(option.name))
-        c.add(
-          [...at, 'name'],
-          'APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS',
-          'Option names must be unique',
-          `${label} has two options named "${option.name}"`,
-        );
-      names.add(option.name);
+      const name = option.name;
+      c.unique(names, name, optionLabel, () => ({
+        path: [...at, 'name'],
+        code: 'APPLICATION_COMMAND_OPTION_NAME_ALREADY_EXISTS',
+        message: 'Option names must be unique',
+        rule: `${label} has two options named "${name}"`,
+      }));
     }
     c.text(option.description, [...at, 'description'], `${optionLabel} description`, {
       min: 1,

@@ -70,15 +70,12 @@ function checkCustomId(
   });
   const id = component.custom_id;
   if (typeof id !== 'string') return;
-  const earlier = customIds.get(id);
-  if (earlier !== undefined) {
-    c.add(
-      [...path, 'custom_id'],
-      'COMPONENT_CUSTOM_ID_DUPLICATED',
-      'Component custom id cannot be duplicated',
-      `custom_id "${id}" is used by both ${earlier} and ${where}`,
-    );
-  } else customIds.set(id, where);
+  c.unique(customIds, id, where, (earlier) => ({
+    path: [...path, 'custom_id'],
+    code: 'COMPONENT_CUSTOM_ID_DUPLICATED',
+    message: 'Component custom id cannot be duplicated',
+    rule: `custom_id "${id}" is used by both ${earlier} and ${where}`,
+  }));
 }
 
 function checkButton(
@@ -168,7 +165,7 @@ function checkSelect(
       `${where} max_values ${maxValues} > ${options.length} options`,
     );
   }
-  const values = new Set<string>();
+  const values = new Map<string, string>();
   options.forEach((option, k) => {
     const at = [...path, 'options', k];
     if (!isObject(option)) {
@@ -187,14 +184,13 @@ function checkSelect(
       max: LIMITS.selectOptionText,
     });
     if (typeof option.value === 'string') {
-      if (values.has(option.value))
-        c.add(
-          [...at, 'value'],
-          'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
-          'Select component option values must be unique',
-          `${where} option value "${option.value}" appears twice`,
-        );
-      values.add(option.value);
+      const value = option.value;
+      c.unique(values, value, `${where} option ${k}`, () => ({
+        path: [...at, 'value'],
+        code: 'SELECT_COMPONENT_OPTION_VALUE_DUPLICATED',
+        message: 'Select component option values must be unique',
+        rule: `${where} option value "${value}" appears twice`,
+      }));
     }
   });
 }

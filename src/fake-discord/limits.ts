@@ -47,12 +47,26 @@ export const LIMITS = {
   chatInputCommands: 100,
 } as const;
 
-/** Collects the violations of one body; `text` checks a string field's presence, type and length. */
+/**
+ * Collects the violations of one body; `text` checks a string field's presence, type and length, `unique` that
+ * a name is not given twice.
+ */
 export class Checker {
   readonly violations: Violation[] = [];
 
   add(path: Array<string | number>, code: string, message: string, rule: string): void {
     this.violations.push({ path, code, message, rule });
+  }
+
+  /**
+   * One of the names that must differ among their kind (a command's option names, a select's option values, a
+   * message's custom_ids). `seen` maps each name to where it first appeared; a second one is reported with the
+   * violation `duplicate` makes, which is told that first place, and the first stays the one remembered.
+   */
+  unique(seen: Map<string, string>, name: string, where: string, duplicate: (earlier: string) => Violation): void {
+    const earlier = seen.get(name);
+    if (earlier === undefined) seen.set(name, where);
+    else this.violations.push(duplicate(earlier));
   }
 
   /** A string field: optional unless `required`; `label` names it in the breach sentence. */
