@@ -7,8 +7,10 @@ import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
 import type { Violation } from './limits';
 import { pingedUsers } from './mentions';
+import { apiMessage } from './message-payloads';
+import { channelMessages, createMessage, deleteMessage, draftOf, editMessage } from './message-store';
 import { composeDraft, enforceMessageRules, readMessageBody } from './messages';
-import { apiChannel, apiMessage, lastMessageId } from './payloads';
+import { apiChannel, lastMessageId } from './payloads';
 import { Permission } from './permissions';
 import { apiPrivateChannel, isPrivate, refuseOutsider, requireDmReachable } from './private-places';
 import { noContent, ok, param, route } from './routes';
@@ -49,9 +51,9 @@ export function channelRoutes(): Route[] {
         throw DiscordErrors.cannotEditOthers();
       }
       const { body, violations } = readMessageBody(c.req.body);
-      const draft = composeDraft(state, message.channelId, state.draftOf(message), body, c.req.files);
+      const draft = composeDraft(state, message.channelId, draftOf(message), body, c.req.files);
       enforceMessageRules(state, c.label, draft, violations);
-      state.editMessage(message, draft);
+      editMessage(state, message, draft);
       return ok(apiMessage(state, message));
     }),
     route('DELETE', '/channels/:channel/messages/:message', true, (c) => {
@@ -66,7 +68,7 @@ export function channelRoutes(): Route[] {
         );
         throw DiscordErrors.missingPermissions();
       }
-      state.deleteMessage(message);
+      deleteMessage(state, message);
       return noContent();
     }),
   ];
@@ -126,7 +128,7 @@ function createChannelMessage(c: RouteContext): ReturnType<typeof ok> {
   if (typeof body.flags === 'number' && body.flags & MessageFlag.Ephemeral) {
     state.breach(`${c.label}: the ephemeral flag only works in interaction responses; this message is public`);
   }
-  const message = state.createMessage({
+  const message = createMessage(state, {
     channelId: channel.id,
     author: state.botUser,
     draft,
@@ -182,8 +184,7 @@ function messageWithNonce(
   nonce: string | number,
 ): FakeMessage | undefined {
   const since = state.now() - NONCE_WINDOW_MS;
-  return state
-    .channelMessages(channelId)
+  return channelMessages(state, channelId)
     .reverse()
     .find(
       (m) =>
@@ -205,7 +206,7 @@ function listChannelMessages(c: RouteContext): ReturnType<typeof ok> {
   const limit = Math.min(Math.max(Number(query.get('limit') ?? 50) || 50, 1), 100);
   const before = snowflakeParam(query.get('before'));
   const after = snowflakeParam(query.get('after'));
-  let list = c.state.channelMessages(channel.id).filter((m) => !m.deleted && m.ephemeralFor === undefined);
+  let list = channelMessages(c.state, channel.id).filter((m) => !m.deleted && m.ephemeralFor === undefined);
   if (before !== undefined) list = list.filter((m) => BigInt(m.id) < before);
   if (after !== undefined) list = list.filter((m) => BigInt(m.id) > after);
   const newestFirst = list.reverse();

@@ -3,6 +3,7 @@
 // delete a message, delete a channel or thread.
 import { DiscordErrors } from './http';
 import { MessageFlag } from './limits';
+import { channelMessages, deleteMessage } from './message-store';
 import { apiChannel } from './payloads';
 import { Permission, applyOverwrite, parsePermissions } from './permissions';
 import type { FakeState } from './store';
@@ -77,7 +78,7 @@ export function moderatorDeletesMessage(state: FakeState, messageId: string): Fa
   if (!message) throw new Error(`unknown message ${messageId}`);
   if (message.ephemeralFor !== undefined)
     throw new Error(`message ${messageId} is ephemeral; only its own user sees it, no moderator can delete it`);
-  if (!message.deleted) state.deleteMessage(message);
+  if (!message.deleted) deleteMessage(state, message);
   return message;
 }
 
@@ -96,7 +97,7 @@ export function moderatorDeletesChannel(state: FakeState, channelId: string): vo
 function removeChannel(state: FakeState, channel: FakeChannel): void {
   state.channels.delete(channel.id);
   state.deletedChannels.add(channel.id);
-  for (const message of state.channelMessages(channel.id)) message.deleted = true;
+  for (const message of channelMessages(state, channel.id)) message.deleted = true;
   // Interactions from there can no longer be answered; their deadline is nobody's fault.
   for (const record of state.interactions.values()) {
     if (record.channelId === channel.id && !record.ack && record.timer) clearTimeout(record.timer);

@@ -2,6 +2,7 @@
 // per message, so a failed waitFor says at once what the bot did instead.
 import { isObject } from './json';
 import { MessageFlag } from './limits';
+import { channelMessages } from './message-store';
 import type { FakeState } from './store';
 import type { FakeMessage } from './types';
 
@@ -58,7 +59,7 @@ export function describeMessage(message: FakeMessage, nameOf: (userId: string) =
 export function describeState(state: FakeState, maxPerChannel = 12): string {
   const lines: string[] = [];
   for (const channel of state.channels.values()) {
-    const messages = state.channelMessages(channel.id);
+    const messages = channelMessages(state, channel.id);
     if (messages.length === 0 && (channel.position > 0 || channel.type === 11)) continue;
     const shown = messages.slice(-maxPerChannel);
     const parent = channel.parentId ? state.channels.get(channel.parentId) : undefined;

@@ -2,11 +2,12 @@
 // FakeInteraction handle tests hold to await the bot's answer.
 import type { FakeGateway } from './gateway';
 import type { BuiltInteraction } from './interaction-common';
+import type { InteractionRecord } from './interaction-record';
 import { clone } from './json';
 import type { JsonObject } from './json';
 import { MessageFlag } from './limits';
-import type { FakeState, InteractionRecord } from './store';
-import { cloneMessage } from './store';
+import { cloneMessage } from './message-store';
+import type { FakeState } from './store';
 import type { AckInfo, FakeMessage } from './types';
 
 /**

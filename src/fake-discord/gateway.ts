@@ -2,52 +2,20 @@
 // Sessions outlive their sockets so a bot can RESUME; a newly started bot simply IDENTIFIES again.
 // Sharding as Discord's gateway documentation gives it: a session identified with `shard: [id, n]` is told
 // of (READY, GUILD_CREATE) and receives the events of the guilds with (guild_id >> 22) % n == id only.
+// Opcodes, close codes and intents: gateway-protocol.ts; which changes of the fake become events:
+// gateway-forwarding.ts.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
+import { GatewayClose, GatewayOp, rawText } from './gateway-protocol';
 import { watchHeartbeats } from './heartbeats';
 import { isObject } from './json';
 import type { JsonObject } from './json';
-import { apiGuildCreate, apiUser, gatewayMessage } from './payloads';
+import { apiGuildCreate, apiUser } from './payloads';
 import { isShard, shardOfGuild } from './snowflake';
-import type { FakeState, GuildDispatch } from './store';
-import type { ChangeEvent } from './types';
-
-export const GatewayIntent = {
-  Guilds: 1 << 0,
-  GuildMessages: 1 << 9,
-  GuildMessageReactions: 1 << 10,
-  DirectMessages: 1 << 12,
-  MessageContent: 1 << 15,
-} as const;
-
-const Op = {
-  Dispatch: 0,
-  Heartbeat: 1,
-  Identify: 2,
-  PresenceUpdate: 3,
-  VoiceStateUpdate: 4,
-  Resume: 6,
-  Reconnect: 7,
-  RequestGuildMembers: 8,
-  InvalidSession: 9,
-  Hello: 10,
-  HeartbeatAck: 11,
-} as const;
-
-/** Close codes from Discord's gateway documentation. */
-const Close = {
-  UnknownOpcode: 4001,
-  DecodeError: 4002,
-  NotAuthenticated: 4003,
-  AuthenticationFailed: 4004,
-  AlreadyAuthenticated: 4005,
-  SessionTimedOut: 4009,
-  InvalidShard: 4010,
-  InvalidIntents: 4013,
-} as const;
+import type { FakeState } from './store';
 
 interface GatewaySession {
   id: string;
@@ -155,7 +123,7 @@ export class FakeGateway {
   private sendDispatch(session: GatewaySession, t: string, d: unknown): void {
     if (!session.socket) return;
     session.seq++;
-    this.send(session.socket, { op: Op.Dispatch, t, s: session.seq, d });
+    this.send(session.socket, { op: GatewayOp.Dispatch, t, s: session.seq, d });
   }
 
   private onConnection(ws: WebSocket, url: URL): void {
@@ -163,11 +131,16 @@ export class FakeGateway {
     const encoding = url.searchParams.get('encoding') ?? 'json';
     if (encoding !== 'json') {
       // The fake speaks JSON only (discord.js uses it unless erlpack is installed).
-      ws.close(Close.DecodeError, `encoding ${encoding} is not supported by the fake`);
+      ws.close(GatewayClose.DecodeError, `encoding ${encoding} is not supported by the fake`);
       return;
     }
-    this.send(ws, { op: Op.Hello, d: { heartbeat_interval: this.options.heartbeatIntervalMs }, s: null, t: null });
-    const heartbeats = watchHeartbeats(ws, this.options.heartbeatIntervalMs, Close.SessionTimedOut);
+    this.send(ws, {
+      op: GatewayOp.Hello,
+      d: { heartbeat_interval: this.options.heartbeatIntervalMs },
+      s: null,
+      t: null,
+    });
+    const heartbeats = watchHeartbeats(ws, this.options.heartbeatIntervalMs, GatewayClose.SessionTimedOut);
 
     ws.on('message', (data: RawData, isBinary: boolean) => {
       let payload: unknown;
@@ -177,30 +150,30 @@ export class FakeGateway {
         payload = undefined;
       }
       if (!isObject(payload) || typeof payload.op !== 'number') {
-        ws.close(Close.DecodeError, 'Error while decoding payload.');
+        ws.close(GatewayClose.DecodeError, 'Error while decoding payload.');
         return;
       }
       switch (payload.op) {
-        case Op.Heartbeat:
+        case GatewayOp.Heartbeat:
           heartbeats.heard();
-          this.send(ws, { op: Op.HeartbeatAck });
+          this.send(ws, { op: GatewayOp.HeartbeatAck });
           return;
-        case Op.Identify:
-          if (session) ws.close(Close.AlreadyAuthenticated, 'Already authenticated.');
+        case GatewayOp.Identify:
+          if (session) ws.close(GatewayClose.AlreadyAuthenticated, 'Already authenticated.');
           else session = this.identify(ws, payload.d);
           return;
-        case Op.Resume:
-          if (session) ws.close(Close.AlreadyAuthenticated, 'Already authenticated.');
+        case GatewayOp.Resume:
+          if (session) ws.close(GatewayClose.AlreadyAuthenticated, 'Already authenticated.');
           else session = this.resume(ws, payload.d);
           return;
-        case Op.PresenceUpdate:
-        case Op.VoiceStateUpdate:
-        case Op.RequestGuildMembers:
+        case GatewayOp.PresenceUpdate:
+        case GatewayOp.VoiceStateUpdate:
+        case GatewayOp.RequestGuildMembers:
           // Accepted and ignored: the fake has no presences, voice or member chunks.
-          if (!session) ws.close(Close.NotAuthenticated, 'Not authenticated.');
+          if (!session) ws.close(GatewayClose.NotAuthenticated, 'Not authenticated.');
           return;
         default:
-          ws.close(Close.UnknownOpcode, 'Unknown opcode.');
+          ws.close(GatewayClose.UnknownOpcode, 'Unknown opcode.');
       }
     });
     ws.on('close', () => {
@@ -218,18 +191,18 @@ export class FakeGateway {
   private identify(ws: WebSocket, d: unknown): GatewaySession | undefined {
     if (!isObject(d) || typeof d.token !== 'string' || !this.options.acceptsToken(d.token)) {
       this.state.breach('gateway IDENTIFY with a token the fake does not accept');
-      ws.close(Close.AuthenticationFailed, 'Authentication failed.');
+      ws.close(GatewayClose.AuthenticationFailed, 'Authentication failed.');
       return undefined;
     }
     if (typeof d.intents !== 'number' || !Number.isInteger(d.intents) || d.intents < 0) {
       this.state.breach('gateway IDENTIFY without a valid intents bitfield');
-      ws.close(Close.InvalidIntents, 'Invalid intent(s).');
+      ws.close(GatewayClose.InvalidIntents, 'Invalid intent(s).');
       return undefined;
     }
     const shard = Array.isArray(d.shard) ? d.shard : [0, 1];
     const [shardId, shardCount] = [Number(shard[0]), Number(shard[1])];
     if (!isShard(shardId, shardCount)) {
-      ws.close(Close.InvalidShard, 'Invalid shard.');
+      ws.close(GatewayClose.InvalidShard, 'Invalid shard.');
       return undefined;
     }
     const session: GatewaySession = {
@@ -275,7 +248,7 @@ export class FakeGateway {
     const session = isObject(d) && typeof d.session_id === 'string' ? this.sessions.get(d.session_id) : undefined;
     if (!session || !isObject(d) || typeof d.token !== 'string' || !this.options.acceptsToken(d.token)) {
       // Not resumable: the client waits a moment and IDENTIFIES afresh.
-      this.send(ws, { op: Op.InvalidSession, d: false });
+      this.send(ws, { op: GatewayOp.InvalidSession, d: false });
       return undefined;
     }
     if (session.socket && session.socket !== ws) session.socket.close(4009, 'Session resumed elsewhere.');
@@ -312,40 +285,4 @@ export class FakeGateway {
     }
     await new Promise<void>((resolve) => this.wss.close(() => resolve()));
   }
-}
-
-function rawText(data: RawData): string {
-  if (Buffer.isBuffer(data)) return data.toString('utf8');
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.from(data).toString('utf8');
-}
-
-/** Sends the state's guild events, and its message changes as MESSAGE_* events, to the connected bots. */
-export function forwardStateToGateway(state: FakeState, gateway: FakeGateway): void {
-  state.events.on('dispatch', (event: GuildDispatch) => {
-    gateway.broadcast(event.guildId, event.t, event.intent, () => event.d);
-  });
-  // Bots with the GUILD_MESSAGES intent see public messages, as on Discord; never ephemerals. Those of the
-  // bot's DMs go to DIRECT_MESSAGES on shard 0; group DMs and servers without the bot tell it nothing.
-  state.events.on('change', (event: ChangeEvent) => {
-    const message = state.messages.get(event.message.id);
-    if (!message || message.ephemeralFor !== undefined) return;
-    const channelType = state.channels.get(message.channelId)?.type;
-    const inDm = channelType === 1;
-    if (channelType === 3 || (!inDm && state.guilds.get(message.guildId)?.botMember !== true)) return;
-    const intent = inDm ? GatewayIntent.DirectMessages : GatewayIntent.GuildMessages;
-    const shardKey = inDm ? '0' : message.guildId;
-    if (event.type === 'messageDelete') {
-      gateway.broadcast(shardKey, 'MESSAGE_DELETE', intent, () => ({
-        id: message.id,
-        channel_id: message.channelId,
-        ...(inDm ? {} : { guild_id: message.guildId }),
-      }));
-      return;
-    }
-    const t = event.type === 'messageCreate' ? 'MESSAGE_CREATE' : 'MESSAGE_UPDATE';
-    gateway.broadcast(shardKey, t, intent, (intents) =>
-      gatewayMessage(state, message, (intents & GatewayIntent.MessageContent) !== 0),
-    );
-  });
 }

@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FakeGuild } from './guilds';
 import { appPermissionsIn, forcesEphemeral, placeOf } from './install-contexts';
+import type { InteractionRecord } from './interaction-record';
 import type { JsonObject } from './json';
 import { apiChannel, apiInteractionMember, apiUser } from './payloads';
 import { apiPrivateChannel, isPrivate } from './private-places';
-import type { FakeState, InteractionRecord } from './store';
+import type { FakeState } from './store';
 import type { ComponentExtras, FakeChannel, FakeUser } from './types';
 
 export interface BuiltInteraction {

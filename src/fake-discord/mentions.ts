@@ -4,7 +4,8 @@
 // @everyone notifications to model (its roles are not mentionable), so only users are followed.
 import { isObject } from './json';
 import type { Violation } from './limits';
-import type { FakeState, MessageDraft } from './store';
+import type { MessageDraft } from './message-store';
+import type { FakeState } from './store';
 
 const MENTION_TYPES = ['roles', 'users', 'everyone'] as const;
 const MAX_IDS = 100;

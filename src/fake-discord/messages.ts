@@ -11,7 +11,8 @@ import type { Violation } from './limits';
 import { checkComponentEmojis } from './emoji-rules';
 import { pngSize, resolveEmbedAttachments } from './embed-attachments';
 import { checkAllowedMentions } from './mentions';
-import type { FakeState, MessageDraft } from './store';
+import type { MessageDraft } from './message-store';
+import type { FakeState } from './store';
 import type { FakeAttachment } from './types';
 
 /** Flags a message may carry when created; others (ephemeral, loading…) are set by the fake itself. */

@@ -1,5 +1,6 @@
 // The people and places of a FakeDiscord: its addresses, its clock, users, guilds, channels, threads, the
-// bot's permissions and the application's emojis. FakeDiscord (fake-discord.ts) builds on it with the acting, watching and records.
+// bot's permissions and the application's emojis. FakeWatching (watching.ts) builds on it with the watching
+// and records, FakeDiscord (fake-discord.ts) with the acting.
 import type { Server } from 'node:http';
 import { addAppEmoji } from './app-emojis';
 import { setBotOverwrite } from './channels';

@@ -5,9 +5,9 @@
 // the answer is 204. Bots with the GUILD_MESSAGE_REACTIONS intent are told (MESSAGE_REACTION_ADD).
 import { requireChannel } from './channel-routes';
 import { requireBotPermissions } from './channels';
-import { GatewayIntent } from './gateway';
+import { GatewayIntent } from './gateway-protocol';
 import { DiscordErrors } from './http';
-import { apiEmoji } from './payloads';
+import { apiEmoji } from './message-payloads';
 import { Permission } from './permissions';
 import { noContent, param, route } from './routes';
 import type { Route, RouteContext } from './routes';

@@ -1,13 +1,13 @@
 // The fake's whole world: its guilds (a default one and any a test adds; see guilds.ts), their channels,
-// users, roles, messages, commands and interactions, plus the records tests read (breaches, unknown
-// routes, requests). Every change calls `notify()` so `waitFor` predicates are re-checked exactly when
-// something happened, never by polling.
+// users, roles, messages (changed through message-store.ts), commands and interactions, plus the records
+// tests read (breaches, unknown routes, requests). Every change calls `notify()` so `waitFor` predicates
+// are re-checked exactly when something happened, never by polling.
 import { EventEmitter } from 'node:events';
-import type { APIApplicationCommand, APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
+import type { APIApplicationCommand } from 'discord.js';
 import { createGuild, joinGuild, requireGuild } from './guilds';
 import type { FakeGuild } from './guilds';
-import { clone } from './json';
-import { MessageFlag } from './limits';
+import type { InteractionRecord } from './interaction-record';
+import { cloneMessage } from './message-store';
 import { apiChannel } from './payloads';
 import {
   BOT_ROLE_PERMISSIONS,
@@ -18,11 +18,9 @@ import {
 } from './permissions';
 import { SnowflakeFactory } from './snowflake';
 import type {
-  AckInfo,
   ChangeEvent,
   DeduplicatedCreate,
   FakeAppEmoji,
-  FakeAttachment,
   FakeChannel,
   FakeMessage,
   FakeRole,
@@ -30,72 +28,10 @@ import type {
   LoggedRequest,
 } from './types';
 
-/** What a message shows; the part that create/edit requests change. */
-export interface MessageDraft {
-  content: string;
-  embeds: APIEmbed[];
-  components: APIMessageTopLevelComponent[];
-  flags: number;
-  attachments: FakeAttachment[];
-}
-
-export interface NewMessage {
-  channelId: string;
-  author: FakeUser;
-  draft: MessageDraft;
-  /** 0 default, 19 reply, 20 chat-input command response. */
-  type: number;
-  ephemeralFor?: string;
-  interactionId?: string;
-  referencedMessageId?: string;
-  /** Users notified (see mentions.ts); nobody when absent. */
-  pinged?: string[];
-  nonce?: string | number;
-}
-
 export interface StoredUpload {
   bytes: Uint8Array;
   contentType: string | null;
   filename: string;
-}
-
-/** The fake's bookkeeping for one interaction it dispatched. */
-export interface InteractionRecord {
-  id: string;
-  token: string;
-  /** 2 application command, 3 message component. */
-  type: 2 | 3;
-  userId: string;
-  /** '' in a DM or group DM. */
-  guildId: string;
-  channelId: string;
-  /** Where it happened: 0 a server, 1 the bot's DM, 2 a group DM (install-contexts.ts). */
-  context: 0 | 1 | 2;
-  /** authorizing_integration_owners as sent: "0" the guild install's owner, "1" the installing user. */
-  owners: Record<string, string>;
-  /** A server that switched off Use External Apps makes every message of a user-install-only interaction ephemeral. */
-  forcedEphemeral: boolean;
-  /** How breaches name it: "/roll" or "button roll:1 on message 123". */
-  label: string;
-  commandName?: string;
-  commandId?: string;
-  /** For components: the message whose component was used. */
-  sourceMessageId?: string;
-  /** Clock time of dispatch (for the 15-minute token lifetime). */
-  createdAt: number;
-  /** performance.now() at dispatch (for the 3-second deadline, in real time). */
-  dispatchedAtReal: number;
-  ack?: AckInfo;
-  /** The deadline passed without an acknowledgement. */
-  expired: boolean;
-  /** A bot session received INTERACTION_CREATE (false: none held the guild's shard). */
-  delivered?: boolean;
-  /** What `@original` names once acknowledged. */
-  originalMessageId?: string;
-  /** The first message that showed the bot's answer (see FakeInteraction.reply). */
-  replyMessageId?: string;
-  followUpIds: string[];
-  timer?: ReturnType<typeof setTimeout>;
 }
 
 /** A gateway event of a guild, which the gateway forwards to the bots' sessions of the guild's shard. */
@@ -105,18 +41,6 @@ export interface GuildDispatch {
   guildId: string;
   /** Intent bit a session needs to receive it. */
   intent: number;
-}
-
-export const TOKEN_LIFETIME_MS = 15 * 60 * 1000;
-
-/**
- * A copy of a message for the outside. Its earlier versions are never changed once kept (an edit replaces a
- * message's fields, it does not mutate them), so they are shared rather than copied: a card edited a hundred
- * times would otherwise be copied a hundred versions deep on every look.
- */
-export function cloneMessage(message: FakeMessage): FakeMessage {
-  const { history, ...rest } = message;
-  return { ...clone(rest), history: [...history] };
 }
 
 export class FakeState {
@@ -139,8 +63,8 @@ export class FakeState {
   /** The bot's managed role in the default guild. */
   readonly botRoleId: string;
   readonly messages = new Map<string, FakeMessage>();
-  /** Message ids per channel, in creation order. */
-  private readonly channelOrder = new Map<string, string[]>();
+  /** Message ids per channel, in creation order (message-store.ts keeps it). */
+  readonly channelOrder = new Map<string, string[]>();
   readonly globalCommands: APIApplicationCommand[] = [];
   readonly guildCommands = new Map<string, APIApplicationCommand[]>();
   readonly interactions = new Map<string, InteractionRecord>();
@@ -327,105 +251,6 @@ export class FakeState {
     for (const guild of guilds) joinGuild(this, guild, user);
     this.notify();
     return user;
-  }
-
-  // ------------------------------------------------------------ messages
-
-  channelMessages(channelId: string): FakeMessage[] {
-    const ids = this.channelOrder.get(channelId) ?? [];
-    const list: FakeMessage[] = [];
-    for (const id of ids) {
-      const message = this.messages.get(id);
-      if (message) list.push(message);
-    }
-    return list;
-  }
-
-  createMessage(init: NewMessage): FakeMessage {
-    const channel = this.channels.get(init.channelId);
-    const guildId = channel?.guildId ?? this.guild.id;
-    // In a DM or group DM its recipients are who can be notified.
-    const members = channel?.recipientIds ? new Set(channel.recipientIds) : this.guilds.get(guildId)?.members;
-    const message: FakeMessage = {
-      id: this.ids.next(),
-      channelId: init.channelId,
-      guildId,
-      author: {
-        id: init.author.id,
-        username: init.author.username,
-        globalName: init.author.globalName,
-        bot: init.author.bot,
-      },
-      ...clone(init.draft),
-      type: init.type,
-      createdAt: this.now(),
-      editedAt: null,
-      editCount: 0,
-      history: [],
-      // Someone mentioned in a guild they are not in cannot see the channel, so Discord notifies nobody.
-      pinged: (init.pinged ?? []).filter((id) => members?.has(id) ?? false),
-    };
-    if (init.nonce !== undefined) message.nonce = init.nonce;
-    if (init.ephemeralFor !== undefined) message.ephemeralFor = init.ephemeralFor;
-    if (init.interactionId !== undefined) message.interactionId = init.interactionId;
-    if (init.referencedMessageId !== undefined) message.referencedMessageId = init.referencedMessageId;
-    this.messages.set(message.id, message);
-    const order = this.channelOrder.get(init.channelId);
-    if (order) order.push(message.id);
-    else this.channelOrder.set(init.channelId, [message.id]);
-    const thread = this.channels.get(init.channelId)?.thread;
-    if (thread && init.ephemeralFor === undefined) {
-      thread.messageCount++;
-      thread.totalMessageSent++;
-      // Posting in a thread joins it.
-      if (!thread.memberIds.includes(message.author.id)) thread.memberIds.push(message.author.id);
-    }
-    this.emitChange('messageCreate', message);
-    return message;
-  }
-
-  /**
-   * Replaces what a message shows. Finishing a deferred reply (the "thinking…" placeholder) is not
-   * an edit the user perceives, so it keeps no history and no edit count.
-   */
-  editMessage(message: FakeMessage, draft: MessageDraft): void {
-    const finishingDeferred = (message.flags & MessageFlag.Loading) !== 0;
-    if (!finishingDeferred) {
-      message.history.push({
-        content: message.content,
-        embeds: message.embeds,
-        components: message.components,
-        flags: message.flags,
-        attachments: message.attachments,
-        replacedAt: this.now(),
-      });
-      message.editCount++;
-      message.editedAt = this.now();
-    }
-    const next = clone(draft);
-    message.content = next.content;
-    message.embeds = next.embeds;
-    message.components = next.components;
-    message.flags = next.flags & ~MessageFlag.Loading;
-    message.attachments = next.attachments;
-    this.emitChange('messageUpdate', message);
-  }
-
-  deleteMessage(message: FakeMessage): void {
-    const thread = this.channels.get(message.channelId)?.thread;
-    if (thread && !message.deleted && message.ephemeralFor === undefined) thread.messageCount--;
-    message.deleted = true;
-    this.emitChange('messageDelete', message);
-  }
-
-  draftOf(message: FakeMessage): MessageDraft {
-    return {
-      content: message.content,
-      embeds: message.embeds,
-      components: message.components,
-      flags: message.flags,
-      attachments: message.attachments,
-    };
   }
 
   // ------------------------------------------------------------ interactions
