@@ -1,11 +1,6 @@
 // The expected end-of-game modifier (RULES.md "End of game") given the raw points now and the future raw
 // points taken as normal, against the band edges scaled to the card's columns.
-import * as game from '../game';
-
-// Local copies of the engine's constants: imported bindings cost a getter call each in hot loops under
-// some loaders (tsx), and these are read thousands of times per decision.
-const MODIFIER_EDGES: readonly number[] = [...game.MODIFIER_EDGES];
-const LOWEST_MODIFIER = game.LOWEST_MODIFIER;
+import { LOWEST_MODIFIER, MODIFIER_EDGES } from '../game';
 
 /** Φ(x) of the standard normal (Abramowitz & Stegun 7.1.26, |error| < 1.5e-7). */
 function normalCdf(x: number): number {

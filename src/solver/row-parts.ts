@@ -5,7 +5,7 @@
 // - Straight, House: points × P(every cell of the row ends non-zero); an ordered cell gets one try, the Free
 //   cells of a pool their own turns plus a share of the pool's other open cells as extra tries.
 // - Olathe: 2 × (Olathe cells made + the expected number still to be made), on the same pool model.
-import * as game from '../game';
+import { HOUSE_POINTS, OLATHE_POINTS, STRAIGHT_POINTS, THRESHOLD_POINTS, TOTAL_THRESHOLDS } from '../game';
 import { rawEntry, rowEntry } from './correction';
 import type { CardModel } from './card-model';
 import { filledCells } from './card-model';
@@ -13,14 +13,6 @@ import type { HitStats, Tails, TurnStats } from './turn-stats';
 import { DELTA_GRID, DELTA_STEP, tailsAt } from './turn-stats';
 import type { ValuationParams } from './valuation-params';
 import { CAT_COUNT, CHOICE, FIVES, FOURS, HOUSE, MAX_FREE_CELLS, OLATHE, SIXES, STRAIGHT } from './rows';
-
-// Local copies of the engine's constants: imported bindings cost a getter call each in hot loops under
-// some loaders (tsx), and these are read thousands of times per decision.
-const TOTAL_THRESHOLDS = { ...game.TOTAL_THRESHOLDS };
-const THRESHOLD_POINTS = game.THRESHOLD_POINTS;
-const STRAIGHT_POINTS = game.STRAIGHT_POINTS;
-const HOUSE_POINTS = game.HOUSE_POINTS;
-const OLATHE_POINTS = game.OLATHE_POINTS;
 
 export interface Part {
   inc: number;
