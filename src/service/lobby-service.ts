@@ -84,8 +84,12 @@ export abstract class LobbyService extends ServiceCore {
       if (earlier?.status === 'playing') throw new ServiceError('no-rematch', MESSAGES.rematchStarted);
       if (earlier && earlier.status !== 'cancelled') throw new ServiceError('no-rematch', MESSAGES.rematchPlayed);
       const place = rematchPlace(old.row);
-      if ((await this.store.openGameIdInChannel(place.channelId)) !== null)
+      const busy = await this.store.openGameIdInChannel(place.channelId);
+      if (busy !== null) {
+        // A racing click may have opened this game's rematch since it was looked for: that is the open game.
+        if (busy === (await this.store.rematchOf(gameId))) continue;
         throw new ServiceError('channel-busy', MESSAGES.rematchChannelBusy);
+      }
       const options = old.row.options;
       const problem = optionsProblem(options);
       if (problem) throw new ServiceError('bad-options', problem);

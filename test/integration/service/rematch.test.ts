@@ -196,6 +196,27 @@ describe('one rematch lobby', () => {
     expect(await sqlRow(h.storage, "SELECT COUNT(*) AS n FROM games WHERE status = 'lobby'")).toEqual({ n: 1 });
   });
 
+  it('when the other click opens the lobby after this one looked for a rematch: this one gets that lobby, not "channel busy"', async () => {
+    const file = tempDbPath();
+    const other = await harness(file);
+    const h = await harness(file, { clock: other.clock });
+    const old = await ended(other);
+    // This click finds no rematch yet; the other player's click then opens one before this click looks at the
+    // channel, where that lobby is now the open game.
+    let raced: Awaited<ReturnType<GameService['rematch']>> | undefined;
+    const games = h.storage.games;
+    const rematchOf = games.rematchOf.bind(games);
+    games.rematchOf = async (id) => {
+      const found = await rematchOf(id);
+      if (!raced) raced = await other.service.rematch(old.id, 'ben');
+      return found;
+    };
+    const mine = await h.service.rematch(old.id, 'ann');
+    expect(raced!.opened).toBe(true);
+    expect(mine).toMatchObject({ opened: false, view: { id: raced!.view.id, hostId: 'ben' } });
+    expect(await rematchesOf(h, old.id)).toHaveLength(1);
+  });
+
   it('once it started or was played, a click is refused; once it closed unplayed, a click opens a new one', async () => {
     const h = await harness();
     const old = await ended(h);
