@@ -82,8 +82,11 @@ export abstract class DailyService extends ClockService {
     const now = this.now();
     const day = utcDay(now);
     await this.checkDailyOpen(user.id);
-    if ((await this.store.openGameIdInChannel(input.channelId)) !== null)
+    if ((await this.store.openGameIdInChannel(input.channelId)) !== null) {
+      // The open game may be this player's own daily, started by a racing /olathe daily since the check above.
+      await this.checkDailyOpen(user.id);
       throw new ServiceError('channel-busy', MESSAGES.channelBusy);
+    }
     // Once a day, before the game's transaction: the solver's game takes a few tens of milliseconds.
     if ((await this.dailyStore.solver(day)) === null)
       await this.dailyStore.saveSolver(day, solverDaily(this.dailyDice, day), now);

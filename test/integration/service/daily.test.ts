@@ -233,6 +233,24 @@ describe('results and boards', () => {
     expect((await service.openGameInChannel('busy'))!.id).toBe(game.id);
     expect(game.playChannelId).toBe('busy');
   });
+
+  it('a second /olathe daily racing the first in the same channel is told it was played today, not that the channel is busy', async () => {
+    const first = await daily();
+    const second = await daily(first.file, first.clock);
+    // The second looked for today's attempt and found none; the first then starts today's game in the channel.
+    let raced: GameView | undefined;
+    const games = second.storage.games;
+    const openGameIdInChannel = games.openGameIdInChannel.bind(games);
+    games.openGameIdInChannel = async (channelId) => {
+      raced ??= await first.service.startDaily({ guildId: 'guild-1', channelId, user: user('ann') });
+      return openGameIdInChannel(channelId);
+    };
+    await expectRefused(
+      () => second.service.startDaily({ guildId: 'guild-1', channelId: 'racing', user: user('ann') }),
+      'daily-played',
+    );
+    expect((await second.service.openGameInChannel('racing'))!.id).toBe(raced!.id);
+  });
 });
 
 describe('the secret', () => {
