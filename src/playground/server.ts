@@ -37,22 +37,15 @@ export interface PlaygroundServer {
   close(): Promise<void>;
 }
 
+/** The page's browser modules (client.js imports the rest), each served as /<name>.js. */
+const MODULES =
+  'client act components composer header markdown media messages notices people places sidebar state view'.split(' ');
+/** The only files served: a path names one of these or nothing, so no request reaches another file. */
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
-  '/client.js': { file: 'client.js', type: 'text/javascript; charset=utf-8' },
-  '/act.js': { file: 'act.js', type: 'text/javascript; charset=utf-8' },
-  '/components.js': { file: 'components.js', type: 'text/javascript; charset=utf-8' },
-  '/composer.js': { file: 'composer.js', type: 'text/javascript; charset=utf-8' },
-  '/header.js': { file: 'header.js', type: 'text/javascript; charset=utf-8' },
-  '/markdown.js': { file: 'markdown.js', type: 'text/javascript; charset=utf-8' },
-  '/media.js': { file: 'media.js', type: 'text/javascript; charset=utf-8' },
-  '/messages.js': { file: 'messages.js', type: 'text/javascript; charset=utf-8' },
-  '/notices.js': { file: 'notices.js', type: 'text/javascript; charset=utf-8' },
-  '/people.js': { file: 'people.js', type: 'text/javascript; charset=utf-8' },
-  '/places.js': { file: 'places.js', type: 'text/javascript; charset=utf-8' },
-  '/sidebar.js': { file: 'sidebar.js', type: 'text/javascript; charset=utf-8' },
-  '/state.js': { file: 'state.js', type: 'text/javascript; charset=utf-8' },
-  '/view.js': { file: 'view.js', type: 'text/javascript; charset=utf-8' },
+  ...Object.fromEntries(
+    MODULES.map((name) => [`/${name}.js`, { file: `${name}.js`, type: 'text/javascript; charset=utf-8' }]),
+  ),
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
   '/media.css': { file: 'media.css', type: 'text/css; charset=utf-8' },
   '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },

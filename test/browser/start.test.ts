@@ -45,6 +45,24 @@ describe('npm start without DISCORD_TOKEN', () => {
     const page = await fetch(url!);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<title>');
+    // Every module the page imports, followed from client.js, is served as JavaScript; nothing else of the disk is.
+    const seen = new Set<string>();
+    const toFetch = ['/client.js'];
+    while (toFetch.length > 0) {
+      const path = toFetch.pop()!;
+      if (seen.has(path)) continue;
+      seen.add(path);
+      const module = await fetch(url + path);
+      expect([path, module.status, module.headers.get('content-type')]).toEqual([
+        path,
+        200,
+        'text/javascript; charset=utf-8',
+      ]);
+      for (const [, imported] of (await module.text()).matchAll(/from '\.(\/[\w-]+\.js)'/g)) toFetch.push(imported!);
+    }
+    expect(seen.size).toBeGreaterThan(10);
+    for (const path of ['/index.html', '/server.js', '/static/client.js', '/%2e%2e/package.json', '/client.js.map'])
+      expect([path, (await fetch(url + path)).status]).toEqual([path, 404]);
     const state = (await (await fetch(`${url}/api/state`)).json()) as { users: Array<{ name: string }> };
     expect(state.users.map((u) => u.name)).toEqual(['Alice', 'Bob', 'Carol', 'Dana']);
     run.child.kill('SIGINT');
