@@ -40,12 +40,15 @@ export interface MessageRoutes {
   startThread(channel: string, messageId: string, name: string): Promise<string>;
 }
 
-/** Files as multipart `files[n]`, each listed in the body's `attachments`; undefined for none. */
+/**
+ * Files as multipart `files[n]`, each listed in the body's `attachments` by its index n; undefined for none. The
+ * index goes as a string: an attachment's `id` is a snowflake in Discord's OpenAPI spec (docs/DISCORD-SPEC.md).
+ */
 export function attachedFiles(files: readonly AttachedFile[]) {
   if (files.length === 0) return undefined;
   return {
     files: files.map((f) => ({ name: f.name, data: f.data, contentType: 'image/png' })),
-    attachments: files.map((f, id) => ({ id, filename: f.name })),
+    attachments: files.map((f, n) => ({ id: String(n), filename: f.name })),
   };
 }
 

@@ -21,6 +21,7 @@ import type { UserRef } from './places';
 import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
 import { checkShard } from './snowflake';
+import { loadDiscordSpec } from './spec-check';
 import { FakeState } from './store';
 import type {
   ComponentExtras,
@@ -81,6 +82,7 @@ export class FakeDiscord extends FakeWatching {
       recommendedShards,
       maxConcurrency,
       faults,
+      spec: await loadDiscordSpec(),
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);

@@ -12,6 +12,7 @@ import type { RestRequest, RestResult } from './http';
 import { isObject } from './json';
 import { matchRoute } from './routes';
 import type { Route, RouteDeps } from './routes';
+import type { DiscordSpec } from './spec-check';
 import type { LoggedRequest } from './types';
 
 export interface HttpServerDeps extends RouteDeps {
@@ -19,6 +20,7 @@ export interface HttpServerDeps extends RouteDeps {
   gateway: FakeGateway;
   acceptsToken: (token: string) => boolean;
   faults: FaultInjector;
+  spec: DiscordSpec;
 }
 
 export function createFakeHttpServer(deps: HttpServerDeps): Server {
@@ -116,6 +118,7 @@ async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label
     throw DiscordErrors.notFound();
   }
   if (match.route.auth) checkAuthorization(deps, request, label);
+  conformToSpec(deps, request, label);
   return match.route.handle({ ...deps, req: request, params: match.params, label });
 }
 
@@ -130,6 +133,21 @@ function checkAuthorization(deps: HttpServerDeps, request: RestRequest, label: s
     deps.state.breach(`${label}: Authorization is not "Bot <the bot's token>"`);
     throw DiscordErrors.unauthorized();
   }
+}
+
+/**
+ * Holds the request to Discord's published spec (spec-check.ts). A route the spec lacks is refused. A body, query
+ * or path the spec forbids is a breach, but the answer stays the fake's own, that is Discord's: Discord accepts
+ * some of what the spec forbids (an attachment id 0 as a number), and its own refusals name its own rules.
+ */
+function conformToSpec(deps: HttpServerDeps, request: RestRequest, label: string): void {
+  const { spec, state } = deps;
+  const verdict = spec.check(request.method, request.segments, request.query, request.body);
+  if (!verdict) {
+    state.breach(`${label}: not a route of Discord's OpenAPI spec (discord-api-spec ${spec.version}; answered 404)`);
+    throw DiscordErrors.notFound();
+  }
+  for (const v of verdict.violations) state.breach(`${label}: breaks the spec: ${v.rule}`);
 }
 
 function loggedBody(request: RestRequest | undefined): unknown {
