@@ -7,7 +7,7 @@ import { updateClicked } from './click-update';
 import { analysisEmbed } from './analysis';
 import { openRematch } from './rematch';
 import { trFor } from './i18n';
-import { DIFFICULTIES } from '../service/game-service';
+import { DIFFICULTIES, isServiceError } from '../service/game-service';
 import type { GameView } from '../service/game-service';
 import type { ComponentId } from './custom-id';
 import { parseCellValue, parseCustomId, parseSmallNumber } from './custom-id';
@@ -79,6 +79,20 @@ export async function handleComponent(
 }
 
 async function turnAction(
+  interaction: ComponentInteraction,
+  id: Extract<ComponentId, { seat: number }>,
+  ctx: BotContext,
+): Promise<void> {
+  try {
+    return await playOnCard(interaction, id, ctx);
+  } catch (error) {
+    if (isServiceError(error) && error.code === 'card-ahead')
+      void ctx.publisher.redraw(id.gameId, interaction.message.id);
+    throw error;
+  }
+}
+
+async function playOnCard(
   interaction: ComponentInteraction,
   id: Extract<ComponentId, { seat: number }>,
   ctx: BotContext,

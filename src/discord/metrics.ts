@@ -4,8 +4,11 @@
 // which only the REST layer sees, so the time is taken there and read back by the router.
 
 export type InteractionKind = 'command' | 'button' | 'select';
-/** ok; refused (the user's mistake, told so); failed (ours); dropped (arrived while the bot was stopping). */
-export type InteractionOutcome = 'ok' | 'refused' | 'failed' | 'dropped';
+/**
+ * ok; refused (the user's mistake, told so); busy (a legal move that lost every race to other processes, told to
+ * try again); failed (ours); dropped (arrived while the bot was stopping).
+ */
+export type InteractionOutcome = 'ok' | 'refused' | 'busy' | 'failed' | 'dropped';
 
 export interface Metrics {
   /** One interaction handled; `ackMs` is null when it was never acknowledged. */

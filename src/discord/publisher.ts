@@ -208,6 +208,25 @@ export class Publisher {
     if (more) await this.kick(gameId);
   }
 
+  /**
+   * A message that shows what the game never saved (a move Discord was shown whose commit the database lost):
+   * what it is known to show is forgotten, so the pass draws it again from the saved game.
+   */
+  async redraw(gameId: number, messageId: string): Promise<void> {
+    try {
+      const game = await this.ctx.service.game(gameId);
+      const key = game && Object.keys(game.messages).find((k) => game.messages[k] === messageId);
+      if (key) {
+        this.clicks.drop(gameId, key);
+        await this.inClickOrder(gameId, () => this.ctx.service.recordShown(gameId, key, messageId, null));
+      }
+    } catch (error) {
+      // The minute's reconcile compares the game with its channel again.
+      this.ctx.log.warn('could not mark a message to draw again', { gameId, error });
+    }
+    await this.kick(gameId);
+  }
+
   private inClickOrder(gameId: number, write: () => Promise<unknown>): Promise<void> {
     const next = (this.clickWrites.get(gameId) ?? Promise.resolve())
       .then(write)

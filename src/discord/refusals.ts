@@ -12,6 +12,7 @@ import { DEFAULT_LANGUAGE, tr, trFor } from './i18n';
 import { seatName } from './render/view';
 import { factWords } from './render/text';
 import { MESSAGES } from '../service/errors';
+import { TABLE_KEY, cardKey, messageLink, turnKey } from './channel-view';
 
 const ENGLISH = tr(DEFAULT_LANGUAGE);
 
@@ -60,8 +61,13 @@ export function refusalText(error: Error, facts?: RefusalFacts, t: Translate = E
       return `${message} ${t('refusal.hostCanEnd')}`;
     case 'not-your-turn':
       return turn ?? message;
-    case 'stale':
-      return join(facts?.fromHint ? t('refusal.staleHint') : message, turn);
+    case 'stale': {
+      const newest = game && facts && !facts.fromHint ? newestCardLink(game, facts.userId) : null;
+      return join(
+        join(facts?.fromHint ? t('refusal.staleHint') : message, newest && t('refusal.newestCard', { link: newest })),
+        turn,
+      );
+    }
     case 'not-your-card':
       // Balut has no turns to name: a player there is pointed to their own card instead.
       return join(message, turn ?? (game && facts && playsBalut(game, facts.userId) ? t('refusal.ownCard') : null));
@@ -107,6 +113,23 @@ export async function refusalFor(
     { userId: interaction.user.id, game, fromHint: id?.action === 'apply' || id?.action === 'confirm' },
     trFor(interaction),
   );
+}
+
+/**
+ * Where the player's newest card is, as a message link: their Balut card, or the message of their Olathe turn
+ * while it is theirs (the table where the bot is not a member). Null when there is none to point to.
+ */
+export function newestCardLink(game: GameView, userId: string): string | null {
+  const state = game.state;
+  const seat = game.players.find((p) => p.userId === userId)?.seat;
+  if (game.status !== 'playing' || !state || seat === undefined || game.playChannelId === null) return null;
+  let key: string | null;
+  if (state.options.variant === 'olathe')
+    key = game.repliesOnly ? TABLE_KEY : state.current === seat ? turnKey(seat, state.players[seat]!.turnsTaken) : null;
+  // Where cards are private, the table's 🃏 button shows a player theirs: no message of its own to link.
+  else key = game.repliesOnly ? null : cardKey(seat);
+  const id = key === null ? undefined : game.messages[key];
+  return id === undefined ? null : messageLink(game.guildId, game.playChannelId, id);
 }
 
 function playsBalut(game: GameView, userId: string): boolean {

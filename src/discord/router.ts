@@ -81,7 +81,8 @@ async function guarded(
     await work();
   } catch (error) {
     const userError = isUserError(error);
-    outcome = userError ? 'refused' : 'failed';
+    // A legal move refused only because other processes kept winning its game's row: counted on its own.
+    outcome = userError ? (isServiceError(error) && error.code === 'busy' ? 'busy' : 'refused') : 'failed';
     why = userError ? { reason: error.message } : { error };
     const text = userError
       ? await refusalFor(error, interaction, ctx)
@@ -101,6 +102,7 @@ async function guarded(
     ...why,
   };
   if (outcome === 'failed') ctx.log.error('interaction', line);
+  else if (outcome === 'busy') ctx.log.warn('interaction', line);
   else ctx.log.info('interaction', line);
 }
 

@@ -44,7 +44,7 @@ export function createMetrics(): BotMetrics {
 
   const interactions = new Counter({
     name: 'olathe_interactions_total',
-    help: 'Interactions handled, by kind (command, button, select) and outcome (ok, refused, failed, dropped).',
+    help: 'Interactions handled, by kind (command, button, select) and outcome (ok, refused, busy, failed, dropped).',
     labelNames: ['kind', 'outcome'] as const,
     registers: [registry],
   });

@@ -48,7 +48,7 @@ export abstract class ClockService extends TurnService {
       });
     } catch (error) {
       // Lost every race to other connections: the game is still due, and the next tick tries again.
-      if (error instanceof ServiceError && error.code === 'stale') return null;
+      if (error instanceof ServiceError && error.code === 'busy') return null;
       throw error;
     }
   }

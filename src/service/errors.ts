@@ -6,6 +6,8 @@ export type ServiceErrorCode =
   | 'not-a-player'
   | 'not-host'
   | 'stale'
+  | 'busy'
+  | 'card-ahead'
   | 'channel-busy'
   | 'lobby-full'
   | 'already-joined'
@@ -42,6 +44,9 @@ export const MESSAGES = {
   notHost: 'Only the host can do that.',
   notHostOrManager: 'Only the host, or a member who can manage messages, can end this game.',
   stale: 'That button is from an earlier moment of the game — use the newest card.',
+  cardAhead:
+    'That card shows a moment the game never saved — it is being drawn again from the saved game; use it then.',
+  busy: 'The game is busy with other moves just now, and nothing changed — try again in a moment.',
   channelBusy: 'This channel already has a game — join it, or wait until it ends.',
   lobbyFull: 'This game is full (8 players).',
   alreadyJoined: 'You have already joined this game.',

@@ -126,7 +126,7 @@ export abstract class LobbyService extends ServiceCore {
         if (!this.storage.isLostRace(error)) throw error;
       }
     }
-    throw new ServiceError('stale', MESSAGES.stale);
+    throw new ServiceError('busy', MESSAGES.busy);
   }
 
   join(gameId: number, user: UserRef): Promise<GameView> {

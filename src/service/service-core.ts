@@ -1,7 +1,8 @@
 // The service's machinery, shared by its parts: how a game is read (row and seats in one statement), how an
 // operation decides and then writes in one IMMEDIATE transaction guarded by the row's `rev`, and how a
 // writer that lost a race to another connection — a second shard, the turn clock — reads again and decides
-// again, where a repeated click (same stamp) is refused as 'stale'. Any error rolls back everything. The
+// again, where a repeated click (same stamp) is refused as 'stale'. Moves of one game are queued in the process
+// (game-queue.ts), so only another process can win such a race. Any error rolls back everything. The
 // database is a Storage (src/db/storage.ts): reads run alone, a commit runs with the transaction's stores.
 import type { GameEvent, GameOptions, GameState, Rng } from '../game';
 import { cryptoRng, seatsToAct } from '../game';
@@ -15,10 +16,15 @@ import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_LOBBY_EXPIRY_MS } from './options';
 import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
+import { GameQueue } from './game-queue';
 
 export const MAX_PLAYERS = 8;
-/** How many times an action is tried again after losing a race to another connection. */
-const MAX_ATTEMPTS = 3;
+/**
+ * A move that keeps losing races to other processes (several hosts on one PostgreSQL database) is tried again
+ * until it has taken this long or this many tries, then refused as 'busy': the click must be answered within
+ * Discord's 3 s. Inside a process moves never race (the per-game queue), so reaching this is rare.
+ */
+export const RACE_LIMIT = { ms: 1_500, attempts: 50 } as const;
 export const MESSAGE_KEY = /^[A-Za-z0-9:_-]{1,40}$/;
 /** The key of the lobby message, which stays in the channel as the game's summary. */
 export const LOBBY_MESSAGE = 'lobby';
@@ -115,6 +121,8 @@ export abstract class ServiceCore {
   protected readonly botStepMs: number;
   protected readonly lobbyExpiryMs: number;
   protected readonly onBotError: ServiceOptions['onBotError'];
+  /** Moves of one game run one at a time in this process. */
+  private readonly queue = new GameQueue();
 
   constructor(
     readonly storage: Storage,
@@ -159,7 +167,12 @@ export abstract class ServiceCore {
     return (await this.mutateOrSkip(gameId, plan)) as T;
   }
 
-  protected async mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
+  protected mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
+    return this.queue.run(gameId, () => this.decideAndWrite(gameId, plan));
+  }
+
+  private async decideAndWrite<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
+    const started = performance.now();
     for (let attempt = 1; ; attempt++) {
       const g = await this.load(gameId);
       if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
@@ -170,7 +183,10 @@ export abstract class ServiceCore {
         return await this.writeTx(commit);
       } catch (error) {
         if (!this.lostRace(error)) throw error;
-        if (attempt >= MAX_ATTEMPTS) throw new ServiceError('stale', MESSAGES.stale);
+        if (attempt >= RACE_LIMIT.attempts || performance.now() - started >= RACE_LIMIT.ms)
+          throw new ServiceError('busy', MESSAGES.busy);
+        // Two processes that lost to each other would meet again at once: a few ms apart, one of them wins.
+        if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10)));
       }
     }
   }

@@ -11,7 +11,7 @@ import type { OutboxItem, Step } from './channel-work';
 import { channelWorkOf } from './channel-work';
 import { earliestDeadline, nextDeadlines } from './deadlines';
 import { MESSAGES, ServiceError, notYourCard } from './errors';
-import { turnStamp } from './stamp';
+import { stampIsAhead, turnStamp } from './stamp';
 import type { ActionResult } from './view';
 import { playerViews } from './view';
 import { botSeats, lobbyResult, endsATurn } from './service-core';
@@ -138,8 +138,11 @@ export abstract class TurnService extends LobbyService {
       }
       const state = this.requirePlaying(g);
       const seat = this.seatOf(g, userId);
-      if (stamp !== undefined && stamp !== turnStamp(state.players[seat]!))
-        throw new ServiceError('stale', MESSAGES.stale);
+      const player = state.players[seat]!;
+      if (stamp !== undefined && stamp !== turnStamp(player))
+        throw stampIsAhead(stamp, player)
+          ? new ServiceError('card-ahead', MESSAGES.cardAhead)
+          : new ServiceError('stale', MESSAGES.stale);
       return this.playCommit(g, state, [(s) => make(s, seat, g)], this.now());
     });
   }

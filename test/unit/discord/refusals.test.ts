@@ -170,3 +170,50 @@ describe("in the reader's language", () => {
     expect(refusalText(refusal, undefined, tr('da'))).toBe('Olathe tillader 1 til 5 kast pr. tur. (Se /olathe help.)');
   });
 });
+
+describe('a stale click is pointed to the newest card', () => {
+  const stale = new ServiceError('stale', MESSAGES.stale);
+  const shown = (game: GameView, messages: Record<string, string>): GameView => ({
+    ...game,
+    playChannelId: 'play',
+    messages,
+  });
+
+  it("links a Balut player's own card, in the reader's language", async () => {
+    const s = service();
+    const game = shown(await started(s, ['ann', 'ben'], BALUT), { 'card:0': '900', 'card:1': '901' });
+    const link = 'https://discord.com/channels/g/play/901';
+    expect(refusalText(stale, { userId: 'ben', game: () => game })).toBe(`${MESSAGES.stale} Your newest card: ${link}`);
+    expect(refusalText(stale, { userId: 'ben', game: () => game }, tr('da'))).toBe(
+      `Den knap er fra et tidligere øjeblik i spillet — brug den nyeste blok. Din nyeste blok: ${link}`,
+    );
+  });
+
+  it("links an Olathe player's turn message only while the turn is theirs", async () => {
+    const s = service();
+    const game = shown(await started(s, ['ann', 'ben']), { 'turn:0:0': '700' });
+    expect(refusalText(stale, { userId: 'ann', game: () => game })).toBe(
+      `${MESSAGES.stale} Your newest card: https://discord.com/channels/g/play/700`,
+    );
+    expect(refusalText(stale, { userId: 'ben', game: () => game })).toBe(
+      `${MESSAGES.stale} It's ANN's turn — yours comes next.`,
+    );
+  });
+
+  it('names no card that is not posted yet', async () => {
+    const s = service();
+    const game = shown(await started(s, ['ann', 'ben'], BALUT), {});
+    expect(refusalText(stale, { userId: 'ben', game: () => game })).toBe(MESSAGES.stale);
+  });
+});
+
+describe("refusals that are not the player's card", () => {
+  it('a busy game and a card ahead of the saved game say so, in both languages', () => {
+    expect(refusalText(new ServiceError('busy', MESSAGES.busy))).toBe(MESSAGES.busy);
+    expect(refusalText(new ServiceError('busy', MESSAGES.busy), undefined, tr('da'))).toMatch(/^Spillet er optaget/);
+    expect(refusalText(new ServiceError('card-ahead', MESSAGES.cardAhead))).toBe(MESSAGES.cardAhead);
+    expect(refusalText(new ServiceError('card-ahead', MESSAGES.cardAhead), undefined, tr('da'))).toMatch(
+      /^Den blok viser/,
+    );
+  });
+});

@@ -9,7 +9,7 @@ import { commandMap } from '../../../src/discord/context';
 import * as olathe from '../../../commands/olathe';
 import { createLogger } from '../../../src/logger';
 import { ServiceError } from '../../../src/service/game-service';
-import { notYourCard } from '../../../src/service/errors';
+import { MESSAGES, notYourCard } from '../../../src/service/errors';
 import type { Metrics } from '../../../src/discord/metrics';
 import { AckClock } from '../../../src/discord/metrics';
 
@@ -174,6 +174,21 @@ describe('the interaction log line and metrics', () => {
     expect(counted).toEqual([['button', 'refused', 12.5]]);
     // Never the interaction's token.
     expect(JSON.stringify(lines)).not.toContain('aW50ZXJhY3Rpb246');
+  });
+
+  it('counts a move refused because other processes kept the game busy apart from refusals, and warns', async () => {
+    const counted: unknown[][] = [];
+    const metrics: Metrics = { interaction: (...args) => void counted.push(args), restError: () => undefined };
+    const { ctx, lines } = harness({
+      throwDice: () => {
+        throw new ServiceError('busy', MESSAGES.busy);
+      },
+    });
+    const { interaction, calls } = button('o1:throw:5:0:0.0');
+    await routeInteraction(interaction, { ...ctx, metrics });
+    expect(calls).toEqual([{ kind: 'reply', body: { content: MESSAGES.busy, flags: MessageFlags.Ephemeral } }]);
+    expect(counted).toEqual([['button', 'busy', null]]);
+    expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ level: 'warn', outcome: 'busy', game: 5 });
   });
 
   it('leaves the latency null when Discord refused the acknowledgement', async () => {

@@ -15,7 +15,7 @@ import {
 import { eventFromRow, eventRow } from '../../../src/db/event-rows';
 import { dueSeats, earliestDeadline, nextDeadlines } from '../../../src/service/deadlines';
 import { normalOptions, optionsProblem, turnTimeoutProblem } from '../../../src/service/options';
-import { turnStamp } from '../../../src/service/stamp';
+import { stampIsAhead, turnStamp } from '../../../src/service/stamp';
 
 const OLATHE: GameOptions = {
   variant: 'olathe',
@@ -40,6 +40,13 @@ describe('turnStamp', () => {
     expect(turnStamp(s.players[0]!)).toBe('0.1');
     s = applyEvent(s, { type: 'write', seat: 0, column: 0, category: 'choice' });
     expect(turnStamp(s.players[0]!)).toBe('1.0');
+  });
+
+  it('tells a card ahead of the saved moment from an old one', () => {
+    const state = applyEvent(newGame(OLATHE, ['a']), { type: 'declare', seat: 0, column: 0 });
+    const thrown = applyEvent(state, { type: 'throw', seat: 0, dice: [1, 2, 3, 4, 5] }).players[0]!; // 0.1
+    expect(['0.2', '1.0', '10.0'].map((stamp) => stampIsAhead(stamp, thrown))).toEqual([true, true, true]);
+    expect(['0.0', '0.1'].map((stamp) => stampIsAhead(stamp, thrown))).toEqual([false, false]);
   });
 });
 

@@ -188,6 +188,7 @@ export default {
     turnOfThenYours: "It's {{name}}'s turn — yours comes next.",
     staleHint: 'That hint is out of date: the turn has moved on since. Press 💡 Hint for a new one.',
     notOnHint: 'That button works only on the hint it came with — press 💡 Hint for a new one.',
+    newestCard: 'Your newest card: {{link}}',
     ownCard: 'Play on your own card, the one that names you.',
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
