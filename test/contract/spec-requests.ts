@@ -114,6 +114,18 @@ export function routeCases(world: () => SpecWorld): RouteCase[] {
 
   const channel = () => `/channels/${fake().channelId}`;
   const app = () => `/applications/${fake().applicationId}`;
+  /** The path of a new message of the bot's. */
+  const message = async () => `${channel()}/messages/${await botMessage()}`;
+  /** The callback path of a new interaction. */
+  const callback = async () => {
+    const { id, token } = await interaction();
+    return `/interactions/${id}/${token}/callback`;
+  };
+  /** The webhook path of a new follow-up. */
+  const followUpPath = async () => {
+    const webhook = await answered();
+    return `${webhook}/messages/${await followUp(webhook)}`;
+  };
 
   return [
     {
@@ -134,43 +146,32 @@ export function routeCases(world: () => SpecWorld): RouteCase[] {
     },
     {
       operation: 'PATCH /channels/{channel_id}/messages/{message_id}',
-      good: async () => ({
-        method: 'PATCH',
-        path: `${channel()}/messages/${await botMessage()}`,
-        body: { content: 'ok' },
-      }),
+      good: async () => ({ method: 'PATCH', path: await message(), body: { content: 'ok' } }),
       bad: async () => ({
         method: 'PATCH',
-        path: `${channel()}/messages/${await botMessage()}`,
+        path: await message(),
         body: { embeds: [{ title: 'Card', color: 'blurple' }] },
       }),
       breach: 'embeds[0].color is string "blurple"',
     },
     {
       operation: 'GET /channels/{channel_id}/messages/{message_id}',
-      good: async () => ({ method: 'GET', path: `${channel()}/messages/${await botMessage()}` }),
+      good: async () => ({ method: 'GET', path: await message() }),
       bad: async () => ({ method: 'GET', path: `${channel()}/messages/latest` }),
       breach: 'path parameter message_id is "latest", not a snowflake',
     },
     {
       operation: 'DELETE /channels/{channel_id}/messages/{message_id}',
-      good: async () => ({ method: 'DELETE', path: `${channel()}/messages/${await botMessage()}` }),
-      bad: async () => ({
-        method: 'DELETE',
-        path: `${channel()}/messages/${await botMessage()}`,
-        body: { reason: 'x' },
-      }),
+      good: async () => ({ method: 'DELETE', path: await message() }),
+      bad: async () => ({ method: 'DELETE', path: await message(), body: { reason: 'x' } }),
       breach: 'a body where the spec takes none',
     },
     {
       operation: 'PUT /channels/{channel_id}/messages/{message_id}/reactions/{emoji_name}/@me',
-      good: async () => ({
-        method: 'PUT',
-        path: `${channel()}/messages/${await botMessage()}/reactions/%F0%9F%8E%89/@me`,
-      }),
+      good: async () => ({ method: 'PUT', path: `${await message()}/reactions/%F0%9F%8E%89/@me` }),
       bad: async () => ({
         method: 'PUT',
-        path: `${channel()}/messages/${await botMessage()}/reactions/%F0%9F%8E%89/@me`,
+        path: `${await message()}/reactions/%F0%9F%8E%89/@me`,
         body: { emoji: '🎉' },
       }),
       breach: 'a body where the spec takes none',
@@ -179,36 +180,30 @@ export function routeCases(world: () => SpecWorld): RouteCase[] {
       operation: 'POST /channels/{channel_id}/messages/{message_id}/threads',
       good: async () => ({
         method: 'POST',
-        path: `${channel()}/messages/${await botMessage()}/threads`,
+        path: `${await message()}/threads`,
         body: { name: 'Game 1', auto_archive_duration: 1440 },
       }),
       bad: async () => ({
         method: 'POST',
-        path: `${channel()}/messages/${await botMessage()}/threads`,
+        path: `${await message()}/threads`,
         body: { name: 'Game 2', auto_archive_duration: 30 },
       }),
       breach: 'auto_archive_duration is number 30, not one of [60,1440,4320,10080]',
     },
     {
       operation: 'POST /interactions/{interaction_id}/{interaction_token}/callback',
-      good: async () => {
-        const { id, token } = await interaction();
-        return {
-          method: 'POST',
-          path: `/interactions/${id}/${token}/callback?with_response=false`,
-          body: { type: 4, data: { content: 'hi', flags: 64 } },
-          auth: false,
-        };
-      },
-      bad: async () => {
-        const { id, token } = await interaction();
-        return {
-          method: 'POST',
-          path: `/interactions/${id}/${token}/callback`,
-          body: { type: 4, data: { content: 'hi', flags: 'ephemeral' } },
-          auth: false,
-        };
-      },
+      good: async () => ({
+        method: 'POST',
+        path: `${await callback()}?with_response=false`,
+        body: { type: 4, data: { content: 'hi', flags: 64 } },
+        auth: false,
+      }),
+      bad: async () => ({
+        method: 'POST',
+        path: await callback(),
+        body: { type: 4, data: { content: 'hi', flags: 'ephemeral' } },
+        auth: false,
+      }),
       breach: 'data.flags is string "ephemeral"',
     },
     {
@@ -240,32 +235,19 @@ export function routeCases(world: () => SpecWorld): RouteCase[] {
     },
     {
       operation: 'PATCH /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}',
-      good: async () => {
-        const webhook = await answered();
-        return {
-          method: 'PATCH',
-          path: `${webhook}/messages/${await followUp(webhook)}`,
-          body: { content: 'b' },
-          auth: false,
-        };
-      },
-      bad: async () => {
-        const webhook = await answered();
-        const path = `${webhook}/messages/${await followUp(webhook)}`;
-        return { method: 'PATCH', path, body: { components: [{ type: 1, components: [] }] }, auth: false };
-      },
+      good: async () => ({ method: 'PATCH', path: await followUpPath(), body: { content: 'b' }, auth: false }),
+      bad: async () => ({
+        method: 'PATCH',
+        path: await followUpPath(),
+        body: { components: [{ type: 1, components: [] }] },
+        auth: false,
+      }),
       breach: 'components[0].components is under 1',
     },
     {
       operation: 'GET /webhooks/{webhook_id}/{webhook_token}/messages/{message_id}',
-      good: async () => {
-        const webhook = await answered();
-        return { method: 'GET', path: `${webhook}/messages/${await followUp(webhook)}`, auth: false };
-      },
-      bad: async () => {
-        const webhook = await answered();
-        return { method: 'GET', path: `${webhook}/messages/${await followUp(webhook)}?thread_id=main`, auth: false };
-      },
+      good: async () => ({ method: 'GET', path: await followUpPath(), auth: false }),
+      bad: async () => ({ method: 'GET', path: `${await followUpPath()}?thread_id=main`, auth: false }),
       breach: 'query parameter thread_id=main does not fit its type',
     },
     {
