@@ -37,6 +37,8 @@ export default defineConfig({
   test: {
     // The end-to-end tests run the production bundle (dist/), built once per run.
     globalSetup: ['test/support/build.ts'],
+    // Every end-to-end and browser file ends with no request that breaks Discord's published spec.
+    setupFiles: ['test/support/spec-conformance.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
     projects: [

@@ -13,6 +13,7 @@ import { isObject } from './json';
 import { matchRoute } from './routes';
 import type { Route, RouteDeps } from './routes';
 import type { DiscordSpec } from './spec-check';
+import { SPEC_BREACHES } from './spec-breaches';
 import type { LoggedRequest } from './types';
 
 export interface HttpServerDeps extends RouteDeps {
@@ -143,11 +144,16 @@ function checkAuthorization(deps: HttpServerDeps, request: RestRequest, label: s
 function conformToSpec(deps: HttpServerDeps, request: RestRequest, label: string): void {
   const { spec, state } = deps;
   const verdict = spec.check(request.method, request.segments, request.query, request.body);
+  const breach = (description: string) => {
+    state.breach(description);
+    // Bounded: a playground left running must not grow it for ever; a test needs only to see one.
+    if (SPEC_BREACHES.length < 100) SPEC_BREACHES.push(description);
+  };
   if (!verdict) {
-    state.breach(`${label}: not a route of Discord's OpenAPI spec (discord-api-spec ${spec.version}; answered 404)`);
+    breach(`${label}: not a route of Discord's OpenAPI spec (discord-api-spec ${spec.version}; answered 404)`);
     throw DiscordErrors.notFound();
   }
-  for (const v of verdict.violations) state.breach(`${label}: breaks the spec: ${v.rule}`);
+  for (const v of verdict.violations) breach(`${label}: breaks the spec: ${v.rule}`);
 }
 
 function loggedBody(request: RestRequest | undefined): unknown {
