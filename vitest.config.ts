@@ -27,6 +27,8 @@ const SQLITE_ONLY_E2E: string[] = [
   // Shard ownership across hosts: PostgreSQL by nature, each test starts its own server.
   'test/e2e/standby*.test.ts',
   'test/e2e/cluster-refusals.test.ts',
+  // SQLite's file locked by another process; PostgreSQL's outages are postgres-outage*.test.ts.
+  'test/e2e/sqlite-outage-balut.test.ts',
 ];
 
 // PostgreSQL's own behaviour (its server stopped mid-game, a SQLite database copied into it), and the tests that

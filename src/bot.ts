@@ -135,13 +135,29 @@ export async function startBot(
   let clock: NodeJS.Timeout | undefined;
   /** The clock's run under way (or its first look at the deadlines): a stop waits for it. */
   let clockRun: Promise<void> = Promise.resolve();
+  // The clock reads the database every second, so it is the first to see it come back after an outage. What the
+  // channels show may then differ from what is saved — a click's commit may have landed though its answer never
+  // came, or the server lost commits it had acknowledged (issue 33) — so every game is compared with its channel
+  // at once, as at start-up, not at the next minute's reconcile.
+  let databaseLost = false;
+  const clockFailed = (error: unknown) => {
+    if (storage.isUnavailable(error)) databaseLost = true;
+    log.error('deadline check failed', { error });
+  };
+  const databaseAnswered = () => {
+    if (!databaseLost) return;
+    databaseLost = false;
+    log.info('database reachable again: every game compared with its channel');
+    void context.publisher.reconcile().catch((error) => log.error('reconcile failed', { error }));
+  };
   const scheduleClock = async () => {
     if (!accepting) return;
     let next: number | null = null; // on a failed read, look again after the longest sleep
     try {
       next = await service.nextDeadline();
+      databaseAnswered();
     } catch (error) {
-      log.error('deadline check failed', { error });
+      clockFailed(error);
     }
     if (!accepting) return;
     const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
@@ -161,7 +177,7 @@ export async function startBot(
         void context.publisher.kick(result.view.id);
       }
     } catch (error) {
-      log.error('deadline check failed', { error });
+      clockFailed(error);
     }
     await scheduleClock();
   };

@@ -14,8 +14,8 @@
 // Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
 // query, which is before the server answered, which is before the server could free the lock. A holder that
 // has not confirmed for holdWithoutConfirmMs drops its gateway at the next tick, so it is gone by
-// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 11 s and a little.
-// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2 s to spare
+// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 10.25 s and a little.
+// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2.75 s to spare
 // for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
 // The wait is needed only when the last holder may still be live: a holder that let go cleanly (its gateway
 // closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
@@ -23,6 +23,11 @@
 // Why H is 10 s and not less: H is also how long a holder keeps the gateway while the database does not
 // answer at all. Shorter, and every restart of PostgreSQL would drop every shard and cost a fence wait on
 // the way back; 10 s outlasts a restart. F follows from H, and the keepalive from what is left of the 30 s.
+//
+// Why a confirmation every 0.25 s and not every second: the time since the last one before an outage counts
+// against H too. At 1 s, an 8 s outage of PostgreSQL (stopped, then started again: recovery took about 1 s on a
+// busy host) came to 10 s and dropped the gateway (issue 33). A pg_locks query four times a second is nothing
+// to the server.
 
 export interface OwnershipTimings {
   /** A standby tries the shard's lock this often. */
@@ -41,7 +46,7 @@ export interface OwnershipTimings {
 
 export const OWNERSHIP_TIMINGS: OwnershipTimings = {
   retryMs: 1000,
-  confirmEveryMs: 1000,
+  confirmEveryMs: 250,
   confirmTimeoutMs: 2000,
   holdWithoutConfirmMs: 10_000,
   fenceWaitMs: 13_000,

@@ -168,9 +168,15 @@ export interface Storage extends Stores {
   isLostRace(error: unknown): boolean;
   /**
    * The engine's way of saying the database cannot be reached or used just now (a server down or restarting, a
-   * lost connection, a file locked or on a full disk): nothing was written, and the same call may work later.
+   * lost connection, a file locked or on a full disk): nothing was written (but see mayHaveCommitted), and the
+   * same call may work later.
    */
   isUnavailable(error: unknown): boolean;
+  /**
+   * One of those that came while the transaction's commit was on its way (a server that went as it answered): it
+   * may have been written after all, and only a read once the database is back can tell.
+   */
+  mayHaveCommitted(error: unknown): boolean;
   /** Closes the database once what is under way has finished; no call may follow. */
   close(): Promise<void>;
 }

@@ -1,7 +1,9 @@
 // What clicks are doing to their own messages, for the Publisher: which messages a click is answering right
 // now (the Publisher leaves those alone), and what the latest click showed on each, kept in memory and written
 // to the database every few seconds — a click writes nothing after its answer. Lost in a crash, those digests
-// cost one needless redraw of their messages after the restart.
+// cost one needless redraw of their messages after the restart. A write that fails (the database out of reach)
+// keeps them for the next: forgotten, the Publisher would take the database's older digest for what a message
+// shows, and never redraw a card that shows a move the database then lost (issue 33).
 //
 // A click and a Publisher edit of the same message can overlap (the edit was sent just before the click), and
 // Discord may apply them in either order. Each side counts the touches of the message; one that finds another
@@ -48,6 +50,9 @@ export class ClickRecords {
   /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
   private readonly collapsed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
+  /** The records a flush is writing now and that nothing newer replaced since: kept again if the write fails. */
+  private readonly flushing = new Map<string, Remembered>();
+  private writing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly service: GameService,
@@ -140,25 +145,38 @@ export class ClickRecords {
 
   /** The message now shows what the click answered with. */
   remember(entry: Remembered): void {
-    this.shown.set(`${entry.gameId}:${entry.key}`, entry);
-    if (!this.timer) {
-      this.timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
-      this.timer.unref();
-    }
+    const k = `${entry.gameId}:${entry.key}`;
+    this.flushing.delete(k);
+    this.shown.set(k, entry);
+    this.flushSoon();
+  }
+
+  private flushSoon(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => void this.flush(), FLUSH_AFTER_MS);
+    this.timer.unref();
   }
 
   /** The digest the latest click showed, if newer than what the database holds. */
   digest(gameId: number, key: string): string | undefined {
-    const entry = this.shown.get(`${gameId}:${key}`);
+    const k = `${gameId}:${key}`;
+    const entry = this.shown.get(k) ?? this.flushing.get(k);
     return entry && digestNow(entry);
   }
 
   /** Something newer than the click is known (the Publisher drew the message, or it is gone). */
   drop(gameId: number, key: string): void {
     this.shown.delete(`${gameId}:${key}`);
+    this.flushing.delete(`${gameId}:${key}`);
   }
 
-  async flush(): Promise<void> {
+  /** Writes what clicks showed; one write at a time, so a failed one knows which records are still its own. */
+  flush(): Promise<void> {
+    this.writing = this.writing.then(() => this.write());
+    return this.writing;
+  }
+
+  private async write(): Promise<void> {
     clearTimeout(this.timer);
     this.timer = undefined;
     // A count matters only while a click or an edit of its message is under way.
@@ -168,11 +186,16 @@ export class ClickRecords {
     for (const [k, n] of this.clickedAt) if (n <= oldest) this.clickedAt.delete(k);
     if (this.shown.size === 0) return;
     const entries: Shown[] = [...this.shown.values()].map((e) => ({ ...e, digest: digestNow(e) }));
+    for (const [k, entry] of this.shown) this.flushing.set(k, entry);
     this.shown.clear();
     try {
       await this.service.recordShownAll(entries);
     } catch (error) {
+      for (const [k, entry] of this.flushing) this.shown.set(k, entry);
+      if (this.shown.size > 0) this.flushSoon();
       this.onError(error);
+    } finally {
+      this.flushing.clear();
     }
   }
 }

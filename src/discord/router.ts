@@ -14,6 +14,7 @@ import { handleComponent } from './components';
 import { parseCustomId } from './custom-id';
 import { placeOf } from './place';
 import { refusalFor } from './refusals';
+import type { MessageKey } from './i18n';
 import { trFor } from './i18n';
 import type { InteractionKind, InteractionOutcome } from './metrics';
 
@@ -84,11 +85,7 @@ async function guarded(
     // A legal move refused only because other processes kept winning its game's row: counted on its own.
     outcome = userError ? (isServiceError(error) && error.code === 'busy' ? 'busy' : 'refused') : 'failed';
     why = userError ? { reason: error.message } : { error };
-    const text = userError
-      ? await refusalFor(error, interaction, ctx)
-      : trFor(interaction)(
-          ctx.service.storage.isUnavailable(error) ? 'refusal.databaseUnavailable' : 'refusal.unexpected',
-        );
+    const text = userError ? await refusalFor(error, interaction, ctx) : trFor(interaction)(failureKey(error, ctx));
     await tellUser(interaction, text, ctx);
   }
   if (elsewhere) ctx.publisher.tokenAnswered(interaction);
@@ -104,6 +101,17 @@ async function guarded(
   if (outcome === 'failed') ctx.log.error('interaction', line);
   else if (outcome === 'busy') ctx.log.warn('interaction', line);
   else ctx.log.info('interaction', line);
+}
+
+/**
+ * What a failure is told: the database out of reach changed nothing — unless it went while the move's commit was
+ * on its way, when the move may stand: the player is not told it did not (the Publisher shows which once the
+ * database is back).
+ */
+function failureKey(error: unknown, ctx: BotContext): MessageKey {
+  const { storage } = ctx.service;
+  if (storage.mayHaveCommitted(error)) return 'refusal.databaseLostMidSave';
+  return storage.isUnavailable(error) ? 'refusal.databaseUnavailable' : 'refusal.unexpected';
 }
 
 /** The wording of refusals (what to do next, whose turn it is) lives in refusals.ts. */

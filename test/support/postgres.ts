@@ -94,6 +94,8 @@ export interface PostgresOptions {
    * with it off, a commit acknowledged in the last fraction of a second before an immediate stop is lost.
    */
   durableCommits?: boolean;
+  /** More server settings (`-c name=value`), e.g. to stop on a crashed process instead of restarting. */
+  settings?: Record<string, string | number>;
 }
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
@@ -139,7 +141,10 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     // Durability off for tests: a test database is thrown away, and fsync would dominate the tests' time.
     const durability = options.durable ? '' : ' -c fsync=off -c full_page_writes=off';
     const commits = `synchronous_commit=${options.durableCommits ? 'on' : 'off'}`;
-    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c ${commits}${durability}`;
+    const more = Object.entries(options.settings ?? {})
+      .map(([name, value]) => ` -c ${name}=${value}`)
+      .join('');
+    const serverOptions = `-p ${port} -k ${dir} -c listen_addresses=${listen} -c ${commits}${durability}${more}`;
     startServer = async () => {
       await run(
         bin,

@@ -72,7 +72,19 @@ const DRIVER_GONE = [
   /^Client was closed and is not queryable$/,
 ];
 
+/**
+ * The connection failed while COMMIT was on its way: the server may have committed before it went (its answer
+ * lost with the connection), or not. Nothing can tell which until the server is back.
+ */
+export class CommitOutcomeUnknown extends Error {
+  override readonly name = 'CommitOutcomeUnknown';
+  constructor(readonly lost: unknown) {
+    super(`the connection failed during COMMIT: ${lost instanceof Error ? lost.message : String(lost)}`);
+  }
+}
+
 export function isUnavailable(error: unknown): boolean {
+  if (error instanceof CommitOutcomeUnknown) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === 'string') return SERVER_GONE.has(code) || code.startsWith('08') || SOCKET_GONE.has(code);
   const message = error instanceof Error ? error.message : '';
@@ -165,11 +177,17 @@ export class PostgresDatabase {
       throw this.safe(error);
     }
     let broken = false;
+    // pg-pool listens for a lost connection only on idle clients, and pg's client emits it even when the statement
+    // under way is rejected with it: unheard, the server stopping in the middle of a transaction ended the process.
+    const lost = () => (broken = true);
+    client.on('error', lost);
     const statements = new Statements(client, true, this);
     try {
       await client.query(begin);
       const result = await fn(statements);
-      await client.query('COMMIT');
+      await client.query('COMMIT').catch((error: unknown) => {
+        throw isUnavailable(error) ? new CommitOutcomeUnknown(this.safe(error)) : error;
+      });
       return result;
     } catch (error) {
       broken = await client.query('ROLLBACK').then(
@@ -181,6 +199,7 @@ export class PostgresDatabase {
       statements.ended = true;
       // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
       client.release(broken);
+      client.off('error', lost);
     }
   }
 

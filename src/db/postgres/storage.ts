@@ -11,7 +11,7 @@ import { migratePostgres } from './migrate';
 import { PostgresOpsStore } from './ops-store';
 import { PostgresOutboxStore } from './outbox-store';
 import type { Sql } from './pool';
-import { DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
+import { CommitOutcomeUnknown, DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
 import { PostgresStatsStore } from './stats-store';
 
 export interface PostgresOptions {
@@ -74,6 +74,10 @@ class PostgresStorage implements Storage {
 
   isUnavailable(error: unknown): boolean {
     return isUnavailable(error);
+  }
+
+  mayHaveCommitted(error: unknown): boolean {
+    return error instanceof CommitOutcomeUnknown;
   }
 
   close(): Promise<void> {

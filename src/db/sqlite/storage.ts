@@ -4,12 +4,15 @@
 // - one write transaction at a time per process (WriteLock, first come first served);
 // - a call made outside the transaction waits until it has ended: on the one connection it would otherwise
 //   read the transaction's uncommitted rows, or have its own write committed or rolled back with them.
-// Between processes SQLite's write lock decides, as before: BEGIN IMMEDIATE waits up to the busy timeout.
+// Between processes SQLite's write lock decides, as before, but a wait for it never blocks the process for more
+// than BLOCKING_WAIT_MS: longer waits are made here, asynchronously (issue 33). A file locked by another process
+// for seconds (a backup tool, an operator's sqlite3 shell) used to freeze every game, and the gateway, for each
+// write's 5 s busy timeout, and no click was answered within Discord's 3 s.
 import type Database from 'better-sqlite3';
 import type { DailyStore, GameStore, OpsStore, OutboxStore, StatsStore, Storage, Stores } from '../storage';
 import type { ShardSlice } from '../rows';
 import type { OpenOptions } from './open';
-import { openDatabase } from './open';
+import { BUSY_TIMEOUT_MS, openDatabase } from './open';
 import { SqliteGameStore } from './game-store';
 import { SqliteOutboxStore } from './outbox-store';
 import { SqliteStatsStore } from './stats-store';
@@ -37,6 +40,28 @@ class WriteLock {
 }
 
 type Run = <R>(call: () => R) => Promise<R>;
+
+/** How long SQLite's own busy handler may hold the process waiting for another process's write lock. */
+const BLOCKING_WAIT_MS = 50;
+/** How long a transaction waits for the write lock in all: a click must be answered within Discord's 3 s. */
+const TRANSACTION_LOCK_WAIT_MS = 1500;
+const LOCK_RETRY_MS = 25;
+
+/** Another connection holds the write lock: the same statement may succeed a moment later. */
+function isBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_BUSY_RECOVERY';
+}
+
+/** `attempt` again every few ms while it fails for another process's write lock, until `patienceMs` are up. */
+function whenUnlocked<R>(attempt: () => Promise<R>, patienceMs: number): Promise<R> {
+  const until = performance.now() + patienceMs;
+  const again = (error: unknown): Promise<R> => {
+    if (!isBusy(error) || performance.now() >= until) return Promise.reject(error as Error);
+    return new Promise((resolve) => setTimeout(resolve, LOCK_RETRY_MS)).then(() => attempt().catch(again));
+  };
+  return attempt().catch(again);
+}
 
 /** The statement's result as a promise; a statement's throw becomes the promise's rejection. */
 function settled<R>(call: () => R): Promise<R> {
@@ -95,7 +120,9 @@ export class SqliteStorage implements Storage {
       daily: new SqliteDailyStore(db),
       ops: new SqliteOpsStore(db),
     };
-    const alone: Run = (call) => (this.lock.held ? this.exclusive(call) : settled(call));
+    // A transaction still waiting for its BEGIN has nothing on the connection yet: calls go ahead of it.
+    const alone: Run = (call) =>
+      whenUnlocked(() => (this.open ? this.exclusive(call) : settled(call)), BUSY_TIMEOUT_MS);
     const within: Run = (call) =>
       this.open ? settled(call) : Promise.reject(new Error("A transaction's store was used after it ended."));
     const bind = (run: Run): Stores => ({
@@ -111,6 +138,7 @@ export class SqliteStorage implements Storage {
     this.beginRead = db.prepare('BEGIN');
     this.commit = db.prepare('COMMIT');
     this.rollback = db.prepare('ROLLBACK');
+    db.pragma(`busy_timeout = ${BLOCKING_WAIT_MS}`);
   }
 
   transaction<T>(fn: (tx: Stores) => Promise<T>): Promise<T> {
@@ -123,12 +151,18 @@ export class SqliteStorage implements Storage {
   }
 
   private async run<T>(begin: Database.Statement, fn: (tx: Stores) => Promise<T>): Promise<T> {
+    const asked = performance.now();
     // Taken at once when free (a click's usual case), else in turn.
     if (this.lock.held) await this.lock.acquire();
     else this.lock.held = true;
     try {
-      begin.run();
-      this.open = true;
+      const waited = performance.now() - asked;
+      // Open the moment BEGIN succeeds: a call made in the same tick must already wait for the transaction.
+      const opened = () => {
+        begin.run();
+        this.open = true;
+      };
+      await whenUnlocked(() => settled(opened), Math.max(0, TRANSACTION_LOCK_WAIT_MS - waited));
       try {
         const result = await fn(this.inside);
         this.commit.run();
@@ -156,6 +190,11 @@ export class SqliteStorage implements Storage {
     const code = (error as { code?: unknown } | null)?.code;
     // Locked past the busy timeout, a failing disk, a full one (extended codes share the primary's prefix).
     return typeof code === 'string' && /^SQLITE_(BUSY|IOERR|FULL)(_|$)/.test(code);
+  }
+
+  /** Never: SQLite's COMMIT on a local file either happens or fails with the transaction still open. */
+  mayHaveCommitted(): boolean {
+    return false;
   }
 
   async close(): Promise<void> {

@@ -1,7 +1,7 @@
 // Which errors mean "the database cannot be reached or used just now" (Storage.isUnavailable): the router tells
 // the user so, rather than "something went wrong", and nothing else is to be read into them.
 import { describe, expect, it } from 'vitest';
-import { isUnavailable } from '../../../src/db/postgres/pool';
+import { CommitOutcomeUnknown, isUnavailable } from '../../../src/db/postgres/pool';
 import { openSqliteStorage } from '../../../src/db/sqlite/storage';
 
 const withCode = (code: string, message = 'x') => Object.assign(new Error(message), { code });
@@ -15,6 +15,12 @@ describe('PostgreSQL out of reach', () => {
   it("pg-pool's connect timeout and a connection cut under a query are unavailable", () => {
     expect(isUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
     expect(isUnavailable(new Error('Connection terminated unexpectedly'))).toBe(true);
+  });
+
+  it('a connection lost during COMMIT is unavailable too, and says the commit may have happened', () => {
+    const lost = new CommitOutcomeUnknown(new Error('Connection terminated unexpectedly'));
+    expect(isUnavailable(lost)).toBe(true);
+    expect(lost.message).toContain('during COMMIT');
   });
 
   it('a lost race, a constraint, a syntax error or a bug are not', () => {

@@ -18,7 +18,11 @@ function harness(service: Partial<BotContext['service']>) {
   const ctx = {
     // The storage knows its engine's unreachable errors; here, one made-up code.
     service: {
-      storage: { isUnavailable: (error: unknown) => (error as { code?: string }).code === 'DB_GONE' },
+      storage: {
+        isUnavailable: (error: unknown) =>
+          ['DB_GONE', 'DB_GONE_AT_COMMIT'].includes((error as { code?: string }).code!),
+        mayHaveCommitted: (error: unknown) => (error as { code?: string }).code === 'DB_GONE_AT_COMMIT',
+      },
       ...service,
     } as unknown as BotContext['service'],
     log: createLogger('debug', (line) => lines.push(JSON.parse(line))),
@@ -91,6 +95,19 @@ describe('routeInteraction', () => {
       { kind: 'reply', body: { content: tr('en')('refusal.databaseUnavailable'), flags: MessageFlags.Ephemeral } },
     ]);
     expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ level: 'error', outcome: 'failed' });
+  });
+
+  it('does not say nothing changed when the database went while the move was being committed', async () => {
+    const { ctx } = harness({
+      throwDice: () => {
+        throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'DB_GONE_AT_COMMIT' });
+      },
+    });
+    const { interaction, calls } = button('o1:throw:5:0:0.0');
+    await routeInteraction(interaction, ctx);
+    const said = tr('en')('refusal.databaseLostMidSave');
+    expect(calls).toEqual([{ kind: 'reply', body: { content: said, flags: MessageFlags.Ephemeral } }]);
+    expect(said).not.toContain('nothing changed');
   });
 
   it('follows up instead of replying when the interaction was already answered', async () => {

@@ -200,6 +200,8 @@ export default {
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
     databaseUnavailable: 'Botten kan ikke nå sin database lige nu — intet er ændret; prøv igen om et øjeblik.',
+    databaseLostMidSave:
+      'Botten mistede sin database, mens trækket blev gemt, så det er måske gemt, måske ikke — blokken viser hvilket, når databasen er tilbage.',
     notYourCard: 'Det er {{owner}}s blok — kun de kan bruge dens knapper.',
     pickDifficulty: 'Vælg en af de viste sværhedsgrader.',
     pickBot: 'Vælg en af de viste computerspillere.',

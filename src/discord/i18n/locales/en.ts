@@ -193,6 +193,8 @@ export default {
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
     databaseUnavailable: 'The bot cannot reach its database just now — nothing changed; try again in a moment.',
+    databaseLostMidSave:
+      'The bot lost its database while saving that move, so it may or may not have been saved — the card will show which once the database is back.',
     notYourCard: "This is {{owner}}'s card — only they can use its buttons.",
     pickDifficulty: 'Pick one of the listed difficulties.',
     pickBot: 'Pick one of the listed computer players.',
