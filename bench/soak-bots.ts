@@ -1,0 +1,176 @@
+// The soak bench's processes (soak.bench.ts): the built bot and the do-nothing bot, each on its own fake
+// Discord, with their CPU time and resident memory read from /proc and the warnings the bot logs tallied.
+// Not click-support's startBot: that one registers the commands in the test guild only, where Discord offers
+// none in DMs, and removes the database when the bot stops, before the soak has read it.
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import type { FakeDiscord } from '../src/fake-discord';
+import type { Launch, Tree } from './click-support';
+
+export interface SoakProcess {
+  pid: number;
+  /** user + system CPU time so far in ms (/proc/<pid>/stat), null once it is gone. */
+  cpuMs(): number | null;
+  /** Resident memory in MB (/proc/<pid>/status VmRSS), null once it is gone. */
+  rssMb(): number | null;
+  /** What it logged at warn and error, counted by message, with the first line of each. */
+  warnings(): Map<string, { count: number; first: string }>;
+  /** The last lines it wrote, for a failure's report. */
+  tail(): string;
+  /** Resolves with its exit code when it ends, whoever ended it. */
+  exited: Promise<number | null>;
+  /** SIGTERM, then SIGKILL after 10 s; resolves with its exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** One node process, cwd = the tree, stdout and stderr read (never left to fill a pipe). */
+function spawnIn(tree: Tree, node: string[], script: string, env: NodeJS.ProcessEnv): ChildProcess {
+  return spawn(process.execPath, [...node, script], { cwd: tree.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+const exitOf = (child: ChildProcess) =>
+  new Promise<number | null>((done) =>
+    child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', done),
+  );
+
+function readProc(pid: number, file: string): string | null {
+  try {
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
+  } catch {
+    return null;
+  }
+}
+
+const MAX_KINDS = 50;
+const TAIL_CHARS = 8000;
+
+/**
+ * The environment both bots get: the fake's addresses, warn-level logs, nothing from the developer's shell that
+ * could differ between runs (DISCORD_*, OLATHE_*).
+ */
+export function baseEnv(fake: FakeDiscord, databasePath: string): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
+  );
+  return {
+    ...inherited,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_API_URL: fake.apiUrl,
+    DATABASE_PATH: databasePath,
+    LOG_LEVEL: 'warn',
+    LOG_FORMAT: 'json',
+  };
+}
+
+/** Registers the commands with the tree's deploy script, then starts the bot and waits for its READY. */
+export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: NodeJS.ProcessEnv): Promise<SoakProcess> {
+  const deploy = spawnIn(tree, how.node, how.deploy, env);
+  let deployLog = '';
+  deploy.stdout!.on('data', (c: Buffer) => (deployLog += c.toString()));
+  deploy.stderr!.on('data', (c: Buffer) => (deployLog += c.toString()));
+  const code = await exitOf(deploy);
+  if (code !== 0) throw new Error(`${how.deploy} failed (${code}):\n${deployLog}`);
+
+  const ready = fake.nextReady(60_000);
+  const child = spawnIn(tree, how.node, how.bot, { ...env, ...how.env });
+  const kinds = new Map<string, { count: number; first: string }>();
+  let tail = '';
+  let partial = '';
+  const take = (chunk: Buffer) => {
+    const text = chunk.toString();
+    tail = (tail + text).slice(-TAIL_CHARS);
+    const lines = (partial + text).split('\n');
+    partial = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      // JSON logs (LOG_FORMAT=json) name the message; anything else (a crash's stack) counts by its first words.
+      let message = line.slice(0, 80);
+      try {
+        const entry = JSON.parse(line) as { level?: unknown; msg?: unknown; what?: unknown; error?: unknown };
+        // An interaction's failure names what was clicked or used; an error its name: kinds worth telling apart.
+        const what = typeof entry.what === 'string' ? ` ${entry.what.replace(/:\d+.*$/, '')}` : '';
+        const error = (entry.error as { name?: unknown } | undefined)?.name;
+        message = `${String(entry.level)}: ${String(entry.msg)}${what}${error ? ` (${String(error)})` : ''}`;
+      } catch {
+        // not JSON
+      }
+      const kind = kinds.get(message);
+      if (kind) kind.count++;
+      else if (kinds.size < MAX_KINDS) kinds.set(message, { count: 1, first: line.slice(0, 600) });
+    }
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = exitOf(child);
+  await Promise.race([
+    ready,
+    exited.then((c) => {
+      throw new Error(`${how.bot} exited (${c}) before it was ready:\n${tail}`);
+    }),
+  ]);
+  const pid = child.pid!;
+  return {
+    pid,
+    cpuMs: () => {
+      // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
+      const fields = readProc(pid, 'stat')?.split(') ')[1]?.split(' ');
+      return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : null;
+    },
+    rssMb: () => {
+      const kb = /VmRSS:\s+(\d+)/.exec(readProc(pid, 'status') ?? '')?.[1];
+      return kb ? Number(kb) / 1024 : null;
+    },
+    warnings: () => kinds,
+    tail: () => tail,
+    exited,
+    stop: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+      child.kill('SIGTERM');
+      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      const c = await exited;
+      clearTimeout(late);
+      return c;
+    },
+  };
+}
+
+/**
+ * CPU time and memory of the soak's processes, read every 2 s so a process that ended mid-run still has its
+ * last reading, and the machine's load average (every process on it, ours included) over the run.
+ */
+export class Meter {
+  private readonly cpu = new Map<SoakProcess, number>();
+  private readonly loads: number[] = [];
+  private readonly timer: ReturnType<typeof setInterval>;
+
+  constructor(private readonly processes: SoakProcess[]) {
+    this.read();
+    this.timer = setInterval(() => this.read(), 2000);
+  }
+
+  private read(): void {
+    for (const p of this.processes) {
+      const ms = p.cpuMs();
+      if (ms !== null) this.cpu.set(p, ms);
+    }
+    this.loads.push(loadavg()[0] ?? 0);
+  }
+
+  /** CPU time so far in ms: now, or at the last reading before it ended. */
+  cpuMs(p: SoakProcess): number {
+    this.read();
+    return this.cpu.get(p) ?? NaN;
+  }
+
+  /** The mean of the 1-minute load averages read. */
+  meanLoad(): number {
+    return this.loads.reduce((a, b) => a + b, 0) / Math.max(1, this.loads.length);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+}
