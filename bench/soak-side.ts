@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord } from '../src/fake-discord';
+import type { FakeDiscord, FakeMessage } from '../src/fake-discord';
 import { DO_NOTHING, builtLaunch, picker } from './click-support';
 import type { SoakProcess } from './soak-bots';
 import { Meter, baseEnv, launch } from './soak-bots';
@@ -25,7 +26,7 @@ const SETTLE_MS = 3000;
  * spread out, as a bot in use sees them, not 200 lobbies in one second.
  */
 const STAGGER_MS = 30_000;
-/** How often the fake forgets its records of requests (kept by a fake for tests, unbounded). */
+/** How often the fakes forget their records of requests and old message versions (kept for tests, unbounded). */
 const TRIM_MS = 30_000;
 
 const cfg = JSON.parse(process.env.OLATHE_SOAK_SIDE ?? '{}') as SideConfig;
@@ -128,8 +129,10 @@ async function main(): Promise<SideResult> {
       }, 1000),
       // The fake keeps every request it was sent; the side keeps what it needs of them as they come.
       setInterval(() => {
-        fake.clearRecords();
-        mirror.clearRecords();
+        for (const f of [fake, mirror]) {
+          f.clearRecords();
+          trimHistories(f);
+        }
       }, TRIM_MS),
       setTimeout(() => {
         early.bot = bot.rssMb() ?? NaN;
@@ -219,6 +222,21 @@ async function main(): Promise<SideResult> {
     await mirror.close();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Versions of a message kept for the examples (cardHistory); the fake keeps every one. */
+const KEPT_VERSIONS = 12;
+
+/**
+ * Forgets all but the last versions of every message. The fake keeps each message's every version for tests
+ * (FakeMessage.history), which over a soak of tens of thousands of edits would fill the driver's heap, and
+ * offers no way to bound it: so its state is reached past its type here (a `keepVersions` option on the fake
+ * would make this unnecessary).
+ */
+function trimHistories(fake: FakeDiscord): void {
+  const state = (fake as unknown as { state?: { messages?: Map<string, FakeMessage> } }).state;
+  for (const m of state?.messages?.values() ?? [])
+    if (m.history.length > KEPT_VERSIONS) m.history.splice(0, m.history.length - KEPT_VERSIONS);
 }
 
 /** The places' lobby problems, alike ones counted together. */

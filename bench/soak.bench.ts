@@ -144,7 +144,7 @@ export async function run(): Promise<void> {
     `machine: ${os.cpus().length} cores, load average ${(load ?? 0).toFixed(2)} at the start; ` +
       `${settings.minutes} min, ${settings.games} places (${settings.channels} server channels, ` +
       `${settings.games - settings.channels} DMs), think ${settings.thinkMs.join('–')} ms, ` +
-      `stalled after ${settings.stallMs / 1000} s; ${engines.join(' and ')} side by side`,
+      `stalled after ${settings.stallMs / 1000} s; ${engines.join(' and ')}${engines.length > 1 ? ' side by side' : ''}`,
   );
   const spec = process.env.OLATHE_SOAK_TREE?.trim();
   const tree: Tree = spec ? materialise(ROOT, spec) : workingTree(ROOT);
