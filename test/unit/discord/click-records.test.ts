@@ -114,4 +114,40 @@ describe('click records', () => {
     await clicks.flush();
     expect(clicks.clickedSince(1, 'card:1', pass)).toBe(false);
   });
+
+  it('a write that fails keeps what clicks showed for the next one, unless a newer click or a draw replaced it', async () => {
+    let down = true;
+    const written: unknown[] = [];
+    const service = {
+      recordShownAll: async (entries: unknown[]) => {
+        await Promise.resolve();
+        if (down) throw new Error('connect ECONNREFUSED');
+        written.push(...entries);
+      },
+    } as unknown as GameService;
+    const errors: unknown[] = [];
+    const clicks = new ClickRecords(service, (error) => errors.push(error));
+    clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: 'thrown' });
+    clicks.remember({ gameId: 2, key: 'card:0', messageId: '8', digest: 'held' });
+    clicks.remember({ gameId: 3, key: 'card:0', messageId: '7', digest: 'old' });
+    const failing = clicks.flush();
+    // While the write is on its way: game 2's card clicked again, game 3's drawn by the Publisher.
+    clicks.remember({ gameId: 2, key: 'card:0', messageId: '8', digest: 'held twice' });
+    clicks.drop(3, 'card:0');
+    await failing;
+    expect(errors).toHaveLength(1);
+    // Still known: the Publisher must not take the database's older digest for what the card shows.
+    expect(clicks.digest(1, 'card:0')).toBe('thrown');
+    expect(clicks.digest(2, 'card:0')).toBe('held twice');
+    expect(clicks.digest(3, 'card:0')).toBeUndefined();
+    down = false;
+    await clicks.flush();
+    expect(written).toHaveLength(2);
+    expect(written).toEqual(
+      expect.arrayContaining([
+        { gameId: 1, key: 'card:0', messageId: '9', digest: 'thrown' },
+        { gameId: 2, key: 'card:0', messageId: '8', digest: 'held twice' },
+      ]),
+    );
+  });
 });
