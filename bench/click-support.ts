@@ -70,8 +70,8 @@ export interface Launch {
 /** The sources through tsx's loader: any commit can be run so, including those from before the build. */
 export const FROM_SOURCES: Launch = {
   node: ['--import', 'tsx'],
-  bot: 'src/index.ts',
-  deploy: 'src/deploy-commands.ts',
+  bot: 'src/app/index.ts',
+  deploy: 'src/app/deploy-commands.ts',
 };
 
 /** The bot as `npm start` runs it: dist/ with the node flags of package.json's start script (`exec node <flags> dist/index.js`). */

@@ -19,9 +19,9 @@ export const DIST = join(ROOT, 'dist');
 
 /** dist/<name>.js ← its source. Add a program here and it ships (and tests run it as built). */
 export const ENTRIES = {
-  index: 'src/index.ts',
-  'deploy-commands': 'src/deploy-commands.ts',
-  healthcheck: 'src/healthcheck.ts',
+  index: 'src/app/index.ts',
+  'deploy-commands': 'src/app/deploy-commands.ts',
+  healthcheck: 'src/app/healthcheck.ts',
   backup: 'src/cli/backup.ts',
   'db-copy': 'src/cli/db-copy.ts',
 };

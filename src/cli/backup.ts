@@ -4,7 +4,7 @@
 // bad arguments). Restoring is the README's "Backup and restore" section. With DATABASE_URL set (PostgreSQL) it
 // says to use pg_dump instead, and exits 0 without opening any file.
 import dotenv from 'dotenv';
-import { databasePathOf } from '../config';
+import { databasePathOf } from '../app/config';
 import { redactedUrl } from '../db/postgres/connection';
 import { BackupError, backupDatabase } from '../db/sqlite/backup';
 

@@ -5,8 +5,8 @@
 // on failure one line on stderr, exit status 1 (2 for bad arguments). No line shows the password.
 import dotenv from 'dotenv';
 import { existsSync } from 'node:fs';
-import { databasePathOf } from '../config';
-import { dailySecretPath } from '../daily-secret';
+import { databasePathOf } from '../app/config';
+import { dailySecretPath } from '../app/daily-secret';
 import { CopyError, copyToPostgres } from '../db/postgres/copy-from-sqlite';
 import { redactedUrl, withoutPassword } from '../db/postgres/connection';
 

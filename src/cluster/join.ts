@@ -1,7 +1,7 @@
 // A host joining the bot's hosts on DATABASE_URL, once per `npm start` (the manager, or the one process
 // without SHARDS), before any shard process starts: the schema brought up to date (safe when several hosts
 // start at once), then the cluster row written or compared (./cluster-row.ts).
-import type { Logger } from '../logger';
+import type { Logger } from '../app/logger';
 import { waitForPostgres } from '../db/postgres/connection';
 import { migratePostgres } from '../db/postgres/migrate';
 import { checkCluster } from './cluster-row';

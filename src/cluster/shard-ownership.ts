@@ -10,7 +10,7 @@
 //     someone else has it, it drops at once.
 // IDENTIFY itself takes one more lock, the rate-limit bucket's, and keeps it for Discord's 5 s, so hosts of
 // one bucket never identify at the same moment.
-import type { Logger } from '../logger';
+import type { Logger } from '../app/logger';
 import type { LockConnection, LockKey } from './lock-connection';
 import { LOCK_KIND, openLockConnection } from './lock-connection';
 import type { LastHolder } from './shard-holders';

@@ -4,7 +4,7 @@
 // decides what they mean; only a deleted message (drawn anew) is handled here.
 import { gameT } from './render/text';
 import type { GameService, GameView, LastWrite, OutboxItem, ShoutWork } from '../service/game-service';
-import type { Logger } from '../logger';
+import type { Logger } from '../app/logger';
 import type { WantedMessage } from './channel-view';
 import {
   LOBBY_KEY,

@@ -2,7 +2,7 @@
 // REST routes for messages made without a click.
 import type { ChatInputCommandInteraction, REST } from 'discord.js';
 import type { GameService } from '../service/game-service';
-import type { Logger } from '../logger';
+import type { Logger } from '../app/logger';
 import type { Publisher } from './publisher';
 import type { AckClock, Metrics } from './metrics';
 import type { MessageKey, Translate } from './i18n';

@@ -4,7 +4,7 @@
 // a hold, a throw or a pass that only compares digests. A picture that cannot be drawn leaves the message in
 // words (the embed's text says everything the picture shows) and one log line saying why.
 import type { GameView } from '../service/game-service';
-import type { Logger } from '../logger';
+import type { Logger } from '../app/logger';
 import type { ScoreSheetInput } from '../picture/score-sheet';
 import { renderScoreSheet, resultsSheetInput } from '../picture/score-sheet';
 import type { MessageBody } from './render/turn';

@@ -1,9 +1,9 @@
 // Running the playground from a terminal (`npm run playground`, or `npm start` without DISCORD_TOKEN):
 // read PLAYGROUND_PORT and PLAYGROUND_DATABASE, start everything, print the one URL to open, stop
 // cleanly on Ctrl-C.
-import { ConfigError } from '../config';
+import { ConfigError } from '../app/config';
 import type { CommandMap } from '../discord/context';
-import { readSettings, stopOnSignals } from '../process-lifecycle';
+import { readSettings, stopOnSignals } from '../app/process-lifecycle';
 import { DEFAULT_PLAYGROUND_DATABASE, DEFAULT_PLAYGROUND_PORT, startPlayground } from './playground';
 
 export function playgroundPort(env: NodeJS.ProcessEnv): number {

@@ -3,11 +3,11 @@
 import { REST, Routes } from 'discord.js';
 import type { FakeDiscord, FakeUser } from '../fake-discord';
 import { PERMISSIONS, startFakeDiscord } from '../fake-discord';
-import { readConfig } from '../config';
-import type { Logger } from '../logger';
-import { createLogger } from '../logger';
-import { startBot } from '../bot';
-import type { RunningBot } from '../bot';
+import { readConfig } from '../app/config';
+import type { Logger } from '../app/logger';
+import { createLogger } from '../app/logger';
+import { startBot } from '../app/bot';
+import type { RunningBot } from '../app/bot';
 import type { CommandMap } from '../discord/context';
 import { openSqliteStorage } from '../db/sqlite/storage';
 import { GameService } from '../service/game-service';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/app/logger';
 import type { Playground } from '../../src/playground/playground';
 import { startPlayground } from '../../src/playground/playground';
 import { commands } from '../../commands';

@@ -26,8 +26,8 @@ interface Run {
 /** Every program started, so that none outlives the tests (a playground that should have stopped, say). */
 const runs: Run[] = [];
 
-/** `npm start` without a token (src/index.ts, as built) or `npm run playground` (src/playground/main.ts). */
-function start(script: 'src/index.ts' | 'src/playground/main.ts', env: NodeJS.ProcessEnv): Run {
+/** `npm start` without a token (src/app/index.ts, as built) or `npm run playground` (src/playground/main.ts). */
+function start(script: 'src/app/index.ts' | 'src/playground/main.ts', env: NodeJS.ProcessEnv): Run {
   const full: NodeJS.ProcessEnv = { ...process.env, PLAYGROUND_PORT: '0', PLAYGROUND_DATABASE: database, ...env };
   full.DISCORD_TOKEN = '';
   delete full.LOG_LEVEL;
@@ -130,7 +130,7 @@ let firstUrl = '';
 let ids: number[] = [];
 
 beforeAll(async () => {
-  first = start('src/index.ts', {});
+  first = start('src/app/index.ts', {});
   firstUrl = await addressOf(first);
   await playAGame(firstUrl);
   ids = await withService((service) => service.openGameIds());
@@ -163,7 +163,7 @@ describe('a second playground on the same database', () => {
   }, 60_000);
 
   it('on a free port: refuses the database in use, naming where the first one is', async () => {
-    const second = start('src/index.ts', { PLAYGROUND_PORT: '0' });
+    const second = start('src/app/index.ts', { PLAYGROUND_PORT: '0' });
     expect(await exitOf(second)).toBe(1);
     const lines = second.err().trim().split('\n');
     expect(lines.at(-1)).toBe(
@@ -183,7 +183,7 @@ describe('a second playground on the same database', () => {
     next.kill('SIGINT');
     expect(await exitOf(next)).toBe(0);
     // A clean stop leaves the database free at once.
-    const again = start('src/index.ts', {});
+    const again = start('src/app/index.ts', {});
     await addressOf(again);
     again.kill('SIGINT');
     expect(await exitOf(again)).toBe(0);

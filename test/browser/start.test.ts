@@ -18,7 +18,7 @@ function start(extra: NodeJS.ProcessEnv) {
   delete env.DISCORD_TOKEN;
   delete env.LOG_LEVEL;
   Object.assign(env, extra);
-  const child = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (c: Buffer) => (stdout += c.toString()));

@@ -46,7 +46,7 @@ function runBot(
     METRICS_HOST: '',
     ...settings,
   });
-  const child: ChildProcess = spawnScript('src/index.ts', [], {
+  const child: ChildProcess = spawnScript('src/app/index.ts', [], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
     ...spawnOptions,

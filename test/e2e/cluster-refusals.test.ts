@@ -39,7 +39,7 @@ afterAll(async () => {
 
 /** Runs the bot with these settings; it must stop with exit 1 and one line, which is returned. */
 async function refused(extra: NodeJS.ProcessEnv): Promise<string> {
-  const run = await runScript('src/index.ts', { ...env, ...extra });
+  const run = await runScript('src/app/index.ts', { ...env, ...extra });
   expect(run.code, run.stderr).toBe(1);
   const lines = run.stderr.trim().split('\n');
   expect(lines, run.stderr).toHaveLength(1);

@@ -21,7 +21,7 @@ const dataUri = (png: Buffer): string => `data:image/png;base64,${png.toString('
 
 async function deploy(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   // No database: deploying commands and emojis never opens one.
-  return runScript('src/deploy-commands.ts', botEnv(fake, {}, { DISCORD_GUILD_ID: fake.guildId }));
+  return runScript('src/app/deploy-commands.ts', botEnv(fake, {}, { DISCORD_GUILD_ID: fake.guildId }));
 }
 
 /** The emoji requests that changed something (uploads and deletions) since the records were cleared. */

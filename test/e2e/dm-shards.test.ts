@@ -29,7 +29,7 @@ beforeAll(async () => {
   alice = fake.addUser({ username: 'alice', globalName: 'Alice' });
   dm = fake.addDm(alice);
   const env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'dm-shards' });
-  const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: '' });
+  const run = await runScript('src/app/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: '' });
   expect(run.code).toBe(0);
   manager = await startShardManager(fake, { ...env, SHARDS: '2' });
 }, 90_000);

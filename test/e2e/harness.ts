@@ -1,4 +1,4 @@
-// End-to-end harness: the loopback Discord, and the real bot (`src/index.ts`, the production entry point, run
+// End-to-end harness: the loopback Discord, and the real bot (`src/app/index.ts`, the production entry point, run
 // as its built bundle dist/index.js the way `npm start` runs it) spawned as a child process against it, with
 // its own database in a temp folder.
 import { spawnScript } from '../support/project';
@@ -103,14 +103,14 @@ export function runScript(
 }
 
 export async function deployCommands(env: NodeJS.ProcessEnv): Promise<string> {
-  const run = await runScript('src/deploy-commands.ts', env);
+  const run = await runScript('src/app/deploy-commands.ts', env);
   if (run.code !== 0) throw new Error(`deploy-commands failed (${run.code}): ${run.stderr}`);
   return run.stdout;
 }
 
 async function spawnBot(fake: FakeDiscord, env: NodeJS.ProcessEnv): Promise<BotProcess> {
   const ready = fake.nextReady(20_000);
-  const child = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.on('data', (chunk: Buffer) => (log += chunk.toString()));
   child.stdout!.on('data', (chunk: Buffer) => (log += chunk.toString()));

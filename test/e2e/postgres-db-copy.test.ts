@@ -5,7 +5,7 @@
 // PostgreSQL only (vitest.config.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
-import { dailySecretPath } from '../../src/daily-secret';
+import { dailySecretPath } from '../../src/app/daily-secret';
 import type { FakeUser } from '../../src/fake-discord';
 import { spawnScript } from '../support/project';
 import { freshDatabase } from '../support/postgres';

@@ -13,7 +13,7 @@ export interface ShardManager {
 }
 
 export async function startShardManager(fake: FakeDiscord, env: NodeJS.ProcessEnv, shards = 2): Promise<ShardManager> {
-  const child = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));

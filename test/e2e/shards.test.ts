@@ -35,7 +35,7 @@ beforeAll(async () => {
 
   const env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'shards' });
   for (const t of tables) {
-    const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
+    const run = await runScript('src/app/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);
   }
   manager = await startShardManager(fake, { ...env, SHARDS: '2' });

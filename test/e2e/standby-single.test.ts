@@ -43,7 +43,7 @@ beforeAll(async () => {
   env = botEnv(fake, databaseEnvAt(dir, { url, dailySecret: 'single-standby-daily-secret-0123' }), {
     METRICS_PORT: String(port),
   });
-  bot = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  bot = spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   bot.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   await eventually(() => log.includes('standing by: another process holds this shard'), 30_000);
 }, 60_000);
@@ -96,7 +96,7 @@ describe('one process on DATABASE_URL whose shard is held elsewhere', () => {
     expect(log).toContain('shard released cleanly');
     const stoppedAt = performance.now();
     log = '';
-    bot = spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    bot = spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] });
     bot.stderr!.on('data', (c: Buffer) => (log += c.toString()));
     await fake.waitFor(() => fake.identifyCount(0) === 2 && fake.liveSessions(0) === 1, 30_000);
     console.log(`restart after a clean stop: READY ${Math.round(performance.now() - stoppedAt)} ms after the exit`);

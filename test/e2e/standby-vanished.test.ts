@@ -64,10 +64,10 @@ beforeAll(async () => {
     SHARDS: '2',
     SHARD_IDS: '0',
   });
-  expect((await runScript('src/deploy-commands.ts', env)).code).toBe(0);
+  expect((await runScript('src/app/deploy-commands.ts', env)).code).toBe(0);
   // Host A, in its namespace, as `npm start` runs the bot there.
   const a = watch(
-    isolated.spawn(process.execPath, ['--enable-source-maps', builtFile('src/index.ts')!], {
+    isolated.spawn(process.execPath, ['--enable-source-maps', builtFile('src/app/index.ts')!], {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -78,7 +78,7 @@ beforeAll(async () => {
     .catch((error: Error) => {
       throw new Error(`${error.message}\n${a.log()}`);
     });
-  const c = watch(spawnScript('src/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
+  const c = watch(spawnScript('src/app/index.ts', [], { env, stdio: ['ignore', 'pipe', 'pipe'] }));
   await eventually(() => c.log().includes('"msg":"shard standing by"'), 30_000);
 }, 120_000);
 

@@ -43,7 +43,7 @@ const tables: Table[] = [];
 const dailies: DailyPlayer[] = [];
 
 function startHost(name: string, extra: NodeJS.ProcessEnv): Host {
-  const child = spawnScript('src/index.ts', [], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawnScript('src/app/index.ts', [], { env: { ...env, ...extra }, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   child.stderr!.on('data', (c: Buffer) => (log += c.toString()));
   child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
@@ -81,7 +81,7 @@ beforeAll(async () => {
   const database = { url: await freshDatabase(server), dailySecret: 'standby-test-daily-secret-0123456789' };
   env = botEnv(fake, databaseEnvAt(dir, database), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'standby', SHARDS: '2' });
   for (const t of tables) {
-    const run = await runScript('src/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
+    const run = await runScript('src/app/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: t.guildId });
     expect(run.code).toBe(0);
   }
   startHost('A', { SHARD_IDS: '0' });

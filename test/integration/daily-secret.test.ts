@@ -4,8 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../src/config';
-import { dailySecretPath, loadDailySecret } from '../../src/daily-secret';
+import { ConfigError, readConfig } from '../../src/app/config';
+import { dailySecretPath, loadDailySecret } from '../../src/app/daily-secret';
 import { removeTempDirs, tempDir } from './service/helpers';
 
 afterAll(removeTempDirs);

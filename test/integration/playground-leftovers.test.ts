@@ -1,7 +1,7 @@
 // The playground's fake Discord is a new server each run, so games left open by an earlier run are ended
 // (scored as they stand) before its bot starts — through the service, like every other change to a game.
 import { afterAll, describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger';
+import { createLogger } from '../../src/app/logger';
 import { endLeftoverGames } from '../../src/playground/playground';
 import { OLATHE, harness, removeTempDirs, startedGame, tempDbPath, user } from './service/helpers';
 

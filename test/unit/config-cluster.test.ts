@@ -1,7 +1,7 @@
 // The settings of a bot on several hosts: SHARD_IDS (which shards this host runs) and DATABASE_URL (the
 // PostgreSQL server the hosts agree through), and every way they are refused — one line, never the password.
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from '../../src/config';
+import { ConfigError, readConfig } from '../../src/app/config';
 
 const good = { DISCORD_TOKEN: 'abc.def.ghi', DISCORD_CLIENT_ID: '123456789012345678' };
 const SECRET = 'a-daily-secret-of-32-characters!';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEFAULT_DATABASE_PATH, MAX_SHARDS, readConfig } from '../../src/config';
-import { createLogger, redact } from '../../src/logger';
+import { ConfigError, DEFAULT_DATABASE_PATH, MAX_SHARDS, readConfig } from '../../src/app/config';
+import { createLogger, redact } from '../../src/app/logger';
 
 const good = { DISCORD_TOKEN: 'abc.def.ghi', DISCORD_CLIENT_ID: '123456789012345678' };
 

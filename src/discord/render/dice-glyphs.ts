@@ -1,5 +1,5 @@
 // How the bot draws dice: the application's die emojis (uploaded by `npm run deploy-commands`), or the Unicode
-// dice ⚀–⚅ when they are missing. The choice is made once, at start (`useDiceGlyphs`, src/bot.ts), and every
+// dice ⚀–⚅ when they are missing. The choice is made once, at start (`useDiceGlyphs`, src/app/bot.ts), and every
 // renderer reads it here, the way they read their texts through `tr`: a click only joins strings made then.
 // A custom emoji shows only in message content and embed descriptions (never in a code block, a button label,
 // a select option or a footer): `diceText` is for the former, `diceLabelText` for labels.

@@ -9,7 +9,7 @@ import { markReleased } from '../../../src/cluster/shard-holders';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
 import { loadPostgresMigrations, migratePostgres } from '../../../src/db/postgres/migrate';
-import { createLogger } from '../../../src/logger';
+import { createLogger } from '../../../src/app/logger';
 import { freshDatabase } from '../../support/postgres';
 import { holderOf, holderProcess, ownershipDatabase, until } from './fixtures/ownership-support';
 import { TEST_TIMINGS } from './fixtures/test-timings';

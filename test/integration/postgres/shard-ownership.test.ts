@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCK_KIND } from '../../../src/cluster/lock-connection';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import type { OwnershipOptions } from '../../../src/cluster/shard-ownership';
-import { createLogger } from '../../../src/logger';
+import { createLogger } from '../../../src/app/logger';
 import { startTcpProxy } from '../../support/tcp-proxy';
 import {
   holderOf as holderOn,

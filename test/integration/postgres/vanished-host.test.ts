@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_KIND } from '../../../src/cluster/lock-connection';
 import { ShardOwnership } from '../../../src/cluster/shard-ownership';
 import { migratePostgres } from '../../../src/db/postgres/migrate';
-import { createLogger } from '../../../src/logger';
+import { createLogger } from '../../../src/app/logger';
 import type { IsolatedHost } from '../../support/netns';
 import { createIsolatedHost } from '../../support/netns';
 import type { PostgresServer } from '../../support/postgres';

@@ -10,7 +10,7 @@ import { RESULTS_KEY } from '../../../src/discord/channel-view';
 import { ClickRecords } from '../../../src/discord/click-records';
 import type { MessageBody } from '../../../src/discord/render/turn';
 import type { AttachedFile, SheetRenderer } from '../../../src/discord/sheet-picture';
-import type { Logger } from '../../../src/logger';
+import type { Logger } from '../../../src/app/logger';
 import type { ScoreSheetInput } from '../../../src/picture/score-sheet';
 import { SMALL, harness, playOut, removeTempDirs, startedGame } from './helpers';
 

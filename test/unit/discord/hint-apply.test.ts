@@ -13,7 +13,7 @@ import type { MessageBody } from '../../../src/discord/render/turn';
 import { routeInteraction } from '../../../src/discord/router';
 import { handMadeClick } from './hand-made-click';
 import { tr } from '../../../src/discord/i18n';
-import { createLogger } from '../../../src/logger';
+import { createLogger } from '../../../src/app/logger';
 import { OLATHE, riggedRng } from '../../integration/service/helpers';
 
 const english = tr('en');

@@ -7,7 +7,7 @@ import { tr } from '../../../src/discord/i18n';
 import type { BotContext } from '../../../src/discord/context';
 import { commandMap } from '../../../src/discord/context';
 import * as olathe from '../../../commands/olathe';
-import { createLogger } from '../../../src/logger';
+import { createLogger } from '../../../src/app/logger';
 import { ServiceError } from '../../../src/service/game-service';
 import { MESSAGES, notYourCard } from '../../../src/service/errors';
 import type { Metrics } from '../../../src/discord/metrics';

@@ -1,7 +1,7 @@
-// The manager's /healthz from its shards' answers (src/shard-operations.ts): a sick shard is named, a host
+// The manager's /healthz from its shards' answers (src/app/shard-operations.ts): a sick shard is named, a host
 // whose shards stand by for another host's is healthy and says which it waits for and which it runs.
 import { describe, expect, it } from 'vitest';
-import { hostHealth } from '../../../src/shard-operations';
+import { hostHealth } from '../../../src/app/shard-operations';
 
 const ok = { ok: true as const, value: null };
 const standing = (id: number) => ({ ok: true as const, value: { standingBy: `standing by for shard ${id}` } });

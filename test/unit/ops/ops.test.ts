@@ -9,7 +9,7 @@ import type { GameOptions } from '../../../src/game';
 import { openSqliteTestStorage } from '../../support/storage';
 import { OpsService } from '../../../src/service/ops-service';
 import { GameService } from '../../../src/service/game-service';
-import { gatewayProblem } from '../../../src/operations';
+import { gatewayProblem } from '../../../src/app/operations';
 import { createMetrics } from '../../../src/ops/metrics';
 import { OpsListenError, startOpsServer } from '../../../src/ops/ops-server';
 import type { OpsServer } from '../../../src/ops/ops-server';

@@ -8,8 +8,8 @@ import { AggregatorRegistry, Registry, collectDefaultMetrics } from 'prom-client
 import type { Config } from './config';
 import type { OpsHandle } from './operations';
 import { OPS_HANDLE } from './operations';
-import { startOpsServer } from './ops/ops-server';
-import type { Health, OpsServer } from './ops/ops-server';
+import { startOpsServer } from '../ops/ops-server';
+import type { Health, OpsServer } from '../ops/ops-server';
 
 /** A shard that does not answer within this long is reported as such (a hung or respawning process). */
 const ASK_TIMEOUT_MS = 2000;

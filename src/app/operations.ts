@@ -4,21 +4,21 @@
 import type { Client } from 'discord.js';
 import { RESTEvents, Status } from 'discord.js';
 import type { Config } from './config';
-import type { Storage } from './db/storage';
-import { OpsService } from './service/ops-service';
-import type { Metrics } from './discord/metrics';
-import { AckClock, NO_METRICS } from './discord/metrics';
-import type { Publisher } from './discord/publisher';
-import { createMetrics } from './ops/metrics';
-import type { BotMetrics } from './ops/metrics';
-import { startOpsServer } from './ops/ops-server';
-import type { Health, OpsServer } from './ops/ops-server';
-import type { OwnershipState } from './cluster/shard-ownership';
+import type { Storage } from '../db/storage';
+import { OpsService } from '../service/ops-service';
+import type { Metrics } from '../discord/metrics';
+import { AckClock, NO_METRICS } from '../discord/metrics';
+import type { Publisher } from '../discord/publisher';
+import { createMetrics } from '../ops/metrics';
+import type { BotMetrics } from '../ops/metrics';
+import { startOpsServer } from '../ops/ops-server';
+import type { Health, OpsServer } from '../ops/ops-server';
+import type { OwnershipState } from '../cluster/shard-ownership';
 
 /** The property of a shard process's client through which its manager asks for health and metrics. */
 export const OPS_HANDLE = 'olatheOps';
 
-/** What a shard process answers its manager (src/shard-operations.ts), by ShardingManager's eval. */
+/** What a shard process answers its manager (src/app/shard-operations.ts), by ShardingManager's eval. */
 export interface OpsHandle {
   health(): Promise<Health>;
   /** prom-client's registry as JSON, labelled with the shard; [] when METRICS_PORT is unset. */

@@ -4,9 +4,9 @@
 import dotenv from 'dotenv';
 import { REST, Routes } from 'discord.js';
 import { ConfigError, readConfig } from './config';
-import { commands } from '../commands';
-import { readDieImages } from './emoji/die-files';
-import { cdnImageFetcher, describeFailure, syncDieEmojis } from './emoji/emoji-sync';
+import { commands } from '../../commands';
+import { readDieImages } from '../emoji/die-files';
+import { cdnImageFetcher, describeFailure, syncDieEmojis } from '../emoji/emoji-sync';
 
 dotenv.config({ quiet: true });
 

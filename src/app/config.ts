@@ -1,5 +1,5 @@
 // The bot's settings, read from the environment (and .env through dotenv), validated before anything starts.
-import { DEFAULT_LOBBY_EXPIRY_MS } from './service/options';
+import { DEFAULT_LOBBY_EXPIRY_MS } from '../service/options';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
 const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error'];
@@ -41,7 +41,7 @@ export interface Config {
   logFormat: LogFormat;
   /**
    * OLATHE_DAILY_SECRET: the key of the daily challenge's dice; null when unset, and then one is made on first
-   * start and kept in a file beside the database (src/daily-secret.ts). Never logged.
+   * start and kept in a file beside the database (src/app/daily-secret.ts). Never logged.
    */
   dailySecret: string | null;
 }

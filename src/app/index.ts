@@ -1,6 +1,6 @@
 // The bot's entry point (`npm start`): read .env, check it, run until SIGINT/SIGTERM. Without DISCORD_TOKEN
 // it starts the playground instead (src/playground): the bot against a local fake Discord, in a web page.
-// With SHARDS=auto|N it runs the shard manager, which starts this same file once per shard (src/sharding.ts).
+// With SHARDS=auto|N it runs the shard manager, which starts this same file once per shard (src/app/sharding.ts).
 import { fileURLToPath } from 'node:url';
 import dotenv from 'dotenv';
 import { readConfig } from './config';
@@ -9,12 +9,12 @@ import { createLogger } from './logger';
 import { startBot } from './bot';
 import { EXIT_SHARD_LOST, MAX_CONCURRENCY_VARIABLE, STANDBY_MESSAGE, runShards, shardOfThisProcess } from './sharding';
 import { startShardOperations } from './shard-operations';
-import { openDatabase } from './db/sqlite/open';
-import { commands } from '../commands';
+import { openDatabase } from '../db/sqlite/open';
+import { commands } from '../../commands';
 import type { Config } from './config';
 import type { Logger } from './logger';
-import { joinCluster } from './cluster/join';
-import { ShardOwnership } from './cluster/shard-ownership';
+import { joinCluster } from '../cluster/join';
+import { ShardOwnership } from '../cluster/shard-ownership';
 
 dotenv.config({ quiet: true });
 
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   if (!process.env.DISCORD_TOKEN?.trim()) {
     // No bot token: nothing to connect to, so play locally against the loopback Discord instead.
     console.error('olathe: DISCORD_TOKEN is not set — starting the playground (the bot against a local fake Discord).');
-    const { runPlayground } = await import('./playground/cli');
+    const { runPlayground } = await import('../playground/cli');
     return runPlayground(process.env, commands);
   }
   // A shard process: the manager set SHARDS to this shard's id, which is not the operator's setting (and
