@@ -10,6 +10,7 @@ import { clickedMessage, digestOf } from './channel-view';
 import { ChannelRest } from './channel-rest';
 import { ChannelSync } from './channel-sync';
 import { ClickRecords } from './click-records';
+import { GameQueue } from '../service/game-queue';
 import { classify, describeFailure, isNetworkFailure } from './discord-errors';
 import type { TokenSource } from './reply-rest';
 import { NoReplyToken, ReplyRest } from './reply-rest';
@@ -36,7 +37,7 @@ export class Publisher {
    * commit in either order: a hold's record of its message landing after the write that turned the message
    * into its log line would bring the message back, and a pass would draw the log line over as an ended turn.
    */
-  private readonly clickWrites = new Map<number, Promise<void>>();
+  private readonly clickWrites = new GameQueue();
   private readonly sync: ChannelSync;
   /** The routes, through interaction tokens, of games where the bot is not a member. */
   private readonly replies: ReplyRest;
@@ -228,17 +229,10 @@ export class Publisher {
   }
 
   private inClickOrder(gameId: number, write: () => Promise<unknown>): Promise<void> {
-    const next = (this.clickWrites.get(gameId) ?? Promise.resolve())
-      .then(write)
-      .then(
-        () => undefined,
-        (error: unknown) => this.ctx.log.error('could not record a clicked message', { gameId, error }),
-      )
-      .finally(() => {
-        if (this.clickWrites.get(gameId) === next) this.clickWrites.delete(gameId);
-      });
-    this.clickWrites.set(gameId, next);
-    return next;
+    return this.clickWrites.run(gameId, write).then(
+      () => undefined,
+      (error: unknown) => this.ctx.log.error('could not record a clicked message', { gameId, error }),
+    );
   }
 
   // ---------- one pass, and what its failure means ----------
