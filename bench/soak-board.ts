@@ -124,10 +124,10 @@ export class SoakBoard {
 
 /**
  * What one card has shown, for a refusal's or a regression's example: the moment of each version, oldest first,
- * and for the last few which request drew it — a channel PATCH (the bot's Publisher) or, with none then, the
- * answer to a click — and how long before now.
+ * and for the last few which request drew it — a channel PATCH (the bot's Publisher) or the answer to a click,
+ * matched by time (`answeredAt`: when clicks on it were answered) — and how long before now.
  */
-export function cardHistory(fake: FakeDiscord, messageId: string): string {
+export function cardHistory(fake: FakeDiscord, messageId: string, answeredAt: readonly number[]): string {
   const m = fake.message(messageId);
   if (!m) return '(message gone)';
   const versions = [...m.history, m];
@@ -143,7 +143,14 @@ export function cardHistory(fake: FakeDiscord, messageId: string): string {
       if (i < versions.length - 4) return String(moment(v.components));
       // The fake logs a request as it arrives and applies it once read and checked: a few ms later.
       const patch = patches.filter((at) => at <= shownAt[i]! && shownAt[i]! - at <= 200).pop();
-      const by = patch === undefined ? 'click answer' : `PATCH that arrived ${shownAt[i]! - patch} ms before`;
+      const patchGap = patch === undefined ? Infinity : shownAt[i]! - patch;
+      const clickGap = Math.min(...answeredAt.map((at) => Math.abs(at - shownAt[i]!)));
+      const by =
+        patchGap <= 200 && patchGap <= clickGap
+          ? `PATCH that arrived ${patchGap} ms before`
+          : clickGap <= 50
+            ? 'click answer'
+            : 'neither found';
       return `${moment(v.components)} (${by}, ${now - shownAt[i]!} ms ago)`;
     })
     .join(' → ');

@@ -144,11 +144,25 @@ export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: No
 export class Meter {
   private readonly cpu = new Map<SoakProcess, number>();
   private readonly loads: number[] = [];
-  private readonly timer: ReturnType<typeof setInterval>;
+  /** Each process's resident memory every minute, MB: a leak climbs on, a warm-up levels off. */
+  readonly rssByMinute = new Map<SoakProcess, number[]>();
+  /** The bot's JavaScript heap in use every minute, MB, from its own /metrics (null: not read). */
+  readonly heapByMinute: Array<number | null> = [];
+  private readonly timers: Array<ReturnType<typeof setInterval>>;
 
-  constructor(private readonly processes: SoakProcess[]) {
+  /** `metricsUrl`: the bot's GET /metrics (METRICS_PORT), which tells its heap apart from native memory. */
+  constructor(
+    private readonly processes: SoakProcess[],
+    metricsUrl: string,
+  ) {
     this.read();
-    this.timer = setInterval(() => this.read(), 2000);
+    this.timers = [
+      setInterval(() => this.read(), 2000),
+      setInterval(() => {
+        for (const p of processes) this.rssByMinute.set(p, [...(this.rssByMinute.get(p) ?? []), p.rssMb() ?? NaN]);
+        void heapInUse(metricsUrl).then((mb) => this.heapByMinute.push(mb));
+      }, 60_000),
+    ];
   }
 
   private read(): void {
@@ -171,6 +185,17 @@ export class Meter {
   }
 
   stop(): void {
-    clearInterval(this.timer);
+    for (const t of this.timers) clearInterval(t);
+  }
+}
+
+/** prom-client's nodejs_heap_size_used_bytes from the bot's /metrics, in MB; null when it cannot be read in 5 s. */
+async function heapInUse(url: string): Promise<number | null> {
+  try {
+    const text = await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
+    const bytes = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(text)?.[1];
+    return bytes ? Number(bytes) / 2 ** 20 : null;
+  } catch {
+    return null;
   }
 }

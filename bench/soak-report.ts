@@ -26,6 +26,8 @@ export interface ProcessFigures {
   /** Resident memory at minute 1 (or halfway through a shorter run) and at the end, MB. */
   rssEarly: number;
   rssEnd: number;
+  /** Resident memory at the end of each whole minute, MB. */
+  rssByMinute: number[];
 }
 
 export interface SideResult {
@@ -57,6 +59,8 @@ export interface SideResult {
   mirrorSkipped: number;
   driverCpuMs: number;
   driverRssMb: number;
+  /** The bot's JavaScript heap in use at each minute's end, MB (its /metrics). */
+  heapByMinute: Array<number | null>;
   /** The bot's CPU time over the run, ms (per event: divided by cells.events, every move of every seat). */
   botCpuMs: number;
   botExit: number | null;
@@ -131,6 +135,13 @@ function details(s: SideResult): void {
       `answered but not shown on the card within 10 s: ${fmt(s.unshown.count)}`,
   );
   for (const e of s.unshown.examples.slice(0, 3)) console.log(`      not shown: ${e}`);
+  const minutes = (p: ProcessFigures) => p.rssByMinute.map((mb) => fmt(mb)).join(', ');
+  console.log(
+    `    RSS at each minute's end, MB: the bot ${minutes(s.bot)}; the do-nothing bot ${minutes(s.reference)}`,
+  );
+  console.log(
+    `    the bot's JavaScript heap in use then, MB: ${s.heapByMinute.map((mb) => fmt(mb ?? NaN)).join(', ')}`,
+  );
   console.log(`    a card went back to an earlier moment: ${fmt(s.wentBack.count)}×`);
   for (const e of s.wentBack.examples.slice(0, 3)) console.log(`      went back: ${e}`);
   for (const r of s.refusals.byText) {

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeDiscord } from '../src/fake-discord';
+import { freePort } from '../test/support/ports';
 import type { FakeDiscord, FakeMessage } from '../src/fake-discord';
 import { DO_NOTHING, builtLaunch, picker } from './click-support';
 import type { SoakProcess } from './soak-bots';
@@ -80,8 +81,15 @@ async function main(): Promise<SideResult> {
       ? { DATABASE_URL: cfg.databaseUrl, OLATHE_DAILY_SECRET: 'the-soak-bench-daily-secret' }
       : {};
     // No DISCORD_GUILD_ID: commands registered globally, as Discord offers them in DMs only so.
+    // Its /metrics on loopback: its JavaScript heap, read each minute beside its resident memory.
+    const metricsPort = await freePort();
     const bot = track(
-      await launch(tree, fake, builtLaunch(tree.dir), { ...baseEnv(fake, join(dir, 'olathe.sqlite')), ...database }),
+      await launch(tree, fake, builtLaunch(tree.dir), {
+        ...baseEnv(fake, join(dir, 'olathe.sqlite')),
+        ...database,
+        METRICS_PORT: String(metricsPort),
+        METRICS_HOST: '127.0.0.1',
+      }),
     );
     processes.push(bot);
     const reference = track(
@@ -110,14 +118,14 @@ async function main(): Promise<SideResult> {
       unshown: { count: 0, examples: [] },
       wentBack: { count: 0, examples: [] },
       refusedExamples: [],
-      momentsOf: (id) => cardHistory(fake, id),
+      momentsOf: (id) => cardHistory(fake, id, traffic.answeredAt.get(id) ?? []),
     };
     for (const spec of specs) places.push(new Place(spec, ctx, cfg.stallMs));
 
     const runMs = cfg.minutes * 60_000;
     const earlyAt = Math.min(60_000, runMs / 2);
     const t0 = Date.now();
-    const meter = new Meter([bot, reference]);
+    const meter = new Meter([bot, reference], `http://127.0.0.1:${metricsPort}/metrics`);
     const cpu0 = { bot: meter.cpuMs(bot), reference: meter.cpuMs(reference) };
     const driver0 = process.cpuUsage();
     const early = { bot: NaN, reference: NaN };
@@ -168,6 +176,7 @@ async function main(): Promise<SideResult> {
       ...percentiles(l.ms),
       cpuMsPerClick: (cpu1[which] - cpu0[which]) / Math.max(1, l.answered),
       rssEarly: early[which],
+      rssByMinute: meter.rssByMinute.get(which === 'bot' ? bot : reference) ?? [],
       rssEnd: end[which],
     });
     const botExit = await bot.stop();
@@ -210,6 +219,7 @@ async function main(): Promise<SideResult> {
       problems: countProblems(places),
       mirrorSkipped: traffic.mirrorSkipped,
       driverCpuMs: (driver.user + driver.system) / 1000,
+      heapByMinute: meter.heapByMinute,
       driverRssMb: process.memoryUsage().rss / 2 ** 20,
       botCpuMs: cpu1.bot - cpu0.bot,
       died,

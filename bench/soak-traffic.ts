@@ -63,6 +63,8 @@ export class Traffic {
   private readonly copies = new Map<Kind, string>();
   private readonly copying = new Set<Kind>();
   private readonly twins = new Map<string, FakeUser>();
+  /** When clicks on a message were answered (ms since 1970), the last few per message: see cardHistory. */
+  readonly answeredAt = new Map<string, number[]>();
   /** Interactions the mirror could not send yet (its copy of that kind was still being made). */
   mirrorSkipped = 0;
 
@@ -126,6 +128,8 @@ export class Traffic {
     this.inFlight.set(gameId, busy + 1);
     try {
       const answer = await this.answer(sent, this.bot);
+      if (answer.ack && answer.refusal === null)
+        this.answeredAt.set(id, [...(this.answeredAt.get(id) ?? []).slice(-7), Date.now()]);
       if (answer.refusal !== null) {
         const action = parseCustomId(customId)?.action ?? customId;
         this.refusals.push({ text: answer.refusal, action, kind, card });
