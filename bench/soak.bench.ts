@@ -40,8 +40,9 @@
 //
 // The two sides, their four bots, the driver processes and PostgreSQL share the machine (here 2 cores, often
 // shared with other work: the mean load average is printed): each side's figures are under the other's load, as
-// the issue asks. At the default 200 games the bots alone want more than two cores (about 10 ms of CPU a click at
-// ~100 clicks a second each), so there the run measures an overloaded bot; fewer games show one that keeps up.
+// the issue asks. At the default 200 games the soak's own processes want more than two cores (each bot 9–12 ms of
+// CPU a click at some 70 clicks a second, the fake Discords, PostgreSQL): there the run measures an overloaded
+// bot. OLATHE_SOAK_GAMES=60 OLATHE_SOAK_CHANNELS=15 shows one that keeps up.
 //
 //   OLATHE_SOAK_MINUTES   length of the run (default 10; fractions allowed, e.g. 1.5)
 //   OLATHE_SOAK_GAMES     places, i.e. games at once (default 200)
