@@ -227,7 +227,10 @@ async function main(): Promise<SideResult> {
       botExit,
     };
   } finally {
-    for (const p of processes) await p.stop().catch(() => null);
+    for (const p of processes) {
+      await p.stop().catch(() => null);
+      started.delete(p.pid);
+    }
     await fake.close();
     await mirror.close();
     rmSync(dir, { recursive: true, force: true });
