@@ -24,7 +24,7 @@ import {
 } from './channel-view';
 import type { MessageRoutes } from './channel-rest';
 import { REPOST_AFTER_MS, messageAgeMs } from './channel-rest';
-import type { ClickRecords } from './click-records';
+import type { ClickRecords, PassStart } from './click-records';
 import { THREAD_ALREADY_CREATED, classify, describeFailure, errorCode } from './discord-errors';
 import { renderShout } from './render/game-messages';
 import type { SheetRenderer } from './sheet-picture';
@@ -61,7 +61,7 @@ export class ChannelSync {
     }
   }
 
-  private async passFrom(start: number, gameId: number, verify: boolean): Promise<boolean> {
+  private async passFrom(start: PassStart, gameId: number, verify: boolean): Promise<boolean> {
     const { service } = this;
     let seen = await service.channelState(gameId);
     if (!seen || (seen.game.channelGone && seen.game.playChannelId === seen.game.channelId)) return false;
@@ -159,7 +159,7 @@ export class ChannelSync {
   private async sync(
     { game, work, lastWrites }: { game: GameView; work: readonly OutboxItem[]; lastWrites: Map<number, LastWrite> },
     verify: boolean,
-    start: number,
+    start: PassStart,
   ): Promise<boolean> {
     const wanted = wantedMessages(game, lastWrites);
     const keys = new Set(wanted.map((w) => w.key));

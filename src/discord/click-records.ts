@@ -36,6 +36,12 @@ function digestNow(entry: Remembered): string {
 
 const FLUSH_AFTER_MS = 5000;
 
+/** When a Publisher pass started, for `clickedSince` and `passEnded`. */
+export interface PassStart {
+  readonly clicks: number;
+  readonly epoch: number;
+}
+
 export class ClickRecords {
   private readonly answering = new Map<string, number>();
   private readonly shown = new Map<string, Remembered>();
@@ -43,8 +49,10 @@ export class ClickRecords {
   /** The number of the latest click begun on each message, and of the latest click begun at all. */
   private readonly clickedAt = new Map<string, number>();
   private clickCount = 0;
-  /** The click count each pass under way started at (a pass may run while another game's runs). */
-  private readonly passes: number[] = [];
+  /** Each pass under way (a pass may run while another game's runs): the click count and epoch it started at. */
+  private readonly passes: PassStart[] = [];
+  /** Counts pass starts and successful writes, to tell which passes read the game before a write committed. */
+  private epoch = 0;
   private readonly drawing = new Set<string>();
   private readonly dirty = new Set<string>();
   /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
@@ -53,6 +61,12 @@ export class ClickRecords {
   /** The records a flush is writing now and that nothing newer replaced since: kept again if the write fails. */
   private readonly flushing = new Map<string, Remembered>();
   private writing: Promise<void> = Promise.resolve();
+  /**
+   * Records written to the database, kept while a pass that read the game before that write is under way: its
+   * read holds the older digest, and it would take a card showing a click's answer for one to draw again. Drawn
+   * again, the card's edit could land after the player's next click, taking the card back a moment (issue 33).
+   */
+  private readonly written = new Map<string, { entry: Remembered; epoch: number }>();
 
   constructor(
     private readonly service: GameService,
@@ -68,19 +82,21 @@ export class ClickRecords {
   }
 
   /** A Publisher pass starts, before it reads the game. Returns its start, for `clickedSince` and `passEnded`. */
-  passStarted(): number {
-    this.passes.push(this.clickCount);
-    return this.clickCount;
+  passStarted(): PassStart {
+    const start = { clicks: this.clickCount, epoch: ++this.epoch };
+    this.passes.push(start);
+    return start;
   }
 
-  passEnded(start: number): void {
+  passEnded(start: PassStart): void {
     const at = this.passes.indexOf(start);
     if (at >= 0) this.passes.splice(at, 1);
+    this.forgetWritten();
   }
 
   /** A click began on the message after the pass that started at `start` read the game. */
-  clickedSince(gameId: number, key: string, start: number): boolean {
-    return (this.clickedAt.get(`${gameId}:${key}`) ?? 0) > start;
+  clickedSince(gameId: number, key: string, start: PassStart): boolean {
+    return (this.clickedAt.get(`${gameId}:${key}`) ?? 0) > start.clicks;
   }
 
   /** The click's answer is done; false when a Publisher edit overlapped it, so what shows is not known. */
@@ -147,6 +163,7 @@ export class ClickRecords {
   remember(entry: Remembered): void {
     const k = `${entry.gameId}:${entry.key}`;
     this.flushing.delete(k);
+    this.written.delete(k);
     this.shown.set(k, entry);
     this.flushSoon();
   }
@@ -160,7 +177,7 @@ export class ClickRecords {
   /** The digest the latest click showed, if newer than what the database holds. */
   digest(gameId: number, key: string): string | undefined {
     const k = `${gameId}:${key}`;
-    const entry = this.shown.get(k) ?? this.flushing.get(k);
+    const entry = this.shown.get(k) ?? this.flushing.get(k) ?? this.written.get(k)?.entry;
     return entry && digestNow(entry);
   }
 
@@ -168,6 +185,7 @@ export class ClickRecords {
   drop(gameId: number, key: string): void {
     this.shown.delete(`${gameId}:${key}`);
     this.flushing.delete(`${gameId}:${key}`);
+    this.written.delete(`${gameId}:${key}`);
   }
 
   /** Writes what clicks showed; one write at a time, so a failed one knows which records are still its own. */
@@ -182,7 +200,7 @@ export class ClickRecords {
     // A count matters only while a click or an edit of its message is under way.
     for (const k of this.touches.keys()) if (!this.answering.has(k) && !this.drawing.has(k)) this.touches.delete(k);
     // A click's number matters only to the passes that started before it.
-    const oldest = Math.min(this.clickCount, ...this.passes);
+    const oldest = Math.min(this.clickCount, ...this.passes.map((p) => p.clicks));
     for (const [k, n] of this.clickedAt) if (n <= oldest) this.clickedAt.delete(k);
     if (this.shown.size === 0) return;
     const entries: Shown[] = [...this.shown.values()].map((e) => ({ ...e, digest: digestNow(e) }));
@@ -190,6 +208,9 @@ export class ClickRecords {
     this.shown.clear();
     try {
       await this.service.recordShownAll(entries);
+      const epoch = ++this.epoch;
+      for (const [k, entry] of this.flushing) this.written.set(k, { entry, epoch });
+      this.forgetWritten();
     } catch (error) {
       for (const [k, entry] of this.flushing) this.shown.set(k, entry);
       if (this.shown.size > 0) this.flushSoon();
@@ -197,5 +218,11 @@ export class ClickRecords {
     } finally {
       this.flushing.clear();
     }
+  }
+
+  /** A written record is needed only while a pass that started before its write is under way. */
+  private forgetWritten(): void {
+    const oldest = Math.min(...this.passes.map((p) => p.epoch));
+    for (const [k, { epoch }] of this.written) if (epoch < oldest) this.written.delete(k);
   }
 }

@@ -39,6 +39,27 @@ describe('click records', () => {
     expect(clicks.digest(1, 'card:0')).toBeUndefined();
   });
 
+  it('a pass that read the game before a write of the digests still sees them after it, and the next pass need not', async () => {
+    const { clicks } = records();
+    clicks.remember({ gameId: 1, key: 'card:0', messageId: '9', digest: 'd1' });
+    // This pass read the game (and its digests) before they were written: the database's are older in its read.
+    const early = clicks.passStarted();
+    await clicks.flush();
+    expect(clicks.digest(1, 'card:0')).toBe('d1');
+    // A pass that starts after the write reads the digest from the database.
+    const late = clicks.passStarted();
+    clicks.passEnded(early);
+    expect(clicks.digest(1, 'card:0')).toBeUndefined();
+    clicks.passEnded(late);
+    // A newer click, or a draw, replaces what the write kept.
+    clicks.remember({ gameId: 1, key: 'card:1', messageId: '8', digest: 'e1' });
+    const again = clicks.passStarted();
+    await clicks.flush();
+    clicks.drop(1, 'card:1');
+    expect(clicks.digest(1, 'card:1')).toBeUndefined();
+    clicks.passEnded(again);
+  });
+
   it("works out a click's digest only when it is read, once, and not for a click the next one replaced", async () => {
     const { clicks, written } = records();
     const hashed: string[] = [];
