@@ -21,8 +21,9 @@ import { GameQueue } from './game-queue';
 export const MAX_PLAYERS = 8;
 /**
  * A move that keeps losing races to other processes (several hosts on one PostgreSQL database) is tried again
- * until it has taken this long or this many tries, then refused as 'busy': the click must be answered within
- * Discord's 3 s. Inside a process moves never race (the per-game queue), so reaching this is rare.
+ * until this long after it arrived or this many tries, then refused as 'busy': the click must be answered within
+ * Discord's 3 s. Inside a process moves never race (the per-game queue), so reaching this is rare; a move that
+ * waited its turn in the queue this long is not started either.
  */
 export const RACE_LIMIT = { ms: 1_500, attempts: 50 } as const;
 export const MESSAGE_KEY = /^[A-Za-z0-9:_-]{1,40}$/;
@@ -168,11 +169,18 @@ export abstract class ServiceCore {
   }
 
   protected mutateOrSkip<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
-    return this.queue.run(gameId, () => this.decideAndWrite(gameId, plan));
+    const arrived = performance.now();
+    return this.queue.run(gameId, () => this.decideAndWrite(gameId, plan, arrived));
   }
 
-  private async decideAndWrite<T>(gameId: number, plan: (g: Loaded) => Commit<T> | null): Promise<T | null> {
-    const started = performance.now();
+  private async decideAndWrite<T>(
+    gameId: number,
+    plan: (g: Loaded) => Commit<T> | null,
+    arrived: number,
+  ): Promise<T | null> {
+    // Counted from the move's arrival: moves queued behind ones that each wait for a database out of reach must
+    // still be answered within Discord's 3 s.
+    if (performance.now() - arrived >= RACE_LIMIT.ms) throw new ServiceError('busy', MESSAGES.busy);
     for (let attempt = 1; ; attempt++) {
       const g = await this.load(gameId);
       if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
@@ -183,7 +191,7 @@ export abstract class ServiceCore {
         return await this.writeTx(commit);
       } catch (error) {
         if (!this.lostRace(error)) throw error;
-        if (attempt >= RACE_LIMIT.attempts || performance.now() - started >= RACE_LIMIT.ms)
+        if (attempt >= RACE_LIMIT.attempts || performance.now() - arrived >= RACE_LIMIT.ms)
           throw new ServiceError('busy', MESSAGES.busy);
         // Two processes that lost to each other would meet again at once: a few ms apart, one of them wins.
         if (attempt > 1) await new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(attempt, 10)));

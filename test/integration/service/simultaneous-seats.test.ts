@@ -9,6 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { childEnv, sql } from '../../support/storage';
 import type { GameService, GameView } from '../../../src/service/game-service';
 import { BALUT, harness, removeTempDirs, startedGame } from './helpers';
+import { RACE_LIMIT } from '../../../src/service/service-core';
+import { MESSAGES } from '../../../src/service/errors';
 import type { SeatOutcome, Wave } from './seat-waves';
 import { WAVES, clickTogether, seatsInPlay } from './seat-waves';
 
@@ -112,4 +114,24 @@ describe('eight Balut seats clicking at the same instant', () => {
       child.kill();
     }
   }, 180_000);
+
+  it('a move queued behind one held up past the limit is refused as busy, in time for Discord', async () => {
+    let stall = true;
+    const hooks = {
+      // The first move waits as one would for a database out of reach; the others queue behind it.
+      beforeWrite: async () => {
+        if (stall) await new Promise((resolve) => setTimeout(resolve, RACE_LIMIT.ms + 200));
+        stall = false;
+      },
+    };
+    const { service } = await harness(undefined, { hooks });
+    const view = await startedGame(service, EIGHT.slice(0, 3), BALUT);
+    stall = true;
+    const started = performance.now();
+    const outcomes = await clickTogether(service, view, [0, 1, 2], 'throw');
+    expect(outcomes.map((o) => o.refused?.code ?? null)).toEqual([null, 'busy', 'busy']);
+    // Answered when the held-up move ended, not one hold-up after another.
+    expect(performance.now() - started).toBeLessThan(2 * RACE_LIMIT.ms);
+    expect(outcomes[1]!.refused!.message).toBe(MESSAGES.busy);
+  });
 });
