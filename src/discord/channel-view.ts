@@ -200,17 +200,25 @@ export interface ClickedMessage {
   log?: OutboxItem;
 }
 
+/** The message a seat plays on now: its Balut card, the Olathe table where the bot is not a member, or its turn's. */
+export function playKey(game: GameView, seat: number): string {
+  const state = game.state!;
+  if (state.options.variant === 'balut') return cardKey(seat);
+  return game.repliesOnly ? TABLE_KEY : turnKey(seat, state.players[seat]!.turnsTaken);
+}
+
 /** The message a seat's click was on, and what it shows now: the next step, the next turn, or the log line. */
 export function clickedMessage(result: ActionResult, seat: number): ClickedMessage {
   const game = result.view;
   const state = game.state!;
+  const key = playKey(game, seat);
   if (state.options.variant === 'balut')
-    return { key: cardKey(seat), body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
+    return { key, body: cardMessage(game, seat, seatsToAct(state).includes(seat)).body };
   // The ended turn's log line goes out on its own (a follow-up pinging the next player), not into this message.
-  if (game.repliesOnly) return { key: TABLE_KEY, body: olatheTable(game).body };
+  if (game.repliesOnly) return { key, body: olatheTable(game).body };
   const log = result.outbox.find((item) => item.work.kind === 'log' && item.work.seat === seat);
   if (log && log.work.kind === 'log') return { key: turnKey(seat, log.work.turn), body: logBody(game, log.work), log };
-  return { key: turnKey(seat, state.players[seat]!.turnsTaken), body: turnMessage(game, seat).body };
+  return { key, body: turnMessage(game, seat).body };
 }
 
 /** Said once to the host, pinging them, when Discord refused the game's thread. */

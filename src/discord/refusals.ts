@@ -12,7 +12,7 @@ import { DEFAULT_LANGUAGE, tr, trFor } from './i18n';
 import { seatName } from './render/view';
 import { factWords } from './render/text';
 import { MESSAGES } from '../service/errors';
-import { TABLE_KEY, cardKey, messageLink, turnKey } from './channel-view';
+import { messageLink, playKey } from './channel-view';
 
 const ENGLISH = tr(DEFAULT_LANGUAGE);
 
@@ -123,12 +123,10 @@ export function newestCardLink(game: GameView, userId: string): string | null {
   const state = game.state;
   const seat = game.players.find((p) => p.userId === userId)?.seat;
   if (game.status !== 'playing' || !state || seat === undefined || game.playChannelId === null) return null;
-  let key: string | null;
-  if (state.options.variant === 'olathe')
-    key = game.repliesOnly ? TABLE_KEY : state.current === seat ? turnKey(seat, state.players[seat]!.turnsTaken) : null;
-  // Where cards are private, the table's 🃏 button shows a player theirs: no message of its own to link.
-  else key = game.repliesOnly ? null : cardKey(seat);
-  const id = key === null ? undefined : game.messages[key];
+  const balut = state.options.variant === 'balut';
+  // Where Balut cards are private, the table's 🃏 button shows a player theirs: no message of its own to link.
+  if (balut ? game.repliesOnly : !game.repliesOnly && state.current !== seat) return null;
+  const id = game.messages[playKey(game, seat)];
   return id === undefined ? null : messageLink(game.guildId, game.playChannelId, id);
 }
 
