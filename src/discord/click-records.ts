@@ -55,8 +55,6 @@ export class ClickRecords {
   private epoch = 0;
   private readonly drawing = new Set<string>();
   private readonly dirty = new Set<string>();
-  /** Clicks (message and touch) that began while an edit or another click of their message was on its way. */
-  private readonly crossed = new Set<string>();
   /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
   private readonly collapsed = new Set<string>();
   private timer: NodeJS.Timeout | undefined;
@@ -78,13 +76,9 @@ export class ClickRecords {
   /** A click is answering this message: until `end`, its answer is what shows it. Returns its touch. */
   begin(gameId: number, key: string): number {
     const k = `${gameId}:${key}`;
-    // An edit or another click already on its way may land after this click's answer, whatever ends first.
-    const crossed = this.drawing.has(k) || this.answering.has(k);
     this.answering.set(k, (this.answering.get(k) ?? 0) + 1);
     this.clickedAt.set(k, ++this.clickCount);
-    const touch = this.touch(k);
-    if (crossed) this.crossed.add(`${k}#${touch}`);
-    return touch;
+    return this.touch(k);
   }
 
   /** A Publisher pass starts, before it reads the game. Returns its start, for `clickedSince` and `passEnded`. */
@@ -105,14 +99,13 @@ export class ClickRecords {
     return (this.clickedAt.get(`${gameId}:${key}`) ?? 0) > start.clicks;
   }
 
-  /** The click's answer is done; false when a Publisher edit or another click overlapped it, so what shows is not known. */
+  /** The click's answer is done; false when a Publisher edit overlapped it, so what shows is not known. */
   end(gameId: number, key: string, touch: number): boolean {
     const k = `${gameId}:${key}`;
     const left = (this.answering.get(k) ?? 1) - 1;
     if (left > 0) this.answering.set(k, left);
     else this.answering.delete(k);
-    const crossed = this.crossed.delete(`${k}#${touch}`);
-    if (!crossed && !this.drawing.has(k) && this.touches.get(k) === touch) return true;
+    if (!this.drawing.has(k) && this.touches.get(k) === touch) return true;
     this.dirty.add(k);
     this.shown.delete(k);
     return false;
@@ -166,14 +159,9 @@ export class ClickRecords {
     return this.answering.has(`${gameId}:${key}`);
   }
 
-  /**
-   * The message now shows what the click answered with (its answer landed, and nothing crossed it): known again,
-   * however unknown it was before. Left dirty, the Publisher would draw every card a player keeps clicking again
-   * and again, each edit liable to land after the next click's answer (issue 33).
-   */
+  /** The message now shows what the click answered with. */
   remember(entry: Remembered): void {
     const k = `${entry.gameId}:${entry.key}`;
-    this.dirty.delete(k);
     this.flushing.delete(k);
     this.written.delete(k);
     this.shown.set(k, entry);
