@@ -4,7 +4,7 @@
 // (the fake's own rules decide), so a body Discord takes but the spec forbids, like an attachment id 0 as a
 // number, is posted and recorded. A route of neither the spec nor the fake is refused.
 import { readFileSync } from 'node:fs';
-import { Client, Events } from 'discord.js';
+import type { Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../src/fake-discord';
@@ -12,7 +12,7 @@ import { allRoutes } from '../../src/fake-discord/rest-routes';
 import { loadDiscordSpec } from '../../src/fake-discord/spec-check';
 import type { DiscordSpec } from '../../src/fake-discord/spec-check';
 import { routeCases, send } from './spec-requests';
-import { OLATHE_EVERYWHERE } from './support';
+import { readyClient } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -26,11 +26,7 @@ beforeAll(async () => {
   fake = await startFakeDiscord();
   spec = await loadDiscordSpec();
   alice = fake.addUser({ username: 'alice' });
-  client = new Client({ intents: [], rest: { api: fake.apiUrl } });
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(fake.botToken);
-  await ready;
-  await client.application!.commands.set([OLATHE_EVERYWHERE]);
+  client = await readyClient(fake);
 });
 afterAll(async () => {
   await client?.destroy();

@@ -1,12 +1,12 @@
 // Contract of the loopback Discord for what a game outside the bot's servers relies on: an interaction's token
 // edits any of the app's non-ephemeral messages in its own channel by id (the app's interaction webhook made
 // them), never another interaction's ephemeral message, nor a message in another channel.
-import { Client, Events, MessageFlags, Routes } from 'discord.js';
-import type { ChatInputCommandInteraction } from 'discord.js';
+import { MessageFlags, Routes } from 'discord.js';
+import type { ChatInputCommandInteraction, Client } from 'discord.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeChannel, FakeDiscord, FakeUser } from '../../src/fake-discord';
-import { OLATHE_EVERYWHERE, discordErrorCode, expectBreach, nextCommand } from './support';
+import { discordErrorCode, expectBreach, nextCommand, readyClient } from './support';
 
 let fake: FakeDiscord;
 let client: Client;
@@ -36,11 +36,7 @@ beforeAll(async () => {
   fake.installApp(alice);
   group = fake.addGroupDm([alice, bob]);
   otherGroup = fake.addGroupDm([alice, bob], 'another');
-  client = new Client({ intents: [], rest: { api: fake.apiUrl } });
-  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
-  await client.login(fake.botToken);
-  await ready;
-  await client.application!.commands.set([OLATHE_EVERYWHERE]);
+  client = await readyClient(fake);
 });
 afterAll(async () => {
   await client?.destroy();

@@ -1,6 +1,7 @@
-// What the contract tests share: Discord's error code from a discord.js call, and a breach the fake recorded.
-import { ApplicationIntegrationType, DiscordAPIError, Events, InteractionContextType } from 'discord.js';
-import type { ApplicationCommandDataResolvable, ChatInputCommandInteraction, Client, Interaction } from 'discord.js';
+// What the contract tests share: a discord.js client ready on the fake, Discord's error code from a discord.js call,
+// and a breach the fake recorded.
+import { ApplicationIntegrationType, Client, DiscordAPIError, Events, InteractionContextType } from 'discord.js';
+import type { ApplicationCommandDataResolvable, ChatInputCommandInteraction, Interaction } from 'discord.js';
 import { expect } from 'vitest';
 import type { FakeDiscord } from '../../src/fake-discord';
 
@@ -41,4 +42,14 @@ export function nextCommand(client: Client): Promise<ChatInputCommandInteraction
     };
     client.on(Events.InteractionCreate, listener);
   });
+}
+
+/** A discord.js client logged in to the fake, with /olathe registered for every place. */
+export async function readyClient(fake: FakeDiscord): Promise<Client> {
+  const client = new Client({ intents: [], rest: { api: fake.apiUrl } });
+  const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
+  await client.login(fake.botToken);
+  await ready;
+  await client.application!.commands.set([OLATHE_EVERYWHERE]);
+  return client;
 }
