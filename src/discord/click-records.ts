@@ -5,9 +5,12 @@
 // keeps them for the next: forgotten, the Publisher would take the database's older digest for what a message
 // shows, and never redraw a card that shows a move the database then lost (issue 33).
 //
-// A click and a Publisher edit of the same message can overlap (the edit was sent just before the click), and
-// Discord may apply them in either order. Each side counts the touches of the message; one that finds another
-// touch happened during its own marks the message dirty, and the Publisher draws it again from the saved game.
+// A click and a Publisher edit of the same message must not overlap: Discord may apply the two in either order,
+// and the edit, drawn from an earlier read, could land last and take the card back a moment. The Publisher
+// starts no edit of a message a click is answering, and a click that comes while an edit of its message is on
+// its way waits for that edit to land before answering (issue 33). Should the edit outlast the click's patience,
+// the two overlap after all: each side counts the touches of the message, one that finds another touch happened
+// during its own marks the message dirty, and the Publisher draws it again from the saved game.
 //
 // A Publisher pass may also have read the game before a click's move was saved, and reach the clicked message
 // after the click answered: what it would draw is older than what shows. Clicks are numbered as they begin, and
@@ -53,7 +56,8 @@ export class ClickRecords {
   private readonly passes: PassStart[] = [];
   /** Counts pass starts and successful writes, to tell which passes read the game before a write committed. */
   private epoch = 0;
-  private readonly drawing = new Set<string>();
+  /** The Publisher's edits and posts on their way, each resolved as it lands: clicks on the message wait. */
+  private readonly drawing = new Map<string, { landed: Promise<void>; land: () => void }>();
   private readonly dirty = new Set<string>();
   /** Messages a click turned into their log line while the Publisher was posting them (see `collapse`). */
   private readonly collapsed = new Set<string>();
@@ -73,11 +77,17 @@ export class ClickRecords {
     private readonly onError: (error: unknown) => void,
   ) {}
 
-  /** A click is answering this message: until `end`, its answer is what shows it. Returns its touch. */
-  begin(gameId: number, key: string): number {
+  /**
+   * A click is answering this message: until `end`, its answer is what shows it. When an edit of the message is
+   * on its way, waits (`patienceMs` at most) for it to land, so the click's answer lands after it. Returns the
+   * click's touch.
+   */
+  async begin(gameId: number, key: string, patienceMs: number): Promise<number> {
     const k = `${gameId}:${key}`;
     this.answering.set(k, (this.answering.get(k) ?? 0) + 1);
     this.clickedAt.set(k, ++this.clickCount);
+    const draw = this.drawing.get(k);
+    if (draw && patienceMs > 0) await landedWithin(draw.landed, patienceMs);
     return this.touch(k);
   }
 
@@ -114,13 +124,16 @@ export class ClickRecords {
   /** The Publisher starts an edit or post of this message. Returns its touch. */
   startDraw(gameId: number, key: string): number {
     const k = `${gameId}:${key}`;
-    this.drawing.add(k);
+    let land = (): void => undefined;
+    const landed = new Promise<void>((resolve) => (land = resolve));
+    this.drawing.set(k, { landed, land });
     return this.touch(k);
   }
 
   /** The Publisher's edit landed; false when a click overlapped it, so it must be drawn again. */
   endDraw(gameId: number, key: string, touch: number): boolean {
     const k = `${gameId}:${key}`;
+    this.drawing.get(k)?.land();
     this.drawing.delete(k);
     if (this.touches.get(k) === touch) {
       this.dirty.delete(k);
@@ -225,4 +238,10 @@ export class ClickRecords {
     const oldest = Math.min(...this.passes.map((p) => p.epoch));
     for (const [k, { epoch }] of this.written) if (epoch < oldest) this.written.delete(k);
   }
+}
+
+function landedWithin(landed: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  return Promise.race([landed, late]).finally(() => clearTimeout(timer));
 }

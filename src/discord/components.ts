@@ -92,12 +92,19 @@ async function turnAction(
   }
 }
 
+/**
+ * How long after it came a click may still wait for an edit of its card that is on its way, so as to answer
+ * after it: well inside Discord's 3 s, with room for the answer's own trip.
+ */
+const ANSWER_BY_MS = 2000;
+
 async function playOnCard(
   interaction: ComponentInteraction,
   id: Extract<ComponentId, { seat: number }>,
   ctx: BotContext,
 ): Promise<void> {
   const { service } = ctx;
+  const began = performance.now();
   // The service checks that the clicker owns the card (id.seat) on its one read of the game.
   const userId = interaction.user.id;
   const card = id.seat;
@@ -135,7 +142,7 @@ async function playOnCard(
       throw UserFacingError.of('refusal.unknownControl');
   }
   // The click's own update shows its message's new state; the Publisher does the rest of the channel.
-  const clicked = ctx.publisher.clicked(result, id.seat);
+  const clicked = await ctx.publisher.clicked(result, id.seat, ANSWER_BY_MS - (performance.now() - began));
   let updated = false;
   try {
     await updateClicked(interaction, clicked.body);

@@ -160,11 +160,12 @@ export class Publisher {
 
   /**
    * What the clicked message shows after `result`: its click's update is the fastest way to show it, so
-   * until afterClick the Publisher leaves that message alone.
+   * until afterClick the Publisher leaves that message alone. Resolves once the click may answer: after an
+   * edit of the message already on its way has landed (`patienceMs` at most).
    */
-  clicked(result: ActionResult, seat: number): ClickedMessage & { touch: number } {
+  async clicked(result: ActionResult, seat: number, patienceMs: number): Promise<ClickedMessage & { touch: number }> {
     const clicked = clickedMessage(result, seat);
-    return { ...clicked, touch: this.clicks.begin(result.view.id, clicked.key) };
+    return { ...clicked, touch: await this.clicks.begin(result.view.id, clicked.key, patienceMs) };
   }
 
   /**

@@ -32,7 +32,7 @@ async function thrownAndShown() {
 async function holdClick(service: GameService, clicks: ClickRecords, gameId: number, die: number) {
   const result = await service.toggleHold(gameId, 'ann', die);
   const clicked = clickedMessage(result, 0);
-  const touch = clicks.begin(gameId, clicked.key);
+  const touch = await clicks.begin(gameId, clicked.key, 0);
   expect(clicks.end(gameId, clicked.key, touch)).toBe(true);
   const messageId = result.view.messages[clicked.key]!;
   clicks.remember({ gameId, key: clicked.key, messageId, digest: digestOf(clicked.body) });
@@ -66,7 +66,7 @@ describe('a Publisher pass and a click on the same message', () => {
     // A Publisher edit crossed the click: which of the two Discord applied last is not known.
     const draw = clicks.startDraw(gameId, 'turn:0:0');
     expect(clicks.endDraw(gameId, 'turn:0:0', draw)).toBe(true);
-    const crossed = clicks.begin(gameId, 'turn:0:0');
+    const crossed = await clicks.begin(gameId, 'turn:0:0', 0);
     clicks.startDraw(gameId, 'turn:0:0');
     expect(clicks.end(gameId, 'turn:0:0', crossed)).toBe(false);
     const editsBefore = discord.edits.length;

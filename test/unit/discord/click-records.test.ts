@@ -1,5 +1,6 @@
-// A click and a Publisher edit of the same message may cross: whichever ends second must find out, so the
-// message is drawn again from the saved game rather than trusted to show what one of them sent.
+// A click and a Publisher edit of the same message must not cross: the click waits for the edit to land. When
+// they cross all the same, whichever ends second must find out, so the message is drawn again from the saved
+// game rather than trusted to show what one of them sent.
 import { describe, expect, it } from 'vitest';
 import { ClickRecords } from '../../../src/discord/click-records';
 import type { GameService } from '../../../src/service/game-service';
@@ -11,13 +12,13 @@ function records() {
 }
 
 describe('click records', () => {
-  it('a click that turns a message being posted into its log line tells the post not to record it', () => {
+  it('a click that turns a message being posted into its log line tells the post not to record it', async () => {
     const { clicks } = records();
     // Not being drawn: nothing can bring the message back, nothing is kept.
     clicks.collapse(1, 'turn:0:1');
     expect(clicks.takeCollapsed(1, 'turn:0:1')).toBe(false);
     const draw = clicks.startDraw(1, 'turn:0:1');
-    const click = clicks.begin(1, 'turn:0:1');
+    const click = await clicks.begin(1, 'turn:0:1', 0);
     clicks.end(1, 'turn:0:1', click);
     clicks.collapse(1, 'turn:0:1');
     expect(clicks.endDraw(1, 'turn:0:1', draw)).toBe(false);
@@ -27,7 +28,7 @@ describe('click records', () => {
 
   it('a click alone on its message: its digest stands until written out, then the database has it', async () => {
     const { clicks, written } = records();
-    const touch = clicks.begin(1, 'card:0');
+    const touch = await clicks.begin(1, 'card:0', 0);
     expect(clicks.isAnswering(1, 'card:0')).toBe(true);
     expect(clicks.end(1, 'card:0', touch)).toBe(true);
     expect(clicks.isAnswering(1, 'card:0')).toBe(false);
@@ -74,11 +75,35 @@ describe('click records', () => {
     expect(written).toEqual([{ gameId: 1, key: 'card:0', messageId: '9', digest: 'd2' }]);
   });
 
-  it('a click that starts while an edit is on its way leaves the message dirty, whichever ends first', () => {
+  it('a click that starts while an edit of its message is on its way answers after the edit landed: nothing crosses', async () => {
+    const { clicks } = records();
+    const draw = clicks.startDraw(1, 'card:0');
+    let answering = false;
+    const began = clicks.begin(1, 'card:0', 60_000).then((touch) => ((answering = true), touch));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Still waiting: its answer would race the edit to Discord.
+    expect(answering).toBe(false);
+    expect(clicks.isAnswering(1, 'card:0')).toBe(true);
+    expect(clicks.endDraw(1, 'card:0', draw)).toBe(true);
+    const touch = await began;
+    expect(clicks.end(1, 'card:0', touch)).toBe(true);
+    expect(clicks.isDirty(1, 'card:0')).toBe(false);
+  });
+
+  it('a click waits for an edit no longer than its patience, and the two then cross', async () => {
+    const { clicks } = records();
+    const draw = clicks.startDraw(1, 'card:0');
+    const touch = await clicks.begin(1, 'card:0', 30);
+    expect(clicks.endDraw(1, 'card:0', draw)).toBe(false);
+    expect(clicks.end(1, 'card:0', touch)).toBe(true);
+    expect(clicks.isDirty(1, 'card:0')).toBe(true);
+  });
+
+  it('a click that starts while an edit is on its way, with no patience, leaves the message dirty, whichever ends first', async () => {
     for (const clickEndsFirst of [true, false]) {
       const { clicks } = records();
       const draw = clicks.startDraw(1, 'turn:0:3');
-      const touch = clicks.begin(1, 'turn:0:3');
+      const touch = await clicks.begin(1, 'turn:0:3', 0);
       if (clickEndsFirst) {
         expect(clicks.end(1, 'turn:0:3', touch)).toBe(false);
         expect(clicks.endDraw(1, 'turn:0:3', draw)).toBe(false);
@@ -94,19 +119,19 @@ describe('click records', () => {
     }
   });
 
-  it('touches of other messages or games do not count', () => {
+  it('touches of other messages or games do not count', async () => {
     const { clicks } = records();
     const draw = clicks.startDraw(1, 'card:0');
-    clicks.end(1, 'card:1', clicks.begin(1, 'card:1'));
-    clicks.end(2, 'card:0', clicks.begin(2, 'card:0'));
+    clicks.end(1, 'card:1', await clicks.begin(1, 'card:1', 0));
+    clicks.end(2, 'card:0', await clicks.begin(2, 'card:0', 0));
     expect(clicks.endDraw(1, 'card:0', draw)).toBe(true);
     expect(clicks.isDirty(1, 'card:0')).toBe(false);
   });
 
-  it('two clicks on one message: answered until both are done, and then drawn again (their answers may land in either order)', () => {
+  it('two clicks on one message: answered until both are done, and then drawn again (their answers may land in either order)', async () => {
     const { clicks } = records();
-    const a = clicks.begin(1, 'card:0');
-    const b = clicks.begin(1, 'card:0');
+    const a = await clicks.begin(1, 'card:0', 0);
+    const b = await clicks.begin(1, 'card:0', 0);
     expect(clicks.end(1, 'card:0', a)).toBe(false);
     expect(clicks.isAnswering(1, 'card:0')).toBe(true);
     expect(clicks.end(1, 'card:0', b)).toBe(true);
@@ -115,12 +140,12 @@ describe('click records', () => {
   });
   it('a pass leaves alone the messages clicked after it read the game, and only those, until it ends', async () => {
     const { clicks } = records();
-    const before = clicks.begin(1, 'card:0');
+    const before = await clicks.begin(1, 'card:0', 0);
     clicks.end(1, 'card:0', before);
     const pass = clicks.passStarted();
     // Clicked before the pass read the game: the pass's read has that move.
     expect(clicks.clickedSince(1, 'card:0', pass)).toBe(false);
-    const after = clicks.begin(1, 'card:1');
+    const after = await clicks.begin(1, 'card:1', 0);
     clicks.end(1, 'card:1', after);
     expect(clicks.clickedSince(1, 'card:1', pass)).toBe(true);
     expect(clicks.clickedSince(2, 'card:1', pass)).toBe(false);
