@@ -1,10 +1,11 @@
 // Application command registration, global and per guild. PUT replaces the whole list and keeps the
-// ids of commands whose name and type stay, as Discord does.
+// ids of commands whose name and type stay, as Discord does. The Entry Point command's rules: entry-point.ts.
 import type { APIApplicationCommand } from 'discord.js';
 import { DiscordErrors } from './http';
 import { clone, isObject } from './json';
 import type { JsonObject } from './json';
 import { checkCommandList } from './command-limits';
+import { entryPointFields, entryPointViolations, isEntryPoint, refuseDroppedEntryPoint } from './entry-point';
 import { noContent, ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
 import type { FakeState } from './store';
@@ -53,8 +54,17 @@ function findCommand(c: RouteContext): APIApplicationCommand {
   return found;
 }
 
-function refuseInvalid(c: RouteContext, commands: unknown[], isList: boolean): void {
-  const violations = checkCommandList(commands, { isList });
+/** `others`: the stored commands the request leaves in place. */
+function refuseInvalid(
+  c: RouteContext,
+  commands: unknown[],
+  isList: boolean,
+  others: readonly APIApplicationCommand[],
+): void {
+  const violations = [
+    ...checkCommandList(commands, { isList }),
+    ...entryPointViolations(c.state, commands, { guildId: c.params.guild, isList, others }),
+  ];
   if (violations.length === 0) return;
   for (const v of violations) c.state.breach(`${c.label}: ${v.rule}`);
   throw DiscordErrors.invalidFormBody(violations);
@@ -83,6 +93,7 @@ function stored(
   if (guildId) command.guild_id = guildId;
   else command.dm_permission = raw.dm_permission ?? true;
   if (Array.isArray(raw.options)) command.options = clone(raw.options);
+  Object.assign(command, entryPointFields(raw));
   // The body passed checkCommandList, so it has the shape of a command.
   return command as unknown as APIApplicationCommand;
 }
@@ -100,7 +111,8 @@ function putCommands(c: RouteContext): ReturnType<typeof ok> {
     ]);
   }
   const list = commandList(c);
-  refuseInvalid(c, body, true);
+  refuseInvalid(c, body, true, []);
+  refuseDroppedEntryPoint(c.state, c.label, list, body);
   const next = body.filter(isObject).map((raw) =>
     stored(
       c.state,
@@ -116,8 +128,13 @@ function putCommands(c: RouteContext): ReturnType<typeof ok> {
 function postCommand(c: RouteContext): ReturnType<typeof ok> {
   const raw = isObject(c.req.body) ? c.req.body : {};
   const list = commandList(c);
-  refuseInvalid(c, [raw], false);
   const index = list.findIndex((old) => sameCommand(raw, old));
+  refuseInvalid(
+    c,
+    [raw],
+    false,
+    list.filter((_, i) => i !== index),
+  );
   const command = stored(c.state, raw, c.params.guild, list[index]);
   if (index >= 0) list[index] = command;
   else list.push(command);
@@ -128,8 +145,15 @@ function patchCommand(c: RouteContext): ReturnType<typeof ok> {
   const existing = findCommand(c);
   const patch = isObject(c.req.body) ? c.req.body : {};
   const merged: JsonObject = { ...(clone(existing) as unknown as JsonObject), ...patch };
-  refuseInvalid(c, [merged], false);
+  // An Entry Point made an ordinary command again loses its handler with its type (user-actions guide).
+  if (!isEntryPoint(merged) && patch.handler === undefined) delete merged.handler;
   const list = commandList(c);
+  refuseInvalid(
+    c,
+    [merged],
+    false,
+    list.filter((old) => old !== existing),
+  );
   const command = stored(c.state, merged, c.params.guild, existing);
   list[list.indexOf(existing)] = command;
   return ok(clone(command));

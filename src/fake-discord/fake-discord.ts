@@ -4,6 +4,8 @@
 // as people, faults and closing.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type { FakeActivityInstance } from './activity-instances';
+import { FakeActivities } from './activities';
 import { moderatorDeletesChannel, moderatorDeletesMessage } from './channels';
 import { FaultInjector } from './faults';
 import { FakeGateway } from './gateway';
@@ -11,6 +13,7 @@ import { forwardStateToGateway } from './gateway-forwarding';
 import { dispatchInteraction } from './fake-interaction';
 import type { FakeInteraction } from './fake-interaction';
 import { buildComponentInteraction } from './component-interactions';
+import { useEntryPoint } from './entry-point-use';
 import { buildSlashInteraction } from './interactions';
 import type { BuiltInteraction } from './interaction-common';
 import { clone } from './json';
@@ -32,14 +35,13 @@ import type {
   SlashExtras,
   SlashOptionValue,
 } from './types';
-import { FakeWatching } from './watching';
 
 export type { AddGuildInit, AddUserInit } from './places';
 
 const DEFAULT_ACK_DEADLINE_MS = 3000;
 const HEARTBEAT_INTERVAL_MS = 41_250;
 
-export class FakeDiscord extends FakeWatching {
+export class FakeDiscord extends FakeActivities {
   private closed = false;
 
   static async start(options: FakeDiscordOptions = {}): Promise<FakeDiscord> {
@@ -145,6 +147,19 @@ export class FakeDiscord extends FakeWatching {
         extras,
       ),
     );
+  }
+
+  /**
+   * A person runs the app's Entry Point command from the App Launcher (Activities enabled). With handler 2 Discord
+   * opens the Activity itself: the instance they are now in. With handler 1 the bot gets the interaction.
+   */
+  useEntryPoint(
+    user: UserRef,
+    extras: ComponentExtras & { channelId?: string } = {},
+  ): { instance: FakeActivityInstance } | { interaction: FakeInteraction } {
+    const channel = this.requireChannel(extras.channelId ?? this.channelId);
+    const use = useEntryPoint(this.state, this.requireUser(user), channel, extras);
+    return 'instance' in use ? { instance: clone(use.instance) } : { interaction: this.dispatch(use.built) };
   }
 
   /** A person writes a plain message in a channel (bots with GUILD_MESSAGES get MESSAGE_CREATE). */

@@ -24,6 +24,8 @@ export interface RestRequest {
   /** Parsed JSON body (for multipart: payload_json), undefined when there is none. */
   body: unknown;
   files: UploadedFile[];
+  /** An application/x-www-form-urlencoded body (only the OAuth2 token URL takes one; `body` stays undefined). */
+  form?: URLSearchParams;
   authorization: string | undefined;
   /** performance.now() when the request came in, before its body was read. */
   arrivedAt: number;
@@ -143,6 +145,8 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
       }
     }
     if (request.body === undefined && Object.keys(fields).length > 0) request.body = fields;
+  } else if (contentType.startsWith('application/x-www-form-urlencoded')) {
+    request.form = new URLSearchParams(bytes.toString('utf8'));
   } else {
     request.body = parseJson(bytes.toString('utf8'));
   }

@@ -40,7 +40,18 @@
 //   fake.slash(alice, 'olathe', {}, { channelId: group.id }); // refused (throws) where Discord would not offer it
 //   // There: `user` instead of `member`, app_permissions without Send Messages, 403 50001 (and a breach) on the
 //   // bot's channel routes, no gateway events, at most 5 follow-ups (40094); fake.advanceTime() expires tokens.
+//
+// Activities (issue 35; activities.ts, entry-point.ts, activity-instances.ts, oauth2-token.ts):
+//
+//   fake.enableActivities();                               // the Developer Portal's switch: a default "Launch" command
+//   const { instance } = fake.useEntryPoint(alice);       // handler 2: Discord opens the Activity in #dice
+//   fake.joinActivity(bob, instance.instanceId);           // GET /applications/{app}/activity-instances/{id} lists both
+//   const code = fake.authorizeCode(alice, ['identify']); // what the SDK's authorize() returns in the client
+//   // the bot: POST /api/oauth2/token (form: grant_type, code, client_id, client_secret = fake.clientSecret), then
+//   // GET /users/@me with "Authorization: Bearer <access_token>"; a component answered with type 12 launches too.
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
+export type { FakeActivityInstance } from './activity-instances';
+export type { OAuth2Grant } from './oauth2-grants';
 export type { AddGuildInit, AddUserInit } from './fake-discord';
 export { FaultRoute } from './faults';
 export { FakeInteraction } from './fake-interaction';

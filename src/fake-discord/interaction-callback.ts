@@ -1,5 +1,7 @@
 // POST /interactions/{id}/{token}/callback, with Discord's rules on it: one acknowledgement, within the
-// deadline, of a type that fits the interaction (an update only answers a component).
+// deadline, of a type that fits the interaction (an update only answers a component, an Activity launches only
+// for an app with Activities enabled).
+import { launchActivity } from './activity-instances';
 import { DiscordErrors } from './http';
 import type { RestResult } from './http';
 import { CallbackType, createInteractionMessage, pingsOf } from './interaction-responses';
@@ -115,6 +117,9 @@ export function interactionCallback(c: RouteContext): RestResult {
       acknowledge(c, record, CallbackType.Modal, false);
       break;
     }
+    case CallbackType.LaunchActivity:
+      launch(c, record, context);
+      break;
     default:
       state.breach(
         `${context}: callback type ${String(type)} is not valid for a ${isComponent ? 'component' : 'command'} interaction`,
@@ -123,7 +128,7 @@ export function interactionCallback(c: RouteContext): RestResult {
         {
           path: ['type'],
           code: 'BASE_TYPE_CHOICES',
-          message: 'Value must be one of {4, 5, 6, 7, 9}.',
+          message: 'Value must be one of {4, 5, 6, 7, 9, 12}.',
           rule: 'invalid callback type',
         },
       ]);
@@ -133,17 +138,44 @@ export function interactionCallback(c: RouteContext): RestResult {
   // InteractionCallbackResponse in discord.js reads exactly these.
   const resource: JsonObject = { type };
   if (message) resource.message = apiMessage(state, message);
+  if (record.activityInstanceId) resource.activity_instance = { id: record.activityInstanceId };
   return ok({
     interaction: {
       id: record.id,
       type: record.type,
-      activity_instance_id: null,
+      activity_instance_id: record.activityInstanceId ?? null,
       response_message_id: message?.id ?? null,
       response_message_loading: message ? (message.flags & MessageFlag.Loading) !== 0 : null,
       response_message_ephemeral: message ? (message.flags & MessageFlag.Ephemeral) !== 0 : null,
     },
     resource,
   });
+}
+
+/**
+ * LAUNCH_ACTIVITY: "Launch the Activity associated with the app. Only available for apps with Activities enabled"
+ * (interactions/receiving-and-responding#interaction-response-object-interaction-callback-type), "in response to
+ * command, message component, and modal submission interactions" (activities/how-activities-work#interaction-response)
+ * — every kind the fake sends. The person who used the command or component opens the Activity in its channel.
+ */
+function launch(c: RouteContext, record: InteractionRecord, context: string): void {
+  const { state } = c;
+  if (!state.activitiesEnabled) {
+    state.breach(`${context}: LAUNCH_ACTIVITY, but the app does not have Activities enabled`);
+    throw DiscordErrors.invalidFormBody([
+      {
+        path: ['type'],
+        code: 'INTERACTION_RESPONSE_TYPE_INVALID',
+        message: 'Invalid interaction response type',
+        rule: 'LAUNCH_ACTIVITY without Activities enabled',
+      },
+    ]);
+  }
+  const user = state.users.get(record.userId);
+  const channel = state.channels.get(record.channelId);
+  if (!user || !channel) throw DiscordErrors.unknownInteraction();
+  acknowledge(c, record, CallbackType.LaunchActivity, false);
+  record.activityInstanceId = launchActivity(state, user, channel).instanceId;
 }
 
 function replyWithMessage(c: RouteContext, record: InteractionRecord, rawData: unknown, context: string): FakeMessage {

@@ -41,5 +41,7 @@ export interface InteractionRecord {
   /** The first message that showed the bot's answer (see FakeInteraction.reply). */
   replyMessageId?: string;
   followUpIds: string[];
+  /** The Activity instance a LAUNCH_ACTIVITY answer opened or joined. */
+  activityInstanceId?: string;
   timer?: ReturnType<typeof setTimeout>;
 }

@@ -17,6 +17,7 @@ export const CallbackType = {
   Update: 7,
   Autocomplete: 8,
   Modal: 9,
+  LaunchActivity: 12,
 } as const;
 
 /** Ephemeral messages notify nobody; the others notify whom their mentions and allowed_mentions say. */

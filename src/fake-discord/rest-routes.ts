@@ -1,5 +1,7 @@
 // The bot-authenticated REST routes: gateway discovery, users, the application and the guilds.
-// Channel, thread, reaction, interaction, command and application emoji routes live in their own files.
+// Channel, thread, reaction, interaction, command, application emoji and Activity instance routes live in their
+// own files; OAuth2's token URL is not a REST route (oauth2-token.ts).
+import { activityInstanceRoutes } from './activity-instances';
 import { appEmojiRoutes } from './app-emojis';
 import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
@@ -25,6 +27,7 @@ export function allRoutes(): Route[] {
     ...commandRoutes(),
     ...appEmojiRoutes(),
     ...interactionRoutes(),
+    ...activityInstanceRoutes(),
   ];
 }
 
@@ -43,17 +46,20 @@ function gatewayRoutes(): Route[] {
 
 function userRoutes(): Route[] {
   const me = (c: RouteContext) =>
-    ok({
-      ...apiUser(c.state.botUser),
-      bot: true,
-      verified: true,
-      mfa_enabled: false,
-      email: null,
-      flags: 0,
-      locale: 'en-US',
-    });
+    c.bearer
+      ? ok(grantingUser(c, c.bearer.userId))
+      : ok({
+          ...apiUser(c.state.botUser),
+          bot: true,
+          verified: true,
+          mfa_enabled: false,
+          email: null,
+          flags: 0,
+          locale: 'en-US',
+        });
   return [
-    route('GET', '/users/@me', true, me),
+    // The spec's security for get_my_user: [{ BotToken }, { OAuth2: ["identify"] }].
+    { ...route('GET', '/users/@me', true, me), bearerScope: 'identify' },
     route('GET', '/users/:user', true, (c) => {
       const user = c.state.users.get(param(c, 'user'));
       if (!user) throw DiscordErrors.unknownUser();
@@ -62,6 +68,16 @@ function userRoutes(): Route[] {
     route('GET', '/applications/@me', true, (c) => ok(apiApplication(c.state))),
     route('GET', '/oauth2/applications/@me', true, (c) => ok(apiApplication(c.state))),
   ];
+}
+
+/**
+ * The person who granted an access token, as GET /users/@me shows them to it (the spec's UserPIIResponse; "identify
+ * allows /users/@me without email", topics/oauth2#shared-resources-oauth2-scopes).
+ */
+function grantingUser(c: RouteContext, userId: string): Record<string, unknown> {
+  const user = c.state.users.get(userId);
+  if (!user) throw DiscordErrors.unauthorized();
+  return { ...apiUser(user), flags: 0, mfa_enabled: false, locale: user.locale ?? 'en-US', premium_type: 0 };
 }
 
 function requireGuild(c: RouteContext): FakeGuild {

@@ -1,5 +1,6 @@
 // A tiny router: routes are "METHOD /path/:param" patterns matched on decoded path segments.
 import type { RestRequest, RestResult } from './http';
+import type { OAuth2Grant } from './oauth2-grants';
 import type { FakeState } from './store';
 
 export interface RouteDeps {
@@ -18,6 +19,8 @@ export interface RouteContext extends RouteDeps {
   params: Record<string, string>;
   /** "PATCH /channels/1/messages/2", for breach descriptions. */
   label: string;
+  /** The person behind an OAuth2 access token ("Authorization: Bearer …"), on routes that take one. */
+  bearer?: OAuth2Grant;
 }
 
 export interface Route {
@@ -26,6 +29,8 @@ export interface Route {
   pattern: string;
   /** Needs "Authorization: Bot <token>"; interaction and webhook-token routes do not. */
   auth: boolean;
+  /** Also takes "Authorization: Bearer <access token>" of a grant with this OAuth2 scope. */
+  bearerScope?: string;
   handle: (c: RouteContext) => RestResult | Promise<RestResult>;
 }
 

@@ -10,8 +10,9 @@ import type { FakeGateway } from './gateway';
 import { API_PREFIX, DiscordErrors, DiscordHttpError, readRestRequest, writeResult } from './http';
 import type { RestRequest, RestResult } from './http';
 import { isObject } from './json';
+import { isTokenUrl, oauth2Token } from './oauth2-token';
 import { matchRoute } from './routes';
-import type { Route, RouteDeps } from './routes';
+import type { Route, RouteContext, RouteDeps } from './routes';
 import type { DiscordSpec } from './spec-check';
 import { SPEC_BREACHES } from './spec-breaches';
 import type { LoggedRequest } from './types';
@@ -68,7 +69,7 @@ async function handle(deps: HttpServerDeps, req: IncomingMessage, res: ServerRes
     unreadable = refusalResult(error);
   }
   entry.body = loggedBody(request);
-  const label = `${method} ${url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname}`;
+  const label = `${method} ${isTokenUrl(url.pathname) ? '/oauth2/token' : url.pathname.startsWith(API_PREFIX) ? url.pathname.slice(API_PREFIX.length) : url.pathname}`;
   const answer = async (): Promise<RestResult> =>
     request ? routeOrRefuse(deps, request, url, label) : (unreadable ?? { status: 400 });
   let logged = false;
@@ -110,6 +111,10 @@ async function routeOrRefuse(deps: HttpServerDeps, request: RestRequest, url: UR
 
 async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label: string): Promise<RestResult> {
   const { state } = deps;
+  // OAuth2's token URL answers in OAuth2's words and takes a form, not JSON (oauth2-token.ts).
+  if (request.method === 'POST' && isTokenUrl(url.pathname)) return oauth2Token(state, request);
+  // Every other route reads JSON, as before forms were read at all.
+  if (request.form) throw DiscordErrors.invalidJson();
   const match = url.pathname.startsWith(`${API_PREFIX}/`)
     ? matchRoute(deps.routes, request.method, request.segments)
     : undefined;
@@ -118,9 +123,25 @@ async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label
     state.breach(`unknown route ${request.method} ${url.pathname} (answered 404)`);
     throw DiscordErrors.notFound();
   }
-  if (match.route.auth) checkAuthorization(deps, request, label);
+  const context: RouteContext = { ...deps, req: request, params: match.params, label };
+  if (match.route.auth) {
+    const bearer = request.authorization?.startsWith('Bearer ') ? request.authorization.slice(7) : undefined;
+    if (bearer !== undefined && match.route.bearerScope) context.bearer = bearerGrant(deps, bearer, match.route);
+    else checkAuthorization(deps, request, label);
+  }
   conformToSpec(deps, request, label);
-  return match.route.handle({ ...deps, req: request, params: match.params, label });
+  return match.route.handle(context);
+}
+
+/**
+ * An OAuth2 access token on a route that takes one, for a grant with the route's scope (topics/oauth2: "identify
+ * allows /users/@me without email"). A bad, expired or narrow token is 401 and no breach: the server holding it
+ * cannot tell it is bad before Discord says so.
+ */
+function bearerGrant(deps: HttpServerDeps, token: string, route: Route): RouteContext['bearer'] {
+  const grant = deps.state.oauth2.accessGrant(token);
+  if (!grant || !route.bearerScope || !grant.scopes.includes(route.bearerScope)) throw DiscordErrors.unauthorized();
+  return grant;
 }
 
 function checkAuthorization(deps: HttpServerDeps, request: RestRequest, label: string): void {
@@ -158,6 +179,9 @@ function conformToSpec(deps: HttpServerDeps, request: RestRequest, label: string
 
 function loggedBody(request: RestRequest | undefined): unknown {
   if (!request) return undefined;
+  // Like the bot token, the app's client secret is never kept.
+  if (request.form)
+    return Object.fromEntries([...request.form].map(([k, v]) => [k, k === 'client_secret' ? '[secret]' : v]));
   if (request.files.length === 0) return request.body;
   const files = request.files.map((f) => ({ field: f.field, filename: f.filename, size: f.bytes.byteLength }));
   return isObject(request.body) ? { ...request.body, files } : { payload: request.body, files };

@@ -4,10 +4,12 @@
 // are re-checked exactly when something happened, never by polling.
 import { EventEmitter } from 'node:events';
 import type { APIApplicationCommand } from 'discord.js';
+import type { FakeActivityInstance } from './activity-instances';
 import { createGuild, joinGuild, requireGuild } from './guilds';
 import type { FakeGuild } from './guilds';
 import type { InteractionRecord } from './interaction-record';
 import { cloneMessage } from './message-store';
+import { OAuth2Grants } from './oauth2-grants';
 import { apiChannel } from './payloads';
 import {
   BOT_ROLE_PERMISSIONS,
@@ -74,6 +76,11 @@ export class FakeState {
   readonly appEmojis = new Map<string, FakeAppEmoji>();
   /** Users who installed the app to their account (user install, `integration_types` 1). */
   readonly userInstalls = new Set<string>();
+  /** Activities enabled in the Developer Portal (entry-point.ts); the app may then launch its Activity. */
+  activitiesEnabled = false;
+  /** Running Activity instances by instance id (activity-instances.ts). */
+  readonly activityInstances = new Map<string, FakeActivityInstance>();
+  readonly oauth2: OAuth2Grants;
   readonly breaches: string[] = [];
   readonly unknownRoutes: string[] = [];
   readonly requests: LoggedRequest[] = [];
@@ -95,6 +102,7 @@ export class FakeState {
     },
   ) {
     this.ids = new SnowflakeFactory(now);
+    this.oauth2 = new OAuth2Grants(now);
     this.applicationId = init.applicationId ?? this.ids.next();
     const guildId = init.guildShard ? this.ids.nextOnShard(...init.guildShard) : this.ids.next();
     this.botUser = {
