@@ -55,7 +55,7 @@ function png(width: number, height: number): Buffer {
 
 describe('emojis and pictures in the playground', () => {
   it('uploads the die emojis and draws them on buttons and in text, from the CDN', async () => {
-    // Never skipped: CI installs Debian's chromium (.ci/run); without it this test fails and says why.
+    // Never skipped: npm install brings Chromium (@sparticuz/chromium); without it this test fails and says why.
     expect(chromiumMissing(), CHROMIUM).toBeNull();
     // What deploy-commands uploads, the playground uploaded before the bot started.
     const emojis = new Map(fake().applicationEmojis.map((e) => [e.name, e.id]));

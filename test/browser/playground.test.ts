@@ -45,7 +45,7 @@ function turnOf(name: string): Locator {
 
 describe('the playground in headless Chromium', () => {
   it('starts a game, joins, throws, holds and writes a cell; keeps a screenshot', async () => {
-    // Never skipped: CI installs Debian's chromium (.ci/run); without it this test fails and says why.
+    // Never skipped: npm install brings Chromium (@sparticuz/chromium); without it this test fails and says why.
     expect(chromiumMissing(), CHROMIUM).toBeNull();
     const page = await session.open({ viewport: { width: 1280, height: 1280 } });
     page.setDefaultTimeout(WAIT.timeout);
