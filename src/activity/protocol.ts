@@ -3,6 +3,8 @@
 // it is: `hello` carries the access token of the OAuth2 exchange, and the server asks Discord who that is and
 // whether they are in the activity instance. Every move then goes through the same service as a card's click,
 // with the same stamps and refusals. Shared by the server (src/activity/) and the page (src/activity/page/).
+import type { BoardView } from './board-view';
+export type { BoardView } from './board-view';
 
 /** A move on the board: the card's controls, one for one (the stamp is the one the board showed). */
 export type BoardMove =
@@ -24,7 +26,7 @@ export type ServerMessage =
   /** The hello was accepted: the viewer, and their seat (null: a spectator, who watches and cannot act). */
   | { t: 'welcome'; userId: string; seat: number | null; locale: string }
   /** The game as the viewer may see it, sent at once and again after every change, whoever made it. */
-  | { t: 'board'; board: unknown }
+  | { t: 'board'; board: BoardView }
   /** The channel has no game (yet, or any more): the board says so and waits for one. */
   | { t: 'no-game' }
   /** A move's answer: played, or refused with the same plain words a click on the card would get. */
