@@ -146,8 +146,8 @@ export class Meter {
   private readonly loads: number[] = [];
   /** Each process's resident memory every minute, MB: a leak climbs on, a warm-up levels off. */
   readonly rssByMinute = new Map<SoakProcess, number[]>();
-  /** The bot's JavaScript heap in use every minute, MB, from its own /metrics (null: not read). */
-  readonly heapByMinute: Array<number | null> = [];
+  /** The bot's JavaScript heap every minute, MB, from its own /metrics (null: not read). */
+  readonly heapByMinute: Array<HeapReading | null> = [];
   private readonly timers: Array<ReturnType<typeof setInterval>>;
 
   /** `metricsUrl`: the bot's GET /metrics (METRICS_PORT), which tells its heap apart from native memory. */
@@ -160,7 +160,7 @@ export class Meter {
       setInterval(() => this.read(), 2000),
       setInterval(() => {
         for (const p of processes) this.rssByMinute.set(p, [...(this.rssByMinute.get(p) ?? []), p.rssMb() ?? NaN]);
-        void heapInUse(metricsUrl).then((mb) => this.heapByMinute.push(mb));
+        void heapReading(metricsUrl).then((mb) => this.heapByMinute.push(mb));
       }, 60_000),
     ];
   }
@@ -189,12 +189,26 @@ export class Meter {
   }
 }
 
-/** prom-client's nodejs_heap_size_used_bytes from the bot's /metrics, in MB; null when it cannot be read in 5 s. */
-async function heapInUse(url: string): Promise<number | null> {
+/** The JavaScript heap in use and as reserved (V8 grows it ahead of its next full collection), and the memory
+ * outside it that JavaScript objects hold (Buffers, the canvas's pixels), MB. */
+export interface HeapReading {
+  used: number;
+  total: number;
+  external: number;
+}
+
+/** prom-client's heap figures from the bot's /metrics, in MB; null when they cannot be read in 5 s. */
+async function heapReading(url: string): Promise<HeapReading | null> {
   try {
     const text = await (await fetch(url, { signal: AbortSignal.timeout(5000) })).text();
-    const bytes = /^nodejs_heap_size_used_bytes (\d+(?:\.\d+)?)/m.exec(text)?.[1];
-    return bytes ? Number(bytes) / 2 ** 20 : null;
+    const mb = (name: string) =>
+      Number(new RegExp(`^${name} (\\d+(?:\\.\\d+)?)`, 'm').exec(text)?.[1] ?? NaN) / 2 ** 20;
+    const reading = {
+      used: mb('nodejs_heap_size_used_bytes'),
+      total: mb('nodejs_heap_size_total_bytes'),
+      external: mb('nodejs_external_memory_bytes'),
+    };
+    return Number.isNaN(reading.used) ? null : reading;
   } catch {
     return null;
   }

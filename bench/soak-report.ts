@@ -2,6 +2,7 @@
 // SQLite and PostgreSQL side by side, each figure beside its goal with PASS or MISS.
 import type { CellCheck } from './soak-checks';
 import type { Stall } from './soak-place';
+import type { HeapReading } from './soak-bots';
 
 export interface SideConfig {
   engine: 'sqlite' | 'postgres';
@@ -60,7 +61,7 @@ export interface SideResult {
   driverCpuMs: number;
   driverRssMb: number;
   /** The bot's JavaScript heap in use at each minute's end, MB (its /metrics). */
-  heapByMinute: Array<number | null>;
+  heapByMinute: Array<HeapReading | null>;
   /** The bot's CPU time over the run, ms (per event: divided by cells.events, every move of every seat). */
   botCpuMs: number;
   botExit: number | null;
@@ -140,7 +141,9 @@ function details(s: SideResult): void {
     `    RSS at each minute's end, MB: the bot ${minutes(s.bot)}; the do-nothing bot ${minutes(s.reference)}`,
   );
   console.log(
-    `    the bot's JavaScript heap in use then, MB: ${s.heapByMinute.map((mb) => fmt(mb ?? NaN)).join(', ')}`,
+    `    the bot's JavaScript heap then, MB in use / reserved / external: ${s.heapByMinute
+      .map((h) => (h ? `${fmt(h.used)} / ${fmt(h.total)} / ${fmt(h.external)}` : '?'))
+      .join(', ')}`,
   );
   console.log(`    a card went back to an earlier moment: ${fmt(s.wentBack.count)}×`);
   for (const e of s.wentBack.examples.slice(0, 3)) console.log(`      went back: ${e}`);
