@@ -3,14 +3,26 @@
 // it is: `hello` carries the access token of the OAuth2 exchange, and the server asks Discord who that is and
 // whether they are in the activity instance. Every move then goes through the same service as a card's click,
 // with the same stamps and refusals. Shared by the server (src/activity/) and the page (src/activity/page/).
+import type { Category } from '../game';
 import type { BoardView } from './board-view';
-export type { BoardView } from './board-view';
+export type {
+  BoardCell,
+  BoardHint,
+  BoardHintChoice,
+  BoardPlayer,
+  BoardResults,
+  BoardShout,
+  BoardStanding,
+  BoardView,
+  BoardYou,
+  FreeCell,
+} from './board-view';
 
 /** A move on the board: the card's controls, one for one (the stamp is the one the board showed). */
 export type BoardMove =
   | { kind: 'throw'; stamp: string }
   | { kind: 'hold'; die: number; held: boolean; stamp: string }
-  | { kind: 'write'; column: number; category: string; stamp: string }
+  | { kind: 'write'; column: number; category: Category; stamp: string }
   | { kind: 'declare'; column: number; stamp: string }
   | { kind: 'predict'; count: number };
 
