@@ -53,6 +53,9 @@ function packageRoot(): string | null {
 export function chromiumMissing(): string | null {
   if (OVERRIDE)
     return existsSync(OVERRIDE) ? null : `CHROMIUM_PATH=${OVERRIDE} is missing: unset it to use @sparticuz/chromium`;
+  // Its build is Linux x64's only.
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    return `@sparticuz/chromium runs on Linux x64 only: set CHROMIUM_PATH to a Chromium for ${process.platform}-${process.arch}`;
   const root = packageRoot();
   return root && existsSync(join(root, 'bin', 'chromium.br'))
     ? null
@@ -167,9 +170,9 @@ let browser: Promise<Unpacked> | undefined;
 /** The browser to start, and its environment: CHROMIUM_PATH's in the tests' own, or the package's, unpacked. */
 function chromiumBuild(): Promise<Unpacked> {
   if (OVERRIDE) return Promise.resolve({ executable: OVERRIDE, env: process.env });
-  const root = packageRoot();
-  if (!root) return Promise.reject(new Error(chromiumMissing()!));
-  return (browser ??= unpack(root));
+  const missing = chromiumMissing();
+  if (missing) return Promise.reject(new Error(missing));
+  return (browser ??= unpack(packageRoot()!));
 }
 
 /** A fresh profile in `dir`; `options` set the viewport, touch and the like. */
