@@ -20,6 +20,8 @@ import type { ShardOwnership } from '../cluster/shard-ownership';
 import { openStorage } from './open-storage';
 import { loadDieEmojis } from '../emoji/load-die-emojis';
 import { UNICODE_DICE, emojiDice, useDiceGlyphs } from '../discord/render/dice-glyphs';
+import type { RunningActivity } from '../activity/start';
+import { startActivity } from '../activity/start';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -35,6 +37,8 @@ export interface RunningBot {
   context: BotContext;
   /** The port of /healthz and /metrics (METRICS_PORT), or null when they are off. */
   opsPort: number | null;
+  /** The Activity's port (ACTIVITY_PORT), or null when this process serves no Activity. */
+  activityPort: number | null;
   /** Stop taking interactions, finish the ones in flight, deliver pending channel work, close everything. */
   stop(): Promise<void>;
 }
@@ -47,6 +51,11 @@ export interface BotOptions {
    * it, identifies in its bucket's turn, and releases it when it stops.
    */
   ownership?: ShardOwnership;
+  /**
+   * Serve the Activity on ACTIVITY_PORT (when set): one process per host does, since any process can show any game
+   * and hear every change. Default: unless this is a shard process.
+   */
+  serveActivity?: boolean;
 }
 
 export async function startBot(
@@ -57,6 +66,7 @@ export async function startBot(
 ): Promise<RunningBot> {
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
+  if (config.clientSecret) redact(config.clientSecret);
   const storage = await openStorage(config, shard);
   let dailySecret: string;
   try {
@@ -106,6 +116,17 @@ export async function startBot(
   );
   const context: BotContext = { service, log, rest: client.rest, publisher, commands, metrics, acks };
   const { ownership } = options;
+  // Before the gateway, like METRICS_PORT: a port in use stops the start before anything reaches Discord.
+  let activity: RunningActivity | null = null;
+  if (config.activityPort !== null && (options.serveActivity ?? !options.shard)) {
+    try {
+      activity = await startActivity(config, service, (gameId) => void publisher.kick(gameId), log);
+    } catch (error) {
+      await ops.close();
+      await storage.close();
+      throw error;
+    }
+  }
   ops.watch({ client, publisher, ...(ownership ? { ownership } : {}) });
 
   let accepting = true;
@@ -195,6 +216,7 @@ export async function startBot(
   } catch (error) {
     await client.destroy();
     await ownership?.release();
+    await activity?.close();
     await ops.close();
     await storage.close();
     throw error;
@@ -209,10 +231,13 @@ export async function startBot(
     client,
     context,
     opsPort: ops.port,
+    activityPort: activity?.port ?? null,
     async stop() {
       const started = performance.now();
       accepting = false;
       ops.stopping();
+      // Boards are told the bot stops and reconnect to another host (or to this one once it is back).
+      await activity?.close();
       clearTimeout(clock);
       await clockRun;
       clearTimeout(clock);

@@ -44,6 +44,10 @@ export interface Config {
    * start and kept in a file beside the database (src/app/daily-secret.ts). Never logged.
    */
   dailySecret: string | null;
+  /** ACTIVITY_PORT: where the Activity's page, token exchange and live game are served (src/activity/); null: no Activity. */
+  activityPort: number | null;
+  /** DISCORD_CLIENT_SECRET: the OAuth2 client secret of the Activity's code exchange; required with ACTIVITY_PORT. Never logged. */
+  clientSecret: string | null;
 }
 
 export type LogFormat = 'json' | 'text';
@@ -116,6 +120,17 @@ function metricsPort(value: string | undefined): number | null {
   if (!(port >= 1 && port <= 65535))
     throw new ConfigError(
       'METRICS_PORT, when set, must be a port number from 1 to 65535 (leave it unset to serve no health check or metrics).',
+    );
+  return port;
+}
+
+function activityPort(value: string | undefined): number | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const port = /^\d{1,5}$/.test(text) ? Number(text) : NaN;
+  if (!(port >= 1 && port <= 65535))
+    throw new ConfigError(
+      'ACTIVITY_PORT, when set, must be a port number from 1 to 65535 (leave it unset to serve no Activity).',
     );
   return port;
 }
@@ -242,6 +257,13 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       'OLATHE_DAILY_SECRET must be set (the same on every host) when DATABASE_URL is set: otherwise each host would deal different daily dice.',
     );
+  const activity = activityPort(env.ACTIVITY_PORT);
+  const clientSecret = env.DISCORD_CLIENT_SECRET?.trim() || null;
+  // The message never repeats the secret's value.
+  if (activity !== null && clientSecret === null)
+    throw new ConfigError(
+      "DISCORD_CLIENT_SECRET must be set with ACTIVITY_PORT: the board signs players in with it (the Developer Portal's OAuth2 page, Client Secret).",
+    );
   return {
     token,
     clientId,
@@ -260,5 +282,7 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     metricsHost: metricsHost(env.METRICS_HOST),
     logFormat: logFormat(env.LOG_FORMAT),
     dailySecret: secret,
+    activityPort: activity,
+    clientSecret,
   };
 }

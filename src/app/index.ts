@@ -18,6 +18,9 @@ import { ShardOwnership } from '../cluster/shard-ownership';
 
 dotenv.config({ quiet: true });
 
+/** Set by the shard manager for its shard processes: the shard whose process serves ACTIVITY_PORT. */
+const ACTIVITY_SHARD_VARIABLE = 'OLATHE_ACTIVITY_SHARD';
+
 async function main(): Promise<void> {
   if (!process.env.DISCORD_TOKEN?.trim()) {
     // No bot token: nothing to connect to, so play locally against the loopback Discord instead.
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
     if (config.databaseUrl === null) openDatabase(config.databasePath).close();
     // The manager owns METRICS_PORT, opened before any shard starts (the shards do not serve it).
     const ops = await startShardOperations(config);
+    // One shard process per host serves the Activity (any process can show any game): the first this host runs.
+    process.env[ACTIVITY_SHARD_VARIABLE] = String(config.shardIds?.[0] ?? 0);
     const standbys = config.databaseUrl !== null;
     const running = await runShards({ ...config, shards, standbys }, fileURLToPath(import.meta.url), log, (plan) =>
       joinIfClustered(config, plan.count, log),
@@ -65,7 +70,7 @@ async function main(): Promise<void> {
   if (!shard) await joinIfClustered(config, 1, log);
   const ownership = ownershipOf(config, shard ?? { id: 0, count: 1 }, log);
   const bot = await startBot(config, log, commands, {
-    ...(shard ? { shard } : {}),
+    ...(shard ? { shard, serveActivity: shard.id === Number(process.env[ACTIVITY_SHARD_VARIABLE] ?? 0) } : {}),
     ...(ownership ? { ownership } : {}),
   });
   stopOnSignals(

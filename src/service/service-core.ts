@@ -124,6 +124,8 @@ export abstract class ServiceCore {
   protected readonly onBotError: ServiceOptions['onBotError'];
   /** Moves of one game run one at a time in this process. */
   private readonly queue = new GameQueue();
+  /** Told the id of each game a committed write of this process changed (onGameChanged). */
+  private readonly changeListeners = new Set<(gameId: number) => void>();
 
   constructor(
     readonly storage: Storage,
@@ -138,6 +140,26 @@ export abstract class ServiceCore {
     this.botStepMs = options.botStepMs ?? DEFAULT_BOT_STEP_MS;
     this.lobbyExpiryMs = options.lobbyExpiryMs ?? DEFAULT_LOBBY_EXPIRY_MS;
     this.onBotError = options.onBotError;
+  }
+
+  /**
+   * Calls `listener` with a game's id after each commit of this process that changed the game (a move, a lobby
+   * change, the clock's), whoever made it: what live views (the Activity's boards) follow. Returns the unsubscribe.
+   * A listener that throws is not this service's concern: its error is swallowed so the move's answer stands.
+   */
+  onGameChanged(listener: (gameId: number) => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  protected gameChanged(gameId: number): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(gameId);
+      } catch {
+        // A view's failure must not turn a committed move into an error.
+      }
+    }
   }
 
   // ---------- how an operation runs ----------
@@ -188,7 +210,9 @@ export abstract class ServiceCore {
       if (!commit) return null;
       if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {
-        return await this.writeTx(commit);
+        const done = await this.writeTx(commit);
+        this.gameChanged(gameId);
+        return done;
       } catch (error) {
         if (!this.lostRace(error)) throw error;
         if (attempt >= RACE_LIMIT.attempts || performance.now() - arrived >= RACE_LIMIT.ms)

@@ -24,6 +24,8 @@ describe('readConfig', () => {
       metricsHost: '127.0.0.1',
       logFormat: 'text',
       dailySecret: null,
+      activityPort: null,
+      clientSecret: null,
     });
   });
 

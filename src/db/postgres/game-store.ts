@@ -19,6 +19,7 @@ import type { GameStore } from '../storage';
 import type { Sql, Statement } from './pool';
 import type { PendingWrites, WrittenStates } from '../written-states';
 import type { GameRowTuple, SeatTuple } from '../game-row';
+import { GAME_CHANGES_CHANNEL } from './game-changes';
 import { gameFromTuple, savedColumns } from '../game-row';
 
 const statement = (name: string, text: string): Statement => ({ name: `games.${name}`, text });
@@ -196,7 +197,12 @@ export class PostgresGameStore implements GameStore {
       const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
       // Named by number: PostgreSQL cuts a statement's name at 63 characters, and the column list can be longer.
       const name = `save-${PostgresGameStore.saves.size + 1}`;
-      save = statement(name, `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages`);
+      // pg_notify in the same statement: delivered when the move's transaction commits (never for one rolled
+      // back), to every host LISTENing (game-changes.ts), with no round trip of its own.
+      save = statement(
+        name,
+        `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages, pg_notify('${GAME_CHANGES_CHANNEL}', id::text)`,
+      );
       PostgresGameStore.saves.set(key, save);
     }
     const values: unknown[] = [id, rev, ...written];

@@ -1,0 +1,150 @@
+// Who watches which game, and bringing them each change: the boardgame.io shape, one transport. A change of a game —
+// made on a board, by a card's click, by the clock or a computer player in this process (GameService.onGameChanged),
+// or by another host (PostgreSQL NOTIFY, src/db/postgres/game-changes.ts) — is one `changed(gameId)`: the game is
+// read once and shown to every board watching it. Changes that come while a read is under way are folded into one
+// more read, so a burst of moves costs two reads, and the last one shows the newest moment.
+import type { GameService, GameView } from '../service/game-service';
+import type { Logger } from '../app/logger';
+
+/** A board: shown its game at each change, and told of a new game in its channel when it has none open. */
+export interface Watcher {
+  /** The game it shows; null while its channel has none. */
+  readonly gameId: number | null;
+  /** The channels whose new game it takes up: the hello's channel (a thread game's lobby channel or its thread). */
+  readonly channelId: string;
+  show(game: GameView): void;
+}
+
+/** How often boards without an open game look for one: a new lobby is not a change of any game they watch. */
+const LOOK_FOR_NEW_GAMES_MS = 2_000;
+
+export class LiveGames {
+  private readonly byGame = new Map<number, Set<Watcher>>();
+  private readonly all = new Set<Watcher>();
+  /** Boards with no game, or a game that is over: they wait for their channel's next one. */
+  private readonly waiting = new Set<Watcher>();
+  /** Games being read now → whether they changed again meanwhile. */
+  private readonly reading = new Map<number, boolean>();
+  private readonly poll: NodeJS.Timeout;
+
+  constructor(
+    private readonly service: GameService,
+    private readonly log: Logger,
+  ) {
+    this.poll = setInterval(() => void this.lookForNewGames(), LOOK_FOR_NEW_GAMES_MS);
+    this.poll.unref();
+  }
+
+  get watchers(): number {
+    return this.all.size;
+  }
+
+  add(watcher: Watcher): void {
+    this.all.add(watcher);
+    this.index(watcher);
+  }
+
+  remove(watcher: Watcher): void {
+    this.all.delete(watcher);
+    this.unindex(watcher);
+  }
+
+  /** The watcher now shows another game (or none): call with the id it showed before. */
+  moved(watcher: Watcher, from: number | null): void {
+    if (!this.all.has(watcher)) return;
+    const before = from === null ? undefined : this.byGame.get(from);
+    before?.delete(watcher);
+    if (before?.size === 0) this.byGame.delete(from!);
+    this.index(watcher);
+  }
+
+  /** A game changed, here or on another host: every board watching it is shown it once more. */
+  changed(gameId: number): void {
+    if (!this.byGame.has(gameId) && !this.someoneWaits()) return;
+    if (this.reading.has(gameId)) return void this.reading.set(gameId, true);
+    this.reading.set(gameId, false);
+    void this.deliver(gameId);
+  }
+
+  /** Every watched game read again: after the LISTEN connection came back, changes may have been missed. */
+  refreshAll(): void {
+    for (const gameId of this.byGame.keys()) this.changed(gameId);
+    void this.lookForNewGames();
+  }
+
+  close(): void {
+    clearInterval(this.poll);
+    this.all.clear();
+    this.byGame.clear();
+  }
+
+  private async deliver(gameId: number): Promise<void> {
+    try {
+      for (;;) {
+        const game = await this.service.game(gameId);
+        if (game) this.showTo(game);
+        if (!this.reading.get(gameId)) break;
+        this.reading.set(gameId, false);
+      }
+    } catch (error) {
+      this.log.warn('activity board update failed', { gameId, error });
+    } finally {
+      this.reading.delete(gameId);
+    }
+  }
+
+  private showTo(game: GameView): void {
+    const open = game.status === 'lobby' || game.status === 'playing';
+    for (const w of [...this.all]) {
+      const watching = w.gameId === game.id;
+      // A board whose game is over (or that has none) takes up the next open game of its channel.
+      const adopts = open && !watching && this.waits(w) && inChannel(game, w.channelId);
+      if (watching || adopts) w.show(game);
+    }
+  }
+
+  private async lookForNewGames(): Promise<void> {
+    const channels = new Set([...this.all].filter((w) => this.waits(w)).map((w) => w.channelId));
+    for (const channelId of channels) {
+      try {
+        const game = await this.service.openGameInChannel(channelId);
+        if (game) this.showTo(game);
+      } catch (error) {
+        this.log.warn('activity board could not look for a game', { channelId, error });
+      }
+    }
+  }
+
+  private waits(w: Watcher): boolean {
+    return this.waiting.has(w);
+  }
+
+  private someoneWaits(): boolean {
+    return this.waiting.size > 0;
+  }
+
+  /** Marks whether the watcher waits for a new game in its channel (its game is none, or over). */
+  setWaiting(w: Watcher, waiting: boolean): void {
+    if (waiting && this.all.has(w)) this.waiting.add(w);
+    else this.waiting.delete(w);
+  }
+
+  private index(w: Watcher): void {
+    if (w.gameId === null) return;
+    let set = this.byGame.get(w.gameId);
+    if (!set) this.byGame.set(w.gameId, (set = new Set()));
+    set.add(w);
+  }
+
+  private unindex(w: Watcher): void {
+    this.waiting.delete(w);
+    if (w.gameId === null) return;
+    const set = this.byGame.get(w.gameId);
+    set?.delete(w);
+    if (set?.size === 0) this.byGame.delete(w.gameId);
+  }
+}
+
+function inChannel(game: GameView, channelId: string): boolean {
+  return game.channelId === channelId || game.playChannelId === channelId;
+}

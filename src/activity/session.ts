@@ -1,0 +1,204 @@
+// One board's WebSocket: who it is (learnt from Discord at `hello`, never from the page), the game it shows, and
+// the moves it sends, played through the same service as a card's click. A connection that floods is cut; bad JSON
+// or an unknown message is answered or ignored, and logged, never a crash.
+import type { GameService, GameView } from '../service/game-service';
+import { ServiceError } from '../service/game-service';
+import { MESSAGES } from '../service/errors';
+import type { Logger } from '../app/logger';
+import type { ActivityUser, DiscordActivityApi } from './discord-api';
+import type { LiveGames, Watcher } from './live-games';
+import type { BoardViewOptions } from './board-view';
+import { boardView } from './board-view';
+import { isRefusal, parseMove, playMove, refusalWords } from './moves';
+import type { ClientMessage, ServerMessage } from './protocol';
+import { TokenBucket } from './token-bucket';
+import { REFUSED } from './words';
+
+/** What a session needs of the bot. */
+export interface SessionDeps {
+  service: GameService;
+  discord: DiscordActivityApi;
+  live: LiveGames;
+  log: Logger;
+  /** Brings the game's channel in line after a move (the Publisher's kick). */
+  kick(gameId: number): void;
+  hint: BoardViewOptions['hint'];
+}
+
+/** The socket as the session sees it. */
+export interface SessionSocket {
+  send(message: ServerMessage): void;
+  close(code: number, reason: string): void;
+}
+
+const SNOWFLAKE = /^\d{15,21}$/;
+/** Past this many unanswered-for moves the page is not waiting for answers any more: it floods. */
+export const MESSAGES_PER_SECOND = 10;
+const BURST = 20;
+
+export class Session implements Watcher {
+  gameId: number | null = null;
+  channelId = '';
+  private user: ActivityUser | null = null;
+  private helloSeen = false;
+  private closed = false;
+  private readonly bucket = new TokenBucket(BURST, MESSAGES_PER_SECOND);
+
+  constructor(
+    private readonly socket: SessionSocket,
+    private readonly deps: SessionDeps,
+  ) {}
+
+  /** One text frame from the page. */
+  async receive(text: string): Promise<void> {
+    if (this.closed) return;
+    if (!this.bucket.take()) return this.cut(REFUSED.flood, 'flood');
+    let message: ClientMessage;
+    try {
+      message = JSON.parse(text) as ClientMessage;
+    } catch {
+      this.deps.log.warn('activity message is not JSON', { user: this.user?.id, length: text.length });
+      return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+    }
+    switch (message?.t) {
+      case 'hello':
+        return this.hello(message);
+      case 'move':
+        return this.move(message);
+      case 'rematch':
+        return this.rematch(message);
+      case 'ping':
+        return this.socket.send({ t: 'pong' });
+      default:
+        this.deps.log.warn('activity message unknown', {
+          user: this.user?.id,
+          kind: String((message as { t?: unknown })?.t).slice(0, 20),
+        });
+        return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+    }
+  }
+
+  /** The socket closed: the board watches nothing any more. */
+  ended(): void {
+    this.closed = true;
+    this.deps.live.remove(this);
+  }
+
+  show(game: GameView): void {
+    if (this.closed || !this.user) return;
+    const from = this.gameId;
+    this.gameId = game.id;
+    if (from !== game.id) this.deps.live.moved(this, from);
+    this.deps.live.setWaiting(this, game.status !== 'lobby' && game.status !== 'playing');
+    const seat = game.players.find((p) => p.userId === this.user!.id && !p.isBot)?.seat ?? null;
+    this.socket.send({ t: 'board', board: boardView(game, seat, { hint: this.deps.hint }) });
+  }
+
+  private async hello(m: Extract<ClientMessage, { t: 'hello' }>): Promise<void> {
+    if (this.helloSeen) return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+    this.helloSeen = true;
+    const fields = [m.accessToken, m.instanceId, m.channelId];
+    if (!fields.every((f) => typeof f === 'string' && f.length > 0 && f.length <= 200) || !SNOWFLAKE.test(m.channelId))
+      return this.cut(REFUSED.garbled, 'bad hello');
+    const { discord, log } = this.deps;
+    let user: ActivityUser | null;
+    let members: string[] | null;
+    try {
+      user = await discord.userOf(m.accessToken);
+      if (!user) return this.cut(REFUSED.badToken, 'token refused by Discord');
+      const instance = await discord.instance(m.instanceId);
+      // The instance must be the one Discord runs in that channel, with this person in it.
+      members = instance && instance.channelId === m.channelId ? instance.userIds : null;
+    } catch (error) {
+      log.warn('activity hello: Discord could not be asked', { error });
+      return this.cut(REFUSED.discordDown, 'Discord unavailable');
+    }
+    if (!members?.includes(user.id)) return this.cut(REFUSED.notInActivity, 'not in the instance', user.id);
+    if (this.closed) return;
+    this.user = user;
+    this.channelId = m.channelId;
+    this.deps.live.add(this);
+    let game: GameView | null;
+    try {
+      game = await this.deps.service.openGameInChannel(m.channelId);
+    } catch (error) {
+      log.warn('activity hello: game could not be read', { error });
+      return this.cut(REFUSED.databaseDown, 'database unavailable');
+    }
+    const seat = game?.players.find((p) => p.userId === user.id && !p.isBot)?.seat ?? null;
+    log.info('activity joined', { user: user.id, channelId: m.channelId, gameId: game?.id ?? null, seat });
+    this.socket.send({ t: 'welcome', userId: user.id, seat, locale: user.locale ?? game?.locale ?? 'en' });
+    if (game) this.show(game);
+    else {
+      this.deps.live.setWaiting(this, true);
+      this.socket.send({ t: 'no-game' });
+    }
+  }
+
+  private async move(m: Extract<ClientMessage, { t: 'move' }>): Promise<void> {
+    const id = Number.isSafeInteger(m.id) ? m.id : 0;
+    const user = this.user;
+    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.helloFirst });
+    const move = parseMove(m.move);
+    if (!move) {
+      this.deps.log.warn('activity move garbled', { user: user.id });
+      return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.garbled });
+    }
+    await this.act(id, user, async (game) => {
+      const seat = game.players.find((p) => p.userId === user.id && !p.isBot)?.seat;
+      if (seat === undefined) throw new ServiceError('not-a-player', MESSAGES.notAPlayer);
+      await playMove(this.deps.service, game.id, user.id, seat, move);
+      return game.id;
+    });
+  }
+
+  private async rematch(m: Extract<ClientMessage, { t: 'rematch' }>): Promise<void> {
+    const id = Number.isSafeInteger(m.id) ? m.id : 0;
+    const user = this.user;
+    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.helloFirst });
+    await this.act(id, user, async (game) => (await this.deps.service.rematch(game.id, user.id)).view.id);
+  }
+
+  /** Runs `fn` on the board's game; answers the page, and lets the channel follow the game `fn` changed. */
+  private async act(id: number, user: ActivityUser, fn: (game: GameView) => Promise<number>): Promise<void> {
+    const { service, log } = this.deps;
+    let game: GameView | null = null;
+    try {
+      game = this.gameId === null ? null : await service.game(this.gameId);
+      if (!game) throw new ServiceError('no-game', MESSAGES.noGame);
+      const changed = await fn(game);
+      this.socket.send({ t: 'result', id, ok: true });
+      this.deps.kick(changed);
+      // A rematch is a new game in the channel: the board follows it at once.
+      if (changed !== game.id) this.deps.live.changed(changed);
+    } catch (error) {
+      if (isRefusal(error)) {
+        let now = game;
+        try {
+          if (game) now = await service.game(game.id);
+        } catch {
+          // The wording is a courtesy: the refusal goes out even if the game cannot be read now.
+        }
+        const reason = refusalWords(error, user.id, now, user.locale ?? game?.locale ?? null);
+        log.info('activity move refused', {
+          user: user.id,
+          gameId: game?.id,
+          code: (error as { code?: unknown }).code,
+        });
+        return this.socket.send({ t: 'result', id, ok: false, reason });
+      }
+      const unavailable = service.storage.isUnavailable(error);
+      log.error('activity move failed', { user: user.id, gameId: game?.id, error });
+      this.socket.send({ t: 'result', id, ok: false, reason: unavailable ? REFUSED.databaseDown : REFUSED.unexpected });
+    }
+  }
+
+  private cut(reason: string, why: string, user?: string): void {
+    if (this.closed) return;
+    this.deps.log.warn('activity connection refused', { why, user: user ?? this.user?.id });
+    this.socket.send({ t: 'refused', reason });
+    this.closed = true;
+    this.deps.live.remove(this);
+    this.socket.close(1008, why);
+  }
+}
