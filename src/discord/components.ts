@@ -6,6 +6,7 @@ import { applyHint, showHint } from './hint-replies';
 import { updateClicked } from './click-update';
 import { analysisEmbed } from './analysis';
 import { openRematch } from './rematch';
+import { openBoard } from './open-board';
 import { trFor } from './i18n';
 import { DIFFICULTIES, isServiceError } from '../service/game-service';
 import type { GameView } from '../service/game-service';
@@ -73,6 +74,8 @@ export async function handleComponent(
       return void ctx.publisher.kick(id.gameId);
     case 'mycard':
       return showOwnCard(interaction, requireGame(await service.game(id.gameId)), ctx);
+    case 'open-board':
+      return openBoard(interaction, ctx);
     default:
       return turnAction(interaction, id, ctx);
   }

@@ -36,12 +36,14 @@ export type ComponentId =
   // Where the bot is not a member, the lobby's button of a game in play: its messages drawn again.
   | { action: 'refresh'; gameId: number }
   // The results' Rematch button: opens (or points to) the game's rematch lobby.
-  | { action: 'rematch'; gameId: number };
+  | { action: 'rematch'; gameId: number }
+  // 🎲 Open the board, on the lobby and the cards when the bot serves the Activity: opens it in the channel.
+  | { action: 'open-board'; gameId: number };
 
 const LOBBY_ACTIONS: readonly string[] = ['join', 'leave', 'start', 'cancel', 'addbot', 'removebot'];
-type GameAction = LobbyAction | 'analysis' | 'rematch' | 'mycard' | 'refresh';
+type GameAction = LobbyAction | 'analysis' | 'rematch' | 'mycard' | 'refresh' | 'open-board';
 /** Actions that name only the game. */
-const GAME_ACTIONS: readonly string[] = [...LOBBY_ACTIONS, 'analysis', 'rematch', 'mycard', 'refresh'];
+const GAME_ACTIONS: readonly string[] = [...LOBBY_ACTIONS, 'analysis', 'rematch', 'mycard', 'refresh', 'open-board'];
 const TURN_ACTIONS: readonly string[] = ['throw', 'hint', 'declare', 'write', 'predict'];
 const STAMP = /^\d{1,3}\.\d$/;
 

@@ -12,6 +12,7 @@ import { endReason, headline, standingsLine } from './results';
 import type { RenderableGame } from './view';
 import { mention } from './view';
 import { categoryName, gameT, layoutText, variantName } from './text';
+import { withOpenBoardButton } from './open-board';
 
 export const MAX_PLAYERS = 8;
 
@@ -105,8 +106,12 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
   return {
     ...(game.rematchOf != null ? { content: rematchNote(game, game.rematchOf) } : {}),
     embeds: [embed],
-    // A closed lobby or a started game has nothing left to click.
-    components: open ? lobbyControls(game) : game.status === 'playing' && game.repliesOnly ? showAgainRow(game) : [],
+    // A closed lobby or a finished game has nothing left to click; a game in play, the board at most.
+    components: open
+      ? withOpenBoardButton(lobbyControls(game), game)
+      : game.status === 'playing'
+        ? withOpenBoardButton(game.repliesOnly ? showAgainRow(game) : [], game)
+        : [],
     allowedMentions: { parse: [] },
   };
 }

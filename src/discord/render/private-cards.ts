@@ -8,6 +8,7 @@ import type { GameView, LastWrite } from '../../service/game-service';
 import { encodeCustomId } from '../custom-id';
 import { renderScoreboard } from './game-messages';
 import { gameT } from './text';
+import { withOpenBoardButton } from './open-board';
 import type { MessageBody } from './turn';
 
 /** The public table: the progress of every card, the players still to play named, and the button to one's card. */
@@ -24,19 +25,22 @@ export function renderTable(
   const body: MessageBody = {
     ...board,
     content: t('turn.cardsPrivate', { players: acting.map((p) => `<@${p.userId}>`).join(' ') }),
-    components: [
-      {
-        type: ComponentType.ActionRow,
-        components: [
-          {
-            type: ComponentType.Button,
-            custom_id: encodeCustomId({ action: 'mycard', gameId: game.id }),
-            label: t('turn.myCard'),
-            style: ButtonStyle.Primary,
-          },
-        ],
-      },
-    ],
+    components: withOpenBoardButton(
+      [
+        {
+          type: ComponentType.ActionRow,
+          components: [
+            {
+              type: ComponentType.Button,
+              custom_id: encodeCustomId({ action: 'mycard', gameId: game.id }),
+              label: t('turn.myCard'),
+              style: ButtonStyle.Primary,
+            },
+          ],
+        },
+      ],
+      game,
+    ),
   };
   // Pinged when the table is first posted, as the game starts; it is only edited after that.
   return { body, ping: acting.map((p) => p.userId) };

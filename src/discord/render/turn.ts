@@ -22,6 +22,7 @@ import type { Translate } from '../i18n';
 import { cardTable, categoryName, columnName, diceText, fivesText, gameT, scoreLine } from './text';
 import { Remembered, cardSignature } from './remembered';
 import { diceGlyphs } from './dice-glyphs';
+import { withOpenBoardButton } from './open-board';
 
 export interface MessageBody {
   content?: string;
@@ -145,7 +146,8 @@ function turnControls(game: RenderableGame, state: GameState, seat: number, t: T
 
   if (state.options.predictions && player.turnsTaken === 0 && !dice)
     rows.push(predictSelect(game, seat, stamp, player.prediction, state.options.variant, t));
-  return rows;
+  // Beside Throw and Hint, which leave three places in their row.
+  return withOpenBoardButton(rows, game);
 }
 
 function declareSelect(game: RenderableGame, state: GameState, seat: number, stamp: string, t: Translate): Row {

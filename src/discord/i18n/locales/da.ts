@@ -188,6 +188,12 @@ export default {
     notPostedYet: 'Lobbyen til omkampen er åben; den dukker op i kanalen om et øjeblik.',
     lobbyGone: 'Lobbyen til omkampen er allerede lukket.',
   },
+  board: {
+    open: '🎲 Åbn brættet',
+    off: 'Brættet er slået fra på denne bot. Alt virker stadig med knapperne her.',
+    unavailable:
+      'Discord ville ikke åbne brættet her: Aktiviteter er måske slået fra for denne app eller ikke tilladt i denne kanal. Alt virker stadig med knapperne her.',
+  },
   refusal: {
     startNew: 'Start et nyt med /olathe start.',
     hostCanEnd: 'Værten kan stoppe det med /olathe end.',

@@ -181,6 +181,12 @@ export default {
     notPostedYet: 'The rematch lobby is open; it will show up in the channel in a moment.',
     lobbyGone: 'The rematch lobby has already closed.',
   },
+  board: {
+    open: '🎲 Open the board',
+    off: 'The board is switched off on this bot. Everything still works from the buttons here.',
+    unavailable:
+      "Discord wouldn't open the board here: Activities may be off for this app, or not allowed in this channel. Everything still works from the buttons here.",
+  },
   refusal: {
     startNew: 'Start a new one with /olathe start.',
     hostCanEnd: 'The host can end it with /olathe end.',
