@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
@@ -32,6 +33,22 @@ export const ASSETS = {
   static: 'src/playground/static',
   dice: 'assets/dice',
 };
+
+/**
+ * dist/<folder>/ ← a web page for the browser (not Node): its script bundled and minified into assets/, beside its
+ * stylesheet, and its index.html at the folder's root. dist/activity/ is the Activity's board (issue 35), which the
+ * bot's Activity server serves and Discord loads in its iframe.
+ */
+export const PAGES = {
+  activity: {
+    script: 'src/activity/page/main.ts',
+    html: 'src/activity/page/index.html',
+    css: 'src/activity/page/board.css',
+  },
+};
+
+/** The Activity's script must stay small for phones (issue 35: at most 150 kB gzipped); the build says its size. */
+export const PAGE_BUDGET_GZIP = 150 * 1024;
 
 /** How long a code file no build makes any more is kept (see removeOthers). */
 const STALE_CODE_MS = 60 * 60 * 1000;
@@ -67,9 +84,47 @@ export async function build() {
       wanted.set(join(DIST, folder, relative(join(ROOT, from), source)), readFileSync(source));
     }
   }
+  for (const [path, contents] of await buildPages(esbuild)) wanted.set(path, contents);
   for (const [path, contents] of wanted) writeIfChanged(path, contents);
   removeOthers(DIST, new Set(wanted.keys()));
   return new Map([...wanted].map(([path, contents]) => [relative(ROOT, path), contents.length]));
+}
+
+/** Each page of PAGES, for browsers: dist/<folder>/index.html, assets/board.js (+ its map) and assets/board.css. */
+async function buildPages(esbuild) {
+  const files = new Map();
+  for (const [folder, page] of Object.entries(PAGES)) {
+    const assets = join(DIST, folder, 'assets');
+    const result = await esbuild({
+      entryPoints: [{ out: 'board', in: join(ROOT, page.script) }],
+      outdir: assets,
+      bundle: true,
+      platform: 'browser',
+      format: 'esm',
+      target: ['chrome110', 'safari16', 'firefox115'],
+      minify: true,
+      sourcemap: 'linked',
+      sourcesContent: false,
+      // The catalogues the page words itself with import the rules engine's names, and its index also exports the
+      // server's dice (node:crypto); the page never calls them, so that module is an empty one here.
+      alias: { 'node:crypto': join(ROOT, 'src/activity/page/no-node-crypto.ts') },
+      logLevel: 'warning',
+      write: false,
+    });
+    for (const f of result.outputFiles) files.set(f.path, Buffer.from(f.contents));
+    files.set(join(DIST, folder, 'index.html'), readFileSync(join(ROOT, page.html)));
+    files.set(join(assets, 'board.css'), readFileSync(join(ROOT, page.css)));
+  }
+  return files;
+}
+
+/** The gzipped size of each page's script, and whether it is within PAGE_BUDGET_GZIP. */
+export function pageSizes() {
+  return Object.keys(PAGES).map((folder) => {
+    const path = join(DIST, folder, 'assets', 'board.js');
+    const gzipped = existsSync(path) ? gzipSync(readFileSync(path), { level: 9 }).length : 0;
+    return { path: relative(ROOT, path), gzipped, within: gzipped > 0 && gzipped <= PAGE_BUDGET_GZIP };
+  });
 }
 
 /**
@@ -123,7 +178,10 @@ async function main() {
   const chunks = [...written.keys()].filter((path) => /^dist\/[^/]+\.js$/.test(path) && !entries.includes(path));
   const chunkKB = chunks.reduce((sum, path) => sum + kB(path), 0);
   const summary = `${entries.map((path) => `${path} ${kB(path)} kB`).join(', ')}; ${chunks.length} shared chunks ${chunkKB} kB`;
-  console.error(`build: ${summary} (${Math.round(performance.now() - started)} ms)`);
+  const pages = pageSizes()
+    .map((p) => `${p.path} ${(p.gzipped / 1024).toFixed(1)} kB gzipped${p.within ? '' : ' (over its 150 kB budget!)'}`)
+    .join(', ');
+  console.error(`build: ${summary}; ${pages} (${Math.round(performance.now() - started)} ms)`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
