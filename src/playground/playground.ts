@@ -14,7 +14,7 @@ import { GameService } from '../service/game-service';
 import { readDieImages } from '../emoji/die-files';
 import { cdnImageFetcher, describeFailure, syncDieEmojis } from '../emoji/emoji-sync';
 import { startPlaygroundServer } from './server';
-import { listenFirst, pageUrl } from './port';
+import { freePort, listenFirst, pageUrl } from './port';
 import { claimDatabase } from './ownership';
 import { addPlaces } from './places';
 import type { PagePlace } from './places';
@@ -75,6 +75,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(() => fake.close());
     const users = PEOPLE.map((p) => fake.addUser(p));
     const places = addPlaces(fake, users);
+    // The bot serves its Activity (issue 35) on a port of its own; the page reaches it through the playground's.
+    const activityPort = await freePort('127.0.0.1');
     // The bot's settings go through the same checks as `npm start` (LOG_LEVEL, OLATHE_DICE_SEED), pointed at the fake.
     const config = readConfig({
       ...process.env,
@@ -85,6 +87,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_PATH: options.databasePath,
       OLATHE_DICE_SEED: options.diceSeed ?? process.env.OLATHE_DICE_SEED ?? '',
+      ACTIVITY_PORT: String(activityPort),
+      DISCORD_CLIENT_SECRET: fake.clientSecret,
     });
     const log =
       options.log ?? createLogger(process.env.LOG_LEVEL ? config.logLevel : 'warn', undefined, config.logFormat);
@@ -95,6 +99,9 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     const body = [...options.commands.values()].map((c) => c.data.toJSON());
     await rest.put(Routes.applicationCommands(fake.applicationId), { body });
     await uploadDieEmojis(rest, fake.applicationId, log);
+    // The Developer Portal's switch, after the bulk overwrite above (which, with Activities on, would have to keep
+    // the Entry Point command it creates: 50240).
+    fake.enableActivities();
 
     const leftover = await endLeftoverGames(options.databasePath, log);
     if (leftover > 0) log.info('ended games left over from an earlier playground run', { games: leftover });
@@ -104,7 +111,14 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(() => bot.stop());
     await ready;
 
-    const server = await startPlaygroundServer({ fake, users, places, server: listener, host });
+    const server = await startPlaygroundServer({
+      fake,
+      users,
+      places,
+      server: listener,
+      host,
+      activityUrl: `http://127.0.0.1:${activityPort}`,
+    });
     cleanup.push(() => server.close());
 
     let stopped: Promise<void> | null = null;

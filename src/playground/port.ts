@@ -25,3 +25,19 @@ export function pageUrl(server: Server, host: string): string {
   const port = typeof address === 'object' && address ? address.port : 0;
   return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
+
+/**
+ * A port free now, for a server the playground does not create itself (the bot's Activity server, which takes
+ * ACTIVITY_PORT as a setting). Another process could take it before the bot listens; the bot then stops with
+ * one line naming the setting, as it would on Discord.
+ */
+export async function freePort(host: string): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject);
+    probe.listen(0, host, resolve);
+  });
+  const address = probe.address();
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return typeof address === 'object' && address ? address.port : 0;
+}

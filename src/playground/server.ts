@@ -11,10 +11,13 @@
 //   POST /api/command { user, text, channel? } a slash command in the channel (default), a thread or a place
 //   POST /api/click   { user, messageId, customId }
 //   POST /api/select  { user, messageId, customId, values }
+//   /activity/…, /api/activity/…               the Activity in its iframe, as Discord serves it (activity-bridge.ts)
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { ChangeEvent, FakeChannel, FakeDiscord, FakeInteraction, FakeUser } from '../fake-discord';
 import { HttpError, readJson } from './http';
+import { activityBridge, launchedBy } from './activity-bridge';
 import type { PageThread } from './page-view';
 import { channelThreads, pageChannel, pageMessage } from './page-view';
 import { describeCommands, parseCommandLine } from './command-line';
@@ -30,6 +33,8 @@ export interface PlaygroundServerOptions {
   /** Already listening (listenFirst, src/playground/port.ts); the page replaces its placeholder answer. */
   server: Server;
   host: string;
+  /** The bot's Activity server, forwarded under /activity/ (activity-bridge.ts); default none. */
+  activityUrl?: string | null;
 }
 
 export interface PlaygroundServer {
@@ -39,7 +44,9 @@ export interface PlaygroundServer {
 
 /** The page's browser modules (client.js imports the rest), each served as /<name>.js. */
 const MODULES =
-  'client act components composer header markdown media messages notices people places sidebar state view'.split(' ');
+  'client act activity components composer header markdown media messages notices people places sidebar state view'.split(
+    ' ',
+  );
 /** The only files served: a path names one of these or nothing, so no request reaches another file. */
 const STATIC: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
@@ -128,8 +135,10 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       return send(res, 400, { error: error instanceof Error ? error.message : String(error) });
     }
     try {
-      await interaction.acked(ACK_WAIT_MS);
-      send(res, 200, { ok: true, interactionId: interaction.id });
+      const ack = await interaction.acked(ACK_WAIT_MS);
+      // LAUNCH_ACTIVITY (callback type 12): Discord's client opens the Activity for the person who clicked.
+      const activity = ack.type === 12 ? launchedBy(fake, interaction.userId, interaction.channelId) : undefined;
+      send(res, 200, { ok: true, interactionId: interaction.id, ...(activity ? { activity } : {}) });
     } catch {
       send(res, 200, { ok: false, failed: 'This interaction failed — the bot did not answer within 3 seconds.' });
     }
@@ -186,8 +195,13 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     };
   };
 
+  const activity = activityBridge({ fake, users, activityUrl: options.activityUrl ?? null });
   const server = options.server;
   server.removeAllListeners('request');
+  server.removeAllListeners('upgrade');
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (!activity.upgrade(req, socket, head)) socket.end('HTTP/1.1 404 Not Found\r\n\r\n');
+  });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((error) => {
       if (res.headersSent) return void res.end();
@@ -198,6 +212,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://playground.invalid');
+    if (await activity.handle(req, res, url, () => readJsonOnly(req))) return;
     if (req.method === 'GET') {
       const asset = STATIC[url.pathname];
       if (asset) {
@@ -243,11 +258,15 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     if (req.method === 'POST') {
       const handler = handlers[url.pathname];
       if (!handler) throw new HttpError(404, 'Not found');
-      // JSON only: a page on another site cannot send this without a CORS preflight, which we never allow.
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'Send JSON.');
-      return handler(await readJson(req), res);
+      return handler(await readJsonOnly(req), res);
     }
     throw new HttpError(405, 'Method not allowed');
+  }
+
+  /** JSON only: a page on another site cannot send this without a CORS preflight, which we never allow. */
+  async function readJsonOnly(req: IncomingMessage): Promise<Record<string, unknown>> {
+    if (!(req.headers['content-type'] ?? '').startsWith('application/json')) throw new HttpError(415, 'Send JSON.');
+    return readJson(req);
   }
 
   /**

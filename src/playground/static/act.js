@@ -1,5 +1,7 @@
 // What the user does (a slash command, a click, a select) posted to the playground server as the current user.
-// A refusal or failure shows as a notice, and a control the bot did not redraw is drawn again, usable.
+// A refusal or failure shows as a notice, and a control the bot did not redraw is drawn again, usable. A click
+// the bot answers by launching its Activity opens the board (activity.js).
+import { openBoard } from './activity.js';
 import { clearNotices, notice } from './notices.js';
 import { queueRender, state } from './state.js';
 
@@ -24,6 +26,8 @@ export async function act(path, body, control) {
       notice(answer.failed, 'error');
       return false;
     }
+    // The bot answered with LAUNCH_ACTIVITY (callback type 12): Discord's client opens the Activity.
+    if (answer.activity) openBoard(answer.activity);
     return true;
   } catch (error) {
     notice(`The playground server did not answer: ${error.message}`, 'error');

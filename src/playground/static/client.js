@@ -7,6 +7,7 @@
 // view.js (the user, the view and the server's events), messages.js with components.js, markdown.js and
 // media.js (drawing the messages), sidebar.js, header.js and people.js (around them), composer.js and act.js
 // (what the user does), notices.js.
+import { launchBoard } from './activity.js';
 import { drawQuickCommands, setUpComposer } from './composer.js';
 import { refreshTimestamps } from './markdown.js';
 import { setCdn } from './media.js';
@@ -34,6 +35,8 @@ async function main() {
   setUpComposer();
   setUpLinks();
   setUpDrawer();
+  // The App Launcher's Launch: the Activity in the channel or thread shown (a card's 🎲 Open the board does the same).
+  $('#open-board').addEventListener('click', () => void launchBoard());
   setInterval(refreshTimestamps, 15_000);
   const params = new URLSearchParams(location.search);
   const wanted = params.get('user');

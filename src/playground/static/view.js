@@ -1,6 +1,7 @@
 // Which user the page acts as and which channel or thread it shows, kept live: a user's own stream of the
 // server's events (messages made, edited, deleted; the thread list; a rule the bot broke), a view's messages
 // fetched as that user sees them, with the changes pushed meanwhile applied once they are in.
+import { personChanged } from './activity.js';
 import { drawHeader } from './header.js';
 import { renderNow } from './messages.js';
 import { clearNotices, notice } from './notices.js';
@@ -21,6 +22,7 @@ export function setUpLinks() {
 
 export async function switchUser(id) {
   state.userId = id;
+  personChanged();
   const user = userById(id);
   delete document.body.dataset.viewer;
   clearNotices();
