@@ -9,7 +9,7 @@ export interface BoardClient {
   send(message: ClientMessage | string): void;
   /** The first message (from `from` on) that `match` accepts, within `timeoutMs`. */
   next<T extends ServerMessage>(match: (m: ServerMessage) => m is T, timeoutMs?: number, from?: number): Promise<T>;
-  /** The newest board received, once `match` accepts one. */
+  /** The first board received (from the start) that `match` accepts, waiting for it if need be. */
   board(match?: (b: BoardView) => boolean, timeoutMs?: number): Promise<BoardView>;
   move(id: number, move: BoardMove): Promise<Extract<ServerMessage, { t: 'result' }>>;
   closed: Promise<number>;
