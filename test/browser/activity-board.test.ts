@@ -10,6 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import type { FakeDiscord } from '../../src/fake-discord';
+import type { BoardView } from '../../src/activity/board-view';
+import type { ClientMessage } from '../../src/activity/protocol';
 import { CHROMIUM, chromiumMissing } from './chromium';
 import { playgroundSession } from './playground-session';
 
@@ -105,4 +107,96 @@ describe('the board in the playground', () => {
     await page.locator('.activity-close').click();
     await expect.poll(() => fake.activityInstances().length).toBe(0);
   });
+
+  it('draws the board it is sent at phone width: a die held and a cell written (after its confirmation) become moves', async () => {
+    const page = session.tab();
+    await page.setViewportSize({ width: 360, height: 780 });
+    // The live socket answered by the test with one board, as the server's would be (the server is not here yet).
+    const sent: ClientMessage[] = [];
+    await page.context().routeWebSocket(/\/activity\/api\/live$/, (ws) => {
+      ws.onMessage((data) => {
+        const message = JSON.parse(String(data)) as ClientMessage;
+        sent.push(message);
+        if (message.t !== 'hello') return;
+        ws.send(JSON.stringify({ t: 'welcome', userId: session.playground.users[0]!.id, seat: 0, locale: 'da' }));
+        ws.send(JSON.stringify({ t: 'board', board: aBoard() }));
+      });
+    });
+    await page.locator('#open-board').click();
+    const frame = await boardFrame(page);
+    // Danish, as the welcome said; the viewer's turn with five dice and 18 in Sixes waiting.
+    await frame.getByText('Din tur').waitFor(WAIT);
+    expect(await frame.locator('.tray .die').count()).toBe(5);
+    expect(sent[0]).toMatchObject({ t: 'hello', channelId: session.playground.fake.channelId });
+    expect(await frame.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+
+    await frame.locator('.tray .die[data-die="3"]').press('Enter');
+    await expect
+      .poll(() => sent.at(-1))
+      .toMatchObject({ t: 'move', move: { kind: 'hold', die: 3, held: true, stamp: '0.1' } });
+
+    const moves = sent.length;
+    await frame.locator('[data-cell="0:sixes"]').click();
+    await frame.getByText('for 18 point').waitFor(WAIT);
+    expect(sent.length).toBe(moves);
+    await frame.getByRole('button', { name: '✔ Skriv det' }).click();
+    await expect
+      .poll(() => sent.at(-1))
+      .toMatchObject({ t: 'move', move: { kind: 'write', column: 0, category: 'sixes', stamp: '0.1' } });
+    // A cell the card would not offer now is not a button that can be pressed.
+    expect(await frame.locator('[data-cell="0:fours"]').isDisabled()).toBe(true);
+    await page.locator('.activity-close').click();
+  });
 });
+
+/** One seat's Olathe game on one ↓ Down column, its first throw on the table: 6 6 6 2 3. */
+function aBoard(): BoardView {
+  const dice: NonNullable<BoardView['players'][number]['dice']> = [6, 6, 6, 2, 3];
+  const held = [false, false, false, false, false];
+  return {
+    gameId: 1,
+    variant: 'olathe',
+    options: { columns: ['down'], throwsPerTurn: 3, predictions: false, hints: false },
+    status: 'playing',
+    locale: 'da',
+    version: 3,
+    players: [
+      {
+        seat: 0,
+        name: 'Alice',
+        isBot: false,
+        left: null,
+        total: 0,
+        rawTotal: 0,
+        cells: [],
+        dice,
+        held,
+        column: 0,
+        prediction: null,
+        deadline: null,
+      },
+    ],
+    current: 0,
+    acting: [0],
+    viewerSeat: 0,
+    you: {
+      seat: 0,
+      acting: true,
+      stamp: '0.1',
+      dice,
+      held,
+      throwsLeft: 2,
+      canThrow: true,
+      canHold: true,
+      declarable: [],
+      free: [
+        { column: 0, category: 'fours', points: 0, writable: false, scratch: true },
+        { column: 0, category: 'sixes', points: 18, writable: true, scratch: false },
+      ],
+      predict: null,
+      hint: null,
+    },
+    shouts: [],
+    results: null,
+  } as BoardView;
+}
