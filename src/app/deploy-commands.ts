@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     ...(config.apiUrl ? { api: config.apiUrl, cdn: cdnFor(config.apiUrl) } : {}),
     rejectOnRateLimit: (limit) => limit.route.includes('/emojis') && limit.retryAfter > LONGEST_RATE_LIMIT_WAIT_MS,
   }).setToken(config.token);
-  const activity = Boolean(process.env.ACTIVITY_PORT?.trim());
+  const activity = config.activityPort !== null;
   // `integration_types` and `contexts` apply to global commands only (a guild's commands are offered in that
   // guild alone): registered in one server, the commands go without them.
   const body: CommandBody[] = [...commands.values()].map((c) => {

@@ -16,8 +16,13 @@ const ENTRY_POINT = 4;
 const LAUNCH_ACTIVITY_HANDLER = 2;
 
 async function deploy(settings: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string }> {
-  // No database: deploying commands never opens one. ACTIVITY_PORT is only read, never listened on, here.
-  const run = await runScript('src/app/deploy-commands.ts', botEnv(fake, {}, { ACTIVITY_PORT: '', ...settings }));
+  // No database: deploying commands never opens one. ACTIVITY_PORT is only read, never listened on, here; the
+  // settings check wants the client secret beside it, as the bot does.
+  const activity = settings.ACTIVITY_PORT ? { DISCORD_CLIENT_SECRET: 'deploy-test-secret' } : {};
+  const run = await runScript(
+    'src/app/deploy-commands.ts',
+    botEnv(fake, {}, { ACTIVITY_PORT: '', DISCORD_CLIENT_SECRET: '', ...activity, ...settings }),
+  );
   expect(run.code, run.stderr).toBe(0);
   return run;
 }
