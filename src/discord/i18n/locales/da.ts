@@ -267,7 +267,7 @@ export default {
     ownCard: 'Spil på din egen blok, den med dit navn.',
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
-    databaseUnavailable: 'Botten kan ikke nå sin database lige nu — intet er ændret; prøv igen om et øjeblik.',
+    databaseUnavailable: 'Bottens database svarer ikke lige nu — intet er ændret; prøv igen om et øjeblik.',
     databaseLostMidSave:
       'Botten mistede sin database, mens trækket blev gemt, så det er måske gemt, måske ikke — blokken viser hvilket, når databasen er tilbage.',
     notYourCard: 'Det er {{owner}}s blok — kun de kan bruge dens knapper.',

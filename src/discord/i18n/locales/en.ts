@@ -260,7 +260,7 @@ export default {
     ownCard: 'Play on your own card, the one that names you.',
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
-    databaseUnavailable: 'The bot cannot reach its database just now — nothing changed; try again in a moment.',
+    databaseUnavailable: "The bot's database is not answering just now — nothing changed; try again in a moment.",
     databaseLostMidSave:
       'The bot lost its database while saving that move, so it may or may not have been saved — the card will show which once the database is back.',
     notYourCard: "This is {{owner}}'s card — only they can use its buttons.",
