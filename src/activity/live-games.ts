@@ -6,7 +6,10 @@
 import type { GameService, GameView } from '../service/game-service';
 import type { Logger } from '../app/logger';
 
-/** A board: shown its game at each change, and told of a new game in its channel when it has none open. */
+/**
+ * A board: shown its game at each change, and told of a new game in its channel when it has none open. Once shown
+ * a game its `gameId` is that game's (LiveGames then files it under that game).
+ */
 export interface Watcher {
   /** The game it shows; null while its channel has none. */
   readonly gameId: number | null;
@@ -25,14 +28,22 @@ export class LiveGames {
   private readonly waiting = new Set<Watcher>();
   /** Games being read now → whether they changed again meanwhile. */
   private readonly reading = new Map<number, boolean>();
-  private readonly poll: NodeJS.Timeout;
+  /** Each watched game's moment as last shown (momentOf): a poll shows only what moved on. */
+  private readonly shown = new Map<number, string>();
+  private readonly timers: NodeJS.Timeout[] = [];
 
+  /**
+   * `pollWatchedMs`: read every watched game this often too — for shard processes on one SQLite file, where
+   * another process's moves reach this one neither through its service nor through PostgreSQL's NOTIFY.
+   */
   constructor(
     private readonly service: GameService,
     private readonly log: Logger,
+    pollWatchedMs?: number,
   ) {
-    this.poll = setInterval(() => void this.lookForNewGames(), LOOK_FOR_NEW_GAMES_MS);
-    this.poll.unref();
+    this.timers.push(setInterval(() => void this.lookForNewGames(), LOOK_FOR_NEW_GAMES_MS));
+    if (pollWatchedMs) this.timers.push(setInterval(() => void this.pollWatched(), pollWatchedMs));
+    for (const timer of this.timers) timer.unref();
   }
 
   get watchers(): number {
@@ -73,7 +84,7 @@ export class LiveGames {
   }
 
   close(): void {
-    clearInterval(this.poll);
+    for (const timer of this.timers) clearInterval(timer);
     this.all.clear();
     this.byGame.clear();
   }
@@ -94,12 +105,29 @@ export class LiveGames {
   }
 
   private showTo(game: GameView): void {
+    this.shown.set(game.id, momentOf(game));
     const open = game.status === 'lobby' || game.status === 'playing';
     for (const w of [...this.all]) {
       const watching = w.gameId === game.id;
       // A board whose game is over (or that has none) takes up the next open game of its channel.
       const adopts = open && !watching && this.waits(w) && inChannel(game, w.channelId);
-      if (watching || adopts) w.show(game);
+      if (!watching && !adopts) continue;
+      const before = w.gameId;
+      w.show(game);
+      if (w.gameId !== before) this.moved(w, before);
+      if (w.gameId === game.id) this.setWaiting(w, !open);
+    }
+  }
+
+  private async pollWatched(): Promise<void> {
+    for (const gameId of [...this.byGame.keys()]) {
+      if (this.reading.has(gameId)) continue;
+      try {
+        const game = await this.service.game(gameId);
+        if (game && momentOf(game) !== this.shown.get(gameId)) this.showTo(game);
+      } catch (error) {
+        this.log.warn('activity board could not read its game', { gameId, error });
+      }
     }
   }
 
@@ -141,8 +169,17 @@ export class LiveGames {
     if (w.gameId === null) return;
     const set = this.byGame.get(w.gameId);
     set?.delete(w);
-    if (set?.size === 0) this.byGame.delete(w.gameId);
+    if (set?.size === 0) {
+      this.byGame.delete(w.gameId);
+      this.shown.delete(w.gameId);
+    }
   }
+}
+
+/** What a board shows of a game changes only with these. */
+function momentOf(game: GameView): string {
+  const seats = game.players.map((p) => `${p.userId}/${p.left ?? ''}`).join(',');
+  return `${game.status}:${game.state?.version ?? -1}:${seats}:${JSON.stringify(game.deadlines)}`;
 }
 
 function inChannel(game: GameView, channelId: string): boolean {

@@ -25,6 +25,8 @@ export interface ActivityServerOptions {
   kick(gameId: number): void;
   /** Where the built page is; default dist/activity/ (static-files.ts). */
   pageDirs?: readonly string[];
+  /** Read each watched game this often as well (LiveGames): shard processes on one SQLite file. */
+  pollWatchedMs?: number;
 }
 
 export interface ActivityServer {
@@ -42,7 +44,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const { service, discord, log } = options;
   const dir = pageDir(options.pageDirs);
   if (!dir) log.warn('activity page not built: the board answers 503 until npm run build makes dist/activity/');
-  const live = new LiveGames(service, log);
+  const live = new LiveGames(service, log, options.pollWatchedMs);
   const stopListening = service.onGameChanged((gameId) => live.changed(gameId));
   const deps = { service, discord, live, log, kick: options.kick, hint: rememberingHint() };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });

@@ -1,6 +1,7 @@
 // The Activity as the bot runs it: the server on ACTIVITY_PORT, Discord asked with the bot's settings, and — on
 // PostgreSQL, where other hosts move games too — their changes heard through LISTEN (src/db/postgres/game-changes.ts).
-// On SQLite every move is this process's, and the service's own change listener is all there is.
+// On SQLite with one process every move is this process's, and the service's own change listener is all there is;
+// with shard processes on one SQLite file, the serving process reads its watched games twice a second as well.
 import type { Config } from '../app/config';
 import type { Logger } from '../app/logger';
 import type { GameService } from '../service/game-service';
@@ -8,6 +9,9 @@ import { listenForGameChanges } from '../db/postgres/game-changes';
 import type { GameChangesListener } from '../db/postgres/game-changes';
 import { discordActivityApi } from './discord-api';
 import { startActivityServer } from './server';
+
+/** Well inside the 1 s a change must take to reach the boards. */
+const SQLITE_SHARDS_POLL_MS = 500;
 
 export interface RunningActivity {
   port: number;
@@ -19,6 +23,8 @@ export async function startActivity(
   service: GameService,
   kick: (gameId: number) => void,
   log: Logger,
+  /** One of several shard processes: on SQLite the others' moves are seen only by reading the games again. */
+  sharded = false,
 ): Promise<RunningActivity> {
   const discord = discordActivityApi({
     apiUrl: config.apiUrl,
@@ -28,7 +34,8 @@ export async function startActivity(
   });
   let server;
   try {
-    server = await startActivityServer({ port: config.activityPort!, service, discord, log, kick });
+    const pollWatchedMs = sharded && config.databaseUrl === null ? SQLITE_SHARDS_POLL_MS : undefined;
+    server = await startActivityServer({ port: config.activityPort!, service, discord, log, kick, pollWatchedMs });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE')

@@ -120,7 +120,13 @@ export async function startBot(
   let activity: RunningActivity | null = null;
   if (config.activityPort !== null && (options.serveActivity ?? !options.shard)) {
     try {
-      activity = await startActivity(config, service, (gameId) => void publisher.kick(gameId), log);
+      activity = await startActivity(
+        config,
+        service,
+        (gameId) => void publisher.kick(gameId),
+        log,
+        options.shard !== undefined,
+      );
     } catch (error) {
       await ops.close();
       await storage.close();
