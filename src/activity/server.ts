@@ -116,6 +116,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
       stopListening();
       live.close();
       for (const ws of sockets.clients) ws.close(1001, 'the bot is stopping');
+      // A page that does not answer the closing handshake at once is not waited for: the stop has a deadline.
+      await new Promise((resolve) => setTimeout(resolve, sockets.clients.size > 0 ? 200 : 0));
+      for (const ws of sockets.clients) ws.terminate();
       sockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -2,7 +2,7 @@
 // the moves it sends, played through the same service as a card's click. A connection that floods is cut; bad JSON
 // or an unknown message is answered or ignored, and logged, never a crash.
 import type { GameService, GameView } from '../service/game-service';
-import { ServiceError } from '../service/game-service';
+import { NO_SERVER, ServiceError } from '../service/game-service';
 import { MESSAGES } from '../service/errors';
 import type { Logger } from '../app/logger';
 import type { ActivityUser, DiscordActivityApi } from './discord-api';
@@ -32,6 +32,8 @@ export interface SessionSocket {
 }
 
 const SNOWFLAKE = /^\d{15,21}$/;
+/** How long after its end a game's results are what a board opened in its channel shows. */
+const RESULTS_SHOWN_MS = 60 * 60_000;
 /** Past this many unanswered-for moves the page is not waiting for answers any more: it floods. */
 export const MESSAGES_PER_SECOND = 10;
 const BURST = 20;
@@ -120,7 +122,7 @@ export class Session implements Watcher {
     this.deps.live.add(this);
     let game: GameView | null;
     try {
-      game = await this.deps.service.openGameInChannel(m.channelId);
+      game = (await this.deps.service.openGameInChannel(m.channelId)) ?? (await this.lastGame(m, user.id));
     } catch (error) {
       log.warn('activity hello: game could not be read', { error });
       return this.cut(REFUSED.databaseDown, 'database unavailable');
@@ -133,6 +135,14 @@ export class Session implements Watcher {
       this.deps.live.setWaiting(this, true);
       this.socket.send({ t: 'no-game' });
     }
+  }
+
+  /** After the end, the player's game that just ended in this channel: a board opened again shows its results. */
+  private async lastGame(m: Extract<ClientMessage, { t: 'hello' }>, userId: string): Promise<GameView | null> {
+    const guildId = typeof m.guildId === 'string' && SNOWFLAKE.test(m.guildId) ? m.guildId : NO_SERVER;
+    const last = await this.deps.service.lastGameOf(guildId, m.channelId, userId);
+    const here = last && (last.channelId === m.channelId || last.playChannelId === m.channelId);
+    return here && last.finishedAt !== null && Date.now() - last.finishedAt < RESULTS_SHOWN_MS ? last : null;
   }
 
   private async move(m: Extract<ClientMessage, { t: 'move' }>): Promise<void> {

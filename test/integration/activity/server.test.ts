@@ -11,7 +11,7 @@ import type { ActivityServer } from '../../../src/activity/server';
 import { startActivityServer } from '../../../src/activity/server';
 import type { Logger } from '../../../src/app/logger';
 import { openTestStorage } from '../../support/storage';
-import { OLATHE, riggedRng, tempDbPath } from '../service/helpers';
+import { OLATHE, SMALL, playOut, riggedRng, tempDbPath } from '../service/helpers';
 import { connectBoard, is, openBoard, signIn } from './board-client';
 
 interface World {
@@ -199,5 +199,32 @@ describe('the live board', () => {
     const board = await again.board();
     expect(board.players[0]!.column).toBe(1);
     expect(board.you?.stamp).toBe('0.0');
+  });
+
+  it('shows a board opened after the end the results, and follows its rematch', async () => {
+    const { fake, alice, bob, server, service, instanceId, kicks } = world;
+    const lobby = await service.openLobby({
+      guildId: fake.guildId,
+      channelId: fake.channelId,
+      host: { id: alice.id, name: 'Alice' },
+      options: SMALL,
+      threads: false,
+    });
+    await service.join(lobby.id, { id: bob.id, name: 'Bob' });
+    const over = await playOut(service, await service.start(lobby.id, alice.id));
+    expect(over.status).toBe('finished');
+    const a = await openBoard(fake, alice, server.port, instanceId);
+    const results = await a.board();
+    expect(results.gameId).toBe(over.id);
+    expect(results.results?.standings).toHaveLength(2);
+    a.send({ t: 'rematch', id: 5 });
+    expect(await a.next((m): m is { t: 'result'; id: number; ok: true } => m.t === 'result' && m.id === 5)).toEqual({
+      t: 'result',
+      id: 5,
+      ok: true,
+    });
+    const rematch = await a.board((b) => b.gameId !== over.id);
+    expect(rematch.status).toBe('lobby');
+    expect(kicks).toContain(rematch.gameId);
   });
 });
