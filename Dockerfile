@@ -21,10 +21,14 @@ RUN scripts/container-build.sh build
 FROM ${NODE_IMAGE}
 # MALLOC_ARENA_MAX: glibc otherwise keeps freed memory in an arena per thread (V8's compiler and GC threads);
 # the bot's own work is on one thread, and two arenas save about 10 MB of resident memory (npm run bench -- memory).
+# MALLOC_MMAP_THRESHOLD_: a fixed 128 kB, so the score-sheet picture's pixel buffers (5 MB each) are always mapped
+# and handed back when freed; glibc's sliding threshold otherwise moves them into its heap, which does not shrink
+# (200 pictures in a row: 195 MB resident instead of 256; issue 33's soak).
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/olathe.sqlite \
     METRICS_PORT=9464 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 # dist/ carries the migrations and the playground's page beside the code; node_modules has no dev dependencies.
 COPY --from=build /app/package.json ./
