@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The tests that touch storage run twice: on SQLite and on PostgreSQL (OLATHE_TEST_ENGINE; the postgres project
 // starts one throwaway server for the run, test/support/postgres-run.ts). Everything else runs once. The
-// end-to-end tests run the built bot, which keeps its games in the engine's database: all of them run on both.
+// end-to-end tests run the built bot, which keeps its games in the engine's database: those whose flows differ by
+// engine run on both (ENGINE_BLIND_E2E below lists the others, each with its reason).
 const STORAGE_TESTS = [
   'test/integration/service/**/*.test.ts',
   // The store contract tests run each test on both engines themselves: here, where the run has its server.
@@ -31,9 +32,54 @@ const SQLITE_ONLY_E2E: string[] = [
   'test/e2e/sqlite-outage-balut.test.ts',
 ];
 
+// End-to-end flows that run on SQLite only: what they test does not depend on the engine, and the storage they go
+// through is run on PostgreSQL elsewhere (each line says where). Kept on both engines, as storage-sensitive: games
+// played to the end (olathe-game, balut-shout, stats, daily, rematch), restarts and kill -9 (crash-recovery,
+// every-shout, robustness, lobby-lifecycle, dm-games, group-dm-games), SIGTERM's last writes (shutdown), shards on
+// one database (shards, dm-shards) and simultaneous clicks (simultaneous-seats, click-behind-edit); and the
+// PostgreSQL outages (postgres-*). Dropping these from the postgres project saved about 190 s of a run (issue 34).
+const ENGINE_BLIND_E2E: string[] = [
+  // No run's database at all: SQLite files of their own (databaseEnvAt) or none (deploy-commands never opens one).
+  // On PostgreSQL they ran the very same thing a second time.
+  'test/e2e/bad-input.test.ts',
+  'test/e2e/deploy-emojis.test.ts',
+  'test/e2e/deploy-entry-point.test.ts',
+  'test/e2e/npm-start.test.ts',
+  // Rendering and Discord's own rules: the messages, their limits, buttons and pings, drawn from the saved game the
+  // same way whatever saved it. The games they play are saved through the same service calls as the games kept on
+  // both engines above, and the service's integration tests run every operation on both.
+  'test/e2e/activity-launch.test.ts',
+  'test/e2e/emoji-dice.test.ts',
+  'test/e2e/languages.test.ts',
+  'test/e2e/score-sheet-picture.test.ts',
+  'test/e2e/server-without-bot.test.ts',
+  'test/e2e/threads.test.ts',
+  'test/e2e/turns-and-hints.test.ts',
+  // Discord failing (5xx, 429, deleted messages and channels) and the tokens' follow-up budget: the Publisher's
+  // retries and what waits for the next token. Their storage is the outbox, run on both engines by
+  // test/integration/service/outbox.test.ts and end to end on PostgreSQL by crash-recovery (posts held and lost,
+  // kill -9), every-shout and group-dm-games (lines shown through tokens, a kill -9).
+  'test/e2e/discord-failures.test.ts',
+  'test/e2e/group-dm-limits.test.ts',
+  // Computer players: their seats, stored deadlines and a new process carrying on from them run on both engines in
+  // test/integration/service/bots.test.ts; rematch.test.ts plays a game with a computer player to the end on both.
+  'test/e2e/computer-players.test.ts',
+  // /healthz and /metrics of the bot and of the shard manager: the process's view, not the database's. PostgreSQL's
+  // own /healthz (503 while the server is down) is postgres-outage.test.ts; a shard killed and respawned on
+  // PostgreSQL is shards.test.ts and dm-shards.test.ts.
+  'test/e2e/operations.test.ts',
+  'test/e2e/shard-operations.test.ts',
+];
+
 // PostgreSQL's own behaviour (its server stopped mid-game, a SQLite database copied into it), and the tests that
 // choose their engines themselves: the postgres project only.
 const POSTGRES_ONLY = ['test/e2e/postgres-*.test.ts', 'test/integration/storage/**/*.test.ts'];
+
+/** Run once, by the unit project, with shared modules (below). */
+const UNIT_TESTS = ['test/unit/**/*.test.ts', 'test/contract/**/*.test.ts'];
+
+/** Test files at once (see maxWorkers). */
+const WORKERS = 3;
 
 export default defineConfig({
   test: {
@@ -43,13 +89,30 @@ export default defineConfig({
     setupFiles: ['test/support/spec-conformance.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    // vitest's default on 2 cores is one worker (cores − 1): every file in turn, 27 minutes. Most of an end-to-end
+    // file's time is spent waiting (on the bot, its clocks, an outage's 8 s), so three files at once fit the two
+    // cores; more made the timing assertions (an answer within Discord's 3 s) the machine's hostage (issue 34).
+    // OLATHE_TEST_WORKERS sets another number (e.g. more on a bigger machine).
+    maxWorkers: Number(process.env.OLATHE_TEST_WORKERS) || WORKERS,
     projects: [
+      {
+        extends: true,
+        test: {
+          // The unit and contract tests: no database, no process of the bot. They share their workers' modules
+          // (isolate: false) instead of loading them again for each file — a file's import took longer than its
+          // tests. None changes a module's state for the next (vi.stubEnv is undone in the file).
+          name: 'unit',
+          include: UNIT_TESTS,
+          isolate: false,
+          env: { OLATHE_TEST_ENGINE: 'sqlite' },
+        },
+      },
       {
         extends: true,
         test: {
           name: 'sqlite',
           include: ['test/**/*.test.ts'],
-          exclude: POSTGRES_ONLY,
+          exclude: [...UNIT_TESTS, ...POSTGRES_ONLY],
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },
       },
@@ -58,7 +121,7 @@ export default defineConfig({
         test: {
           name: 'postgres',
           include: STORAGE_TESTS,
-          exclude: [...SQLITE_ONLY_INTEGRATION, ...SQLITE_ONLY_E2E],
+          exclude: [...SQLITE_ONLY_INTEGRATION, ...SQLITE_ONLY_E2E, ...ENGINE_BLIND_E2E],
           env: { OLATHE_TEST_ENGINE: 'postgres' },
           globalSetup: ['test/support/postgres-run.ts'],
         },
