@@ -68,3 +68,19 @@ export async function databaseSql(env: NodeJS.ProcessEnv, text: string, values: 
     db.close();
   }
 }
+
+/**
+ * After a kill -9 on PostgreSQL: marks every shard of the bot's database as let go cleanly, so the next process
+ * identifies at once instead of waiting out the fence (src/cluster/timings.ts: 13 s, which a killed holder
+ * leaves every successor to wait, since it may still be on the gateway). Here it is not: the test killed it and
+ * the loopback Discord has dropped its session. The tests that restart after a kill are about what the new
+ * process shows of the saved games; the fence itself is standby-single.test.ts's and the shard-ownership
+ * integration tests'. Without this, each restart in crash-recovery and its like cost 13 s of waiting (issue 34).
+ * `shard`: the killed process's shard, when others live on (a shard manager's); every shard otherwise. Nothing on
+ * SQLite, which has no shard locks.
+ */
+export async function forgetKilledHolder(env: NodeJS.ProcessEnv, shard?: number): Promise<void> {
+  if (!env.DATABASE_URL) return;
+  if (shard === undefined) await databaseSql(env, "UPDATE shard_holders SET state = 'released'");
+  else await databaseSql(env, "UPDATE shard_holders SET state = 'released' WHERE shard = $1", [shard]);
+}

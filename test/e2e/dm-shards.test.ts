@@ -11,7 +11,7 @@ import { FaultRoute, startFakeDiscord } from '../../src/fake-discord';
 import type { FakeChannel, FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { shardProcesses } from '../support/processes';
 import { botEnv } from './bot-env';
-import { databaseEnv } from './database';
+import { databaseEnv, forgetKilledHolder } from './database';
 import type { ShardManager } from './shard-manager';
 import { startShardManager } from './shard-manager';
 import { control, eventually, findControl, playSimpleTurn, publicMessages, runScript } from './harness';
@@ -19,6 +19,7 @@ import { control, eventually, findControl, playSimpleTurn, publicMessages, runSc
 let fake: FakeDiscord;
 let dir: string;
 let manager: ShardManager;
+let env: NodeJS.ProcessEnv;
 let alice: FakeUser;
 let dm: FakeChannel;
 
@@ -28,7 +29,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'olathe-dm-shards-'));
   alice = fake.addUser({ username: 'alice', globalName: 'Alice' });
   dm = fake.addDm(alice);
-  const env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'dm-shards' });
+  env = botEnv(fake, await databaseEnv(dir), { LOG_LEVEL: 'info', OLATHE_DICE_SEED: 'dm-shards' });
   const run = await runScript('src/app/deploy-commands.ts', { ...env, DISCORD_GUILD_ID: '' });
   expect(run.code).toBe(0);
   manager = await startShardManager(fake, { ...env, SHARDS: '2' });
@@ -66,6 +67,8 @@ describe('a DM game under SHARDS=2', () => {
 
     const before = shardProcesses(manager.child.pid!);
     process.kill(before.get(0)!, 'SIGKILL');
+    // The manager respawns it at once; on PostgreSQL without the fence wait (see forgetKilledHolder).
+    await forgetKilledHolder(env, 0);
     held.remove();
     expect(openTurn()).toBeUndefined();
     await eventually(() => {

@@ -14,7 +14,7 @@ import { parseCustomId } from '../../src/discord/custom-id';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
 import type { TestEngine } from './database';
 import { botEnv } from './bot-env';
-import { databaseEnv, databaseSql } from './database';
+import { databaseEnv, databaseSql, forgetKilledHolder } from './database';
 
 export interface World {
   fake: FakeDiscord;
@@ -23,8 +23,11 @@ export interface World {
   bot: BotProcess;
   /** Runs the test's own SQL on the bot's database, on either engine ($1, $2 … placeholders). */
   sql(text: string, values?: unknown[]): Promise<unknown[]>;
-  /** Starts the bot again on the same database (after `bot.kill()`). */
-  restart(): Promise<BotProcess>;
+  /**
+   * Starts the bot again on the same database (after `bot.kill()`). After a kill -9 on PostgreSQL the new process
+   * skips the fence wait (forgetKilledHolder in ./database.ts), unless `fence` is true.
+   */
+  restart(options?: { fence?: boolean }): Promise<BotProcess>;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,8 @@ export async function startWorld(
       return bot;
     },
     sql: (text, values) => databaseSql(env, text, values),
-    async restart() {
+    async restart({ fence = false } = {}) {
+      if (!fence && bot.child.signalCode === 'SIGKILL') await forgetKilledHolder(env);
       bot = await spawnBot(fake, env);
       return bot;
     },
