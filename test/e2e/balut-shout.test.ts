@@ -54,8 +54,10 @@ describe('solo Balut with a forced five of a kind', () => {
     expect(balutOption.label).toMatch(/^Balut \(Free 1\) — (25|30|35|40|45|50) pts$/);
     await fake.select(alice, turn.id, control(afterThrow, 'write').customId, [balutOption.value]).acked();
 
+    // One shout in the game's thread, and the same one in the channel for the whole server: both waited for, then
+    // 300 ms more for a second one, which must not come.
+    await fake.waitFor(() => shouts(fake, [fake.channelId]).length > 0);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // One shout in the game's thread, and the same one in the channel for the whole server.
     expect(shouts(fake, [thread])).toHaveLength(1);
     expect(shouts(fake, [fake.channelId])).toHaveLength(1);
 

@@ -53,8 +53,10 @@ describe('when Discord fails', () => {
     expect(slow.hits).toBe(1);
     // discord.js retried the 500s three times itself; the Publisher took over from there and backed off.
     expect(world.bot.log()).toContain('channel update failed; trying again');
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const lines = game.messages().filter((m) => LOG_LINE.test(m.content));
+    // Every line, waited for (not a fixed time: the results need not come after the last line), then counted.
+    const logLines = () => game.messages().filter((m) => LOG_LINE.test(m.content));
+    await fake.waitFor(() => logLines().length >= 28, 30_000).catch(() => {});
+    const lines = logLines();
     expect(lines).toHaveLength(28); // 14 turns each: every turn shown once, none twice
     expect(new Set(lines.map((m) => m.content)).size).toBe(lines.length);
     expect(game.messages().filter(isResults)).toHaveLength(1);

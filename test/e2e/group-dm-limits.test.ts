@@ -86,8 +86,11 @@ describe('computer players where the bot is not a member', () => {
       turns++;
     }
     expect(turns).toBe(14);
+    // Every line waited for (the results need not come after the last one), then 300 ms more for a repeat.
+    const written = () => here().filter((m) => / wrote \d+ in /.test(m.content));
+    await fake.waitFor(() => written().length >= 42, 30_000).catch(() => {});
     await new Promise((resolve) => setTimeout(resolve, 300));
-    const lines = here().filter((m) => / wrote \d+ in /.test(m.content));
+    const lines = written();
     expect(lines).toHaveLength(42); // three players, 14 turns each
     expect(new Set(lines.map((m) => m.id)).size).toBe(42);
     expect(fake.breaches).toEqual([]);

@@ -101,7 +101,12 @@ describe('a lobby nobody starts', () => {
     // The deadline is in the database: a bot killed before it comes closes the lobby when it is back.
     const second = await openLobby('expiring-offline', alice);
     // The bot notes the lobby's message id once Discord has answered /olathe start: not killed before that.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await eventually(async () => {
+      const rows = (await world.sql("SELECT messages FROM games WHERE channel_id = $1 AND status = 'lobby'", [
+        second.channelId,
+      ])) as { messages: string }[];
+      return rows.length === 1 && 'lobby' in (JSON.parse(rows[0]!.messages) as Record<string, string>);
+    }, 10_000);
     await world.bot.kill('SIGKILL');
     await new Promise((resolve) => setTimeout(resolve, EXPIRY_MS));
     expect(second.now().components).not.toEqual([]);

@@ -220,7 +220,14 @@ describe('two connections racing for the same move', () => {
         child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(err))));
       });
     const racers = [run(), run()];
-    await new Promise((r) => setTimeout(r, 1500)); // both processes up and spinning
+    // Both processes up and spinning (each says so with a file beside `go`), or one has failed.
+    const ready = () => fs.readdirSync(path.dirname(go)).filter((f) => f.endsWith('.ready')).length;
+    const failed = Promise.race(racers).then(() => {});
+    failed.catch(() => {}); // awaited below while it matters; later failures are Promise.all's
+    for (let waited = 0; ready() < 2; waited += 20) {
+      if (waited > 20_000) throw new Error('the racing processes did not start within 20 s');
+      await Promise.race([new Promise((r) => setTimeout(r, 20)), failed]);
+    }
     fs.writeFileSync(go, '');
     const [one, two] = await Promise.all(racers);
     expect([one!.engine, two!.engine]).toEqual([testEngine(), testEngine()]);
