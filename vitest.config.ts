@@ -77,6 +77,11 @@ const POSTGRES_ONLY = ['test/e2e/postgres-*.test.ts', 'test/integration/storage/
 
 /** Run once, by the unit project, with shared modules (below). */
 const UNIT_TESTS = ['test/unit/**/*.test.ts', 'test/contract/**/*.test.ts'];
+/** Unit tests of a process's own state, which need a process of their own: in the sqlite project. */
+const UNIT_ISOLATED = [
+  // Which font files @napi-rs/canvas has registered in the process (GlobalFonts): other files' pictures add theirs.
+  'test/unit/picture/fonts.test.ts',
+];
 
 /** Test files at once (see maxWorkers). */
 const WORKERS = 3;
@@ -103,6 +108,7 @@ export default defineConfig({
           // tests. None changes a module's state for the next (vi.stubEnv is undone in the file).
           name: 'unit',
           include: UNIT_TESTS,
+          exclude: UNIT_ISOLATED,
           isolate: false,
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },
@@ -111,8 +117,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'sqlite',
-          include: ['test/**/*.test.ts'],
-          exclude: [...UNIT_TESTS, ...POSTGRES_ONLY],
+          // Every other folder of test/ (a new one is added here).
+          include: ['test/{integration,e2e,browser,container}/**/*.test.ts', ...UNIT_ISOLATED],
+          exclude: POSTGRES_ONLY,
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },
       },
