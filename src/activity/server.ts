@@ -27,6 +27,8 @@ export interface ActivityServerOptions {
   pageDirs?: readonly string[];
   /** Read each watched game this often as well (LiveGames): shard processes on one SQLite file. */
   pollWatchedMs?: number;
+  /** How often a move asks Discord again whether its player is still in the instance (session.ts). */
+  membershipCheckMs?: number;
 }
 
 export interface ActivityServer {
@@ -46,7 +48,15 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   if (!dir) log.warn('activity page not built: the board answers 503 until npm run build makes dist/activity/');
   const live = new LiveGames(service, log, options.pollWatchedMs);
   const stopListening = service.onGameChanged((gameId) => live.changed(gameId));
-  const deps = { service, discord, live, log, kick: options.kick, hint: rememberingHint() };
+  const deps = {
+    service,
+    discord,
+    live,
+    log,
+    kick: options.kick,
+    hint: rememberingHint(),
+    ...(options.membershipCheckMs !== undefined ? { membershipCheckMs: options.membershipCheckMs } : {}),
+  };
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   const server: Server = createServer((req, res) => {

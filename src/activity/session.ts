@@ -23,6 +23,8 @@ export interface SessionDeps {
   /** Brings the game's channel in line after a move (the Publisher's kick). */
   kick(gameId: number): void;
   hint: BoardViewOptions['hint'];
+  /** MEMBERSHIP_CHECK_MS unless given (tests ask every move). */
+  membershipCheckMs?: number;
 }
 
 /** The socket as the session sees it. */
@@ -32,6 +34,8 @@ export interface SessionSocket {
 }
 
 const SNOWFLAKE = /^\d{15,21}$/;
+/** How long Discord's word that someone is in the instance is taken before a move asks again. */
+export const MEMBERSHIP_CHECK_MS = 30_000;
 /** How long after its end a game's results are what a board opened in its channel shows. */
 const RESULTS_SHOWN_MS = 60 * 60_000;
 /** Past this many unanswered-for moves the page is not waiting for answers any more: it floods. */
@@ -42,6 +46,9 @@ export class Session implements Watcher {
   gameId: number | null = null;
   channelId = '';
   private user: ActivityUser | null = null;
+  private instanceId = '';
+  /** When Discord last said the user is in the instance (performance.now()). */
+  private memberSince = 0;
   private helloSeen = false;
   private closed = false;
   private readonly bucket = new TokenBucket(BURST, MESSAGES_PER_SECOND);
@@ -119,6 +126,8 @@ export class Session implements Watcher {
     if (this.closed) return;
     this.user = user;
     this.channelId = m.channelId;
+    this.instanceId = m.instanceId;
+    this.memberSince = performance.now();
     this.deps.live.add(this);
     let game: GameView | null;
     try {
@@ -154,6 +163,7 @@ export class Session implements Watcher {
       this.deps.log.warn('activity move garbled', { user: user.id });
       return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.garbled });
     }
+    if (!(await this.stillInInstance(user))) return;
     await this.act(id, user, async (game) => {
       const seat = game.players.find((p) => p.userId === user.id && !p.isBot)?.seat;
       if (seat === undefined) throw new ServiceError('not-a-player', MESSAGES.notAPlayer);
@@ -162,10 +172,34 @@ export class Session implements Watcher {
     });
   }
 
+  /**
+   * A person who closed the Activity may keep a socket open: before a move, Discord is asked again whether they are
+   * still in the instance, at most every MEMBERSHIP_CHECK_MS. Refused and cut when they are not.
+   */
+  private async stillInInstance(user: ActivityUser): Promise<boolean> {
+    if (performance.now() - this.memberSince < (this.deps.membershipCheckMs ?? MEMBERSHIP_CHECK_MS)) return true;
+    let members: string[] | null = null;
+    try {
+      const instance = await this.deps.discord.instance(this.instanceId);
+      members = instance && instance.channelId === this.channelId ? instance.userIds : null;
+    } catch (error) {
+      // Discord out of reach says nothing new: the check made at hello stands until it answers again.
+      this.deps.log.warn('activity membership could not be checked', { error });
+      return true;
+    }
+    if (members?.includes(user.id)) {
+      this.memberSince = performance.now();
+      return true;
+    }
+    this.cut(REFUSED.notInActivity, 'left the instance', user.id);
+    return false;
+  }
+
   private async rematch(m: Extract<ClientMessage, { t: 'rematch' }>): Promise<void> {
     const id = Number.isSafeInteger(m.id) ? m.id : 0;
     const user = this.user;
     if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.helloFirst });
+    if (!(await this.stillInInstance(user))) return;
     await this.act(id, user, async (game) => (await this.deps.service.rematch(game.id, user.id)).view.id);
   }
 

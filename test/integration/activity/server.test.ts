@@ -60,6 +60,7 @@ beforeEach(async () => {
     discord,
     log,
     kick: (id) => kicks.push(id),
+    membershipCheckMs: 0,
   });
   world = { fake, service, server, alice, bob, carol, instanceId: launched.instance.instanceId, kicks, logLines, rng };
 });
@@ -226,5 +227,18 @@ describe('the live board', () => {
     const rematch = await a.board((b) => b.gameId !== over.id);
     expect(rematch.status).toBe('lobby');
     expect(kicks).toContain(rematch.gameId);
+  });
+
+  it('cuts a player who left the Activity at their next move', async () => {
+    await aliceAndBobPlay();
+    const { fake, alice, server, instanceId, service } = world;
+    const a = await openBoard(fake, alice, server.port, instanceId);
+    const board = await a.board();
+    fake.leaveActivity(alice, instanceId);
+    const before = (await service.game(board.gameId))!.state!.version;
+    a.send({ t: 'move', id: 1, move: { kind: 'declare', column: 0, stamp: board.you!.stamp } });
+    expect((await a.next(is('refused'))).reason).toContain('not in this Activity');
+    expect(await a.closed).toBe(1008);
+    expect((await service.game(board.gameId))!.state!.version).toBe(before);
   });
 });
