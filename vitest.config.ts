@@ -83,6 +83,12 @@ const UNIT_ISOLATED = [
   'test/unit/picture/fonts.test.ts',
 ];
 
+// npm run test:quick (OLATHE_TEST_QUICK=1): no PostgreSQL server, no bot process, no browser. Its command names the
+// folders; this leaves out the integration tests that start PostgreSQL servers of their own.
+const QUICK_SKIPS = process.env.OLATHE_TEST_QUICK
+  ? ['test/integration/postgres/**', 'test/integration/**/postgres-*.test.ts']
+  : [];
+
 /** Test files at once (see maxWorkers). */
 const WORKERS = 3;
 
@@ -119,7 +125,7 @@ export default defineConfig({
           name: 'sqlite',
           // Every other folder of test/ (a new one is added here).
           include: ['test/{integration,e2e,browser,container}/**/*.test.ts', ...UNIT_ISOLATED],
-          exclude: POSTGRES_ONLY,
+          exclude: [...POSTGRES_ONLY, ...QUICK_SKIPS],
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },
       },
