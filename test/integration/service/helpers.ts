@@ -106,7 +106,7 @@ export async function startedGame(
   service: GameService,
   userIds: string[],
   options: GameOptions = OLATHE,
-  where: { guildId?: string; channelId?: string; turnTimeoutMs?: number } = {},
+  where: { guildId?: string; channelId?: string; turnTimeoutMs?: number; threads?: boolean } = {},
 ): Promise<GameView> {
   const [host, ...others] = userIds;
   let view = await service.openLobby({
@@ -115,6 +115,7 @@ export async function startedGame(
     host: user(host!),
     options,
     turnTimeoutMs: where.turnTimeoutMs,
+    ...(where.threads === undefined ? {} : { threads: where.threads }),
   });
   for (const id of others) view = await service.join(view.id, user(id));
   return service.start(view.id, host!);

@@ -6,7 +6,7 @@ import type { GameView } from '../../../src/service/game-service';
 import { GameService } from '../../../src/service/game-service';
 import { boardView } from '../../../src/activity/board-view';
 import { openSqliteTestStorage } from '../../support/storage';
-import { BALUT, OLATHE, playOut, riggedRng } from '../../integration/service/helpers';
+import { BALUT, OLATHE, playOut, riggedRng, startedGame } from '../../integration/service/helpers';
 
 function setUp() {
   const rng = riggedRng();
@@ -14,18 +14,9 @@ function setUp() {
   return { rng, service };
 }
 
-async function started(s: GameService, ids: string[], options = OLATHE): Promise<GameView> {
-  const [host, ...others] = ids;
-  const lobby = await s.openLobby({
-    guildId: 'g',
-    channelId: `c-${Math.random()}`,
-    host: { id: host!, name: host!.toUpperCase() },
-    options,
-    threads: false,
-  });
-  for (const id of others) await s.join(lobby.id, { id, name: id.toUpperCase() });
-  return s.start(lobby.id, host!);
-}
+/** A started game played in its channel (no thread). */
+const started = (s: GameService, ids: string[], options = OLATHE): Promise<GameView> =>
+  startedGame(s, ids, options, { guildId: 'g', threads: false });
 
 describe('boardView', () => {
   it('gives the player in turn the declaration first, then the throw, and nothing to a spectator', async () => {

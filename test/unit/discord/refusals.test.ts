@@ -10,7 +10,7 @@ import { MESSAGES, notYourCard } from '../../../src/service/errors';
 import { UserFacingError } from '../../../src/discord/context';
 import { refusalText, whoseTurn } from '../../../src/discord/refusals';
 import { tr } from '../../../src/discord/i18n';
-import { BALUT, OLATHE, riggedRng } from '../../integration/service/helpers';
+import { BALUT, OLATHE, riggedRng, startedGame } from '../../integration/service/helpers';
 
 const english = tr('en');
 
@@ -19,18 +19,9 @@ function service(): GameService {
   return new GameService(db, { rng: riggedRng(), now: () => 1_700_000_000_000 });
 }
 
-async function started(s: GameService, ids: string[], options = OLATHE): Promise<GameView> {
-  const [host, ...others] = ids;
-  const lobby = await s.openLobby({
-    guildId: 'g',
-    channelId: `c-${Math.random()}`,
-    host: { id: host!, name: host!.toUpperCase() },
-    options,
-    threads: false,
-  });
-  for (const id of others) await s.join(lobby.id, { id, name: id.toUpperCase() });
-  return s.start(lobby.id, host!);
-}
+/** A started game played in its channel (no thread). */
+const started = (s: GameService, ids: string[], options = OLATHE): Promise<GameView> =>
+  startedGame(s, ids, options, { guildId: 'g', threads: false });
 
 const notYourTurn = new GameError('not-your-turn', 'notYourTurn');
 
