@@ -14,6 +14,7 @@ import { LiveGames } from './live-games';
 import { Session } from './session';
 import { pageDir, serveStatic } from './static-files';
 import { rememberingHint } from './hint-cache';
+import { servePageConfig } from './page-config';
 
 export interface ActivityServerOptions {
   port: number;
@@ -23,6 +24,8 @@ export interface ActivityServerOptions {
   log: Logger;
   /** The Publisher's kick: the game's channel follows a move made on the board. */
   kick(gameId: number): void;
+  /** The application's id, which the page asks for at `api/config` (page-config.ts) before it can start the SDK. */
+  clientId?: string;
   /** Where the built page is; default dist/activity/ (static-files.ts). */
   pageDirs?: readonly string[];
   /** Read each watched game this often as well (LiveGames): shard processes on one SQLite file. */
@@ -69,6 +72,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const path = pathOf(req);
     if (path === '/api/token') return exchange(req, res);
+    // The page's first request: without the application's id its SDK cannot even say hello to Discord.
+    if (options.clientId !== undefined && servePageConfig(withPath(req, path), res, options.clientId)) return;
     if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(dir, path, req, res)) return;
     reply(res, 404, { error: 'Not found.' });
   };
@@ -140,6 +145,11 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
 function pathOf(req: IncomingMessage): string {
   const path = (req.url ?? '/').split('?')[0]!;
   return path.startsWith('/.proxy/') ? path.slice('/.proxy'.length) : path;
+}
+
+/** The request as servePageConfig reads it, at the path with the proxy's prefix taken off. */
+function withPath(req: IncomingMessage, path: string): IncomingMessage {
+  return path === req.url ? req : Object.assign(Object.create(req) as IncomingMessage, { url: path });
 }
 
 function rawText(data: Buffer | ArrayBuffer | Buffer[]): string {

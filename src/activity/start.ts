@@ -35,7 +35,15 @@ export async function startActivity(
   let server;
   try {
     const pollWatchedMs = sharded && config.databaseUrl === null ? SQLITE_SHARDS_POLL_MS : undefined;
-    server = await startActivityServer({ port: config.activityPort!, service, discord, log, kick, pollWatchedMs });
+    server = await startActivityServer({
+      port: config.activityPort!,
+      clientId: config.clientId,
+      service,
+      discord,
+      log,
+      kick,
+      pollWatchedMs,
+    });
   } catch (error) {
     const code = (error as { code?: unknown }).code;
     if (code === 'EADDRINUSE')

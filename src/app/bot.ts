@@ -22,6 +22,7 @@ import { loadDieEmojis } from '../emoji/load-die-emojis';
 import { UNICODE_DICE, emojiDice, useDiceGlyphs } from '../discord/render/dice-glyphs';
 import type { RunningActivity } from '../activity/start';
 import { startActivity } from '../activity/start';
+import { useOpenBoardButton } from '../discord/render/open-board';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
@@ -67,6 +68,9 @@ export async function startBot(
   const shard = options.shard ?? { id: 0, count: 1 };
   redact(config.token);
   if (config.clientSecret) redact(config.clientSecret);
+  // 🎲 Open the board follows the bot's own settings (the playground gives ACTIVITY_PORT to readConfig only), and
+  // every shard process shows it, whether or not it is the one serving the board: any host can serve any game.
+  useOpenBoardButton(config.activityPort !== null);
   const storage = await openStorage(config, shard);
   let dailySecret: string;
   try {
