@@ -41,6 +41,8 @@ export class Board {
   private words: Words;
   private board: BoardView | null = null;
   private shownSeat: number | null = null;
+  /** The person chose whose card to see (a tab): a spectator's board otherwise follows whose turn it is. */
+  private seatPicked = false;
   private asking: BoardMove | null = null;
   private readonly seenShouts = new Set<string>();
   private tumbling: Tumble | null = null;
@@ -100,7 +102,8 @@ export class Board {
     const before = this.board;
     this.board = next;
     this.message = '';
-    if (this.shownSeat === null || !next.players[this.shownSeat]) this.shownSeat = defaultShownSeat(next);
+    if (this.shownSeat === null || !next.players[this.shownSeat] || (next.viewerSeat === null && !this.seatPicked))
+      this.shownSeat = defaultShownSeat(next);
     // A confirmation belongs to the moment it was asked at; any newer board ends it.
     if (this.asking && 'stamp' in this.asking && this.asking.stamp !== next.you?.stamp) this.asking = null;
     const seat = this.shownSeat;
@@ -237,6 +240,7 @@ export class Board {
 
   private showSeat(seat: number): void {
     this.shownSeat = seat;
+    this.seatPicked = true;
     this.draw();
   }
 
