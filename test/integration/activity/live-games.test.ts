@@ -16,7 +16,10 @@ afterEach(async () => {
   for (const o of opened.splice(0)) await o.close();
 });
 
-function watcher(channelId: string): Watcher & { seen: GameView[] } {
+/** A board in a test: the test may also set which game it shows. */
+type TestWatcher = { -readonly [K in keyof Watcher]: Watcher[K] } & { seen: GameView[] };
+
+function watcher(channelId: string): TestWatcher {
   const w = {
     gameId: null as number | null,
     channelId,
