@@ -1,6 +1,7 @@
 // The bot's Activity server (issue 35, "How it is served"), on ACTIVITY_PORT: the board's page and assets, the
-// OAuth2 code exchange (POST /api/token, with the client secret, which never leaves this process), and the live
-// game over one WebSocket (/api/live, protocol.ts). Discord's proxy reaches it through the app's URL mapping; a path
+// OAuth2 code exchange (POST /api/token, with the client secret, which never leaves this process), the results'
+// score-sheet picture (GET /api/picture/<game id>.png, picture.ts), and the live game over one WebSocket
+// (/api/live, protocol.ts). Discord's proxy reaches it through the app's URL mapping; a path
 // under `/.proxy/` (how the Embedded App SDK's pages used to address their own server) is served the same.
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -15,6 +16,8 @@ import { Session } from './session';
 import { pageDir, serveStatic } from './static-files';
 import { rememberingHint } from './hint-cache';
 import { servePageConfig } from './page-config';
+import { pictureServer } from './picture';
+import type { SheetRenderer } from '../discord/sheet-picture';
 
 export interface ActivityServerOptions {
   port: number;
@@ -32,6 +35,8 @@ export interface ActivityServerOptions {
   pollWatchedMs?: number;
   /** How often a move asks Discord again whether its player is still in the instance (session.ts). */
   membershipCheckMs?: number;
+  /** Draws the results' score sheet (picture.ts); renderScoreSheet unless given (tests count the drawings). */
+  renderPicture?: SheetRenderer;
 }
 
 export interface ActivityServer {
@@ -60,6 +65,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     hint: rememberingHint(),
     ...(options.membershipCheckMs !== undefined ? { membershipCheckMs: options.membershipCheckMs } : {}),
   };
+  const pictures = pictureServer(service, log, options.renderPicture);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   const server: Server = createServer((req, res) => {
@@ -74,6 +80,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     if (path === '/api/token') return exchange(req, res);
     // The page's first request: without the application's id its SDK cannot even say hello to Discord.
     if (options.clientId !== undefined && servePageConfig(withPath(req, path), res, options.clientId)) return;
+    // The results' score-sheet picture, public as the results message that posts it (picture.ts).
+    if (await pictures.serve(req, res, path)) return;
     if ((req.method === 'GET' || req.method === 'HEAD') && serveStatic(dir, path, req, res)) return;
     reply(res, 404, { error: 'Not found.' });
   };

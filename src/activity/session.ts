@@ -12,7 +12,8 @@ import { boardView } from './board-view';
 import { isRefusal, parseMove, playMove, refusalWords } from './moves';
 import type { ClientMessage, ServerMessage } from './protocol';
 import { TokenBucket } from './token-bucket';
-import { REFUSED } from './words';
+import type { Refusal } from './words';
+import { refusedWords } from './words';
 
 /** What a session needs of the bot. */
 export interface SessionDeps {
@@ -50,6 +51,8 @@ export class Session implements Watcher {
   /** When Discord last said the user is in the instance (performance.now()). */
   private memberSince = 0;
   private helloSeen = false;
+  /** The language of the game last shown, for the server's refusals when the person's own is not known. */
+  private gameLocale: string | null = null;
   private closed = false;
   private readonly bucket = new TokenBucket(BURST, MESSAGES_PER_SECOND);
 
@@ -61,13 +64,13 @@ export class Session implements Watcher {
   /** One text frame from the page. */
   async receive(text: string): Promise<void> {
     if (this.closed) return;
-    if (!this.bucket.take()) return this.cut(REFUSED.flood, 'flood');
+    if (!this.bucket.take()) return this.cut('flood', 'flood');
     let message: ClientMessage;
     try {
       message = JSON.parse(text) as ClientMessage;
     } catch {
       this.deps.log.warn('activity message is not JSON', { user: this.user?.id, length: text.length });
-      return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+      return this.socket.send({ t: 'refused', reason: this.words('garbled') });
     }
     switch (message?.t) {
       case 'hello':
@@ -83,7 +86,7 @@ export class Session implements Watcher {
           user: this.user?.id,
           kind: String((message as { t?: unknown })?.t).slice(0, 20),
         });
-        return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+        return this.socket.send({ t: 'refused', reason: this.words('garbled') });
     }
   }
 
@@ -97,6 +100,7 @@ export class Session implements Watcher {
     if (this.closed || !this.user) return;
     const from = this.gameId;
     this.gameId = game.id;
+    this.gameLocale = game.locale;
     if (from !== game.id) this.deps.live.moved(this, from);
     this.deps.live.setWaiting(this, game.status !== 'lobby' && game.status !== 'playing');
     const seat = game.players.find((p) => p.userId === this.user!.id && !p.isBot)?.seat ?? null;
@@ -104,25 +108,25 @@ export class Session implements Watcher {
   }
 
   private async hello(m: Extract<ClientMessage, { t: 'hello' }>): Promise<void> {
-    if (this.helloSeen) return this.socket.send({ t: 'refused', reason: REFUSED.garbled });
+    if (this.helloSeen) return this.socket.send({ t: 'refused', reason: this.words('garbled') });
     this.helloSeen = true;
     const fields = [m.accessToken, m.instanceId, m.channelId];
     if (!fields.every((f) => typeof f === 'string' && f.length > 0 && f.length <= 200) || !SNOWFLAKE.test(m.channelId))
-      return this.cut(REFUSED.garbled, 'bad hello');
+      return this.cut('garbled', 'bad hello');
     const { discord, log } = this.deps;
-    let user: ActivityUser | null;
+    let user: ActivityUser | null = null;
     let members: string[] | null;
     try {
       user = await discord.userOf(m.accessToken);
-      if (!user) return this.cut(REFUSED.badToken, 'token refused by Discord');
+      if (!user) return this.cut('badToken', 'token refused by Discord');
       const instance = await discord.instance(m.instanceId);
       // The instance must be the one Discord runs in that channel, with this person in it.
       members = instance && instance.channelId === m.channelId ? instance.userIds : null;
     } catch (error) {
       log.warn('activity hello: Discord could not be asked', { error });
-      return this.cut(REFUSED.discordDown, 'Discord unavailable');
+      return this.cut('discordDown', 'Discord unavailable', user ?? undefined);
     }
-    if (!members?.includes(user.id)) return this.cut(REFUSED.notInActivity, 'not in the instance', user.id);
+    if (!members?.includes(user.id)) return this.cut('notInActivity', 'not in the instance', user);
     if (this.closed) return;
     this.user = user;
     this.channelId = m.channelId;
@@ -134,7 +138,7 @@ export class Session implements Watcher {
       game = (await this.deps.service.openGameInChannel(m.channelId)) ?? (await this.lastGame(m, user.id));
     } catch (error) {
       log.warn('activity hello: game could not be read', { error });
-      return this.cut(REFUSED.databaseDown, 'database unavailable');
+      return this.cut('databaseDown', 'database unavailable');
     }
     const seat = game?.players.find((p) => p.userId === user.id && !p.isBot)?.seat ?? null;
     log.info('activity joined', { user: user.id, channelId: m.channelId, gameId: game?.id ?? null, seat });
@@ -157,11 +161,11 @@ export class Session implements Watcher {
   private async move(m: Extract<ClientMessage, { t: 'move' }>): Promise<void> {
     const id = Number.isSafeInteger(m.id) ? m.id : 0;
     const user = this.user;
-    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.helloFirst });
+    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: this.words('helloFirst') });
     const move = parseMove(m.move);
     if (!move) {
       this.deps.log.warn('activity move garbled', { user: user.id });
-      return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.garbled });
+      return this.socket.send({ t: 'result', id, ok: false, reason: this.words('garbled') });
     }
     if (!(await this.stillInInstance(user))) return;
     await this.act(id, user, async (game) => {
@@ -191,14 +195,14 @@ export class Session implements Watcher {
       this.memberSince = performance.now();
       return true;
     }
-    this.cut(REFUSED.notInActivity, 'left the instance', user.id);
+    this.cut('notInActivity', 'left the instance', user);
     return false;
   }
 
   private async rematch(m: Extract<ClientMessage, { t: 'rematch' }>): Promise<void> {
     const id = Number.isSafeInteger(m.id) ? m.id : 0;
     const user = this.user;
-    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: REFUSED.helloFirst });
+    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: this.words('helloFirst') });
     if (!(await this.stillInInstance(user))) return;
     await this.act(id, user, async (game) => (await this.deps.service.rematch(game.id, user.id)).view.id);
   }
@@ -233,14 +237,22 @@ export class Session implements Watcher {
       }
       const unavailable = service.storage.isUnavailable(error);
       log.error('activity move failed', { user: user.id, gameId: game?.id, error });
-      this.socket.send({ t: 'result', id, ok: false, reason: unavailable ? REFUSED.databaseDown : REFUSED.unexpected });
+      this.socket.send({ t: 'result', id, ok: false, reason: this.words(unavailable ? 'databaseDown' : 'unexpected') });
     }
   }
 
-  private cut(reason: string, why: string, user?: string): void {
+  /**
+   * The server's own refusal in the language a move's refusal is worded in: the person's Discord language, else the
+   * game's, else English (words.ts). `user` is the person Discord named before the session keeps them.
+   */
+  private words(refusal: Refusal, user: ActivityUser | null = this.user): string {
+    return refusedWords(refusal, user?.locale ?? this.gameLocale);
+  }
+
+  private cut(refusal: Refusal, why: string, user?: ActivityUser): void {
     if (this.closed) return;
-    this.deps.log.warn('activity connection refused', { why, user: user ?? this.user?.id });
-    this.socket.send({ t: 'refused', reason });
+    this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
+    this.socket.send({ t: 'refused', reason: this.words(refusal, user ?? this.user) });
     this.closed = true;
     this.deps.live.remove(this);
     this.socket.close(1008, why);

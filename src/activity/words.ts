@@ -1,13 +1,14 @@
-// What the Activity server itself says when it refuses a connection or a message. A refused move is worded by the
-// card's refusals in the player's language (moves.ts); these come before the server knows who the person is, or
-// are about the connection, so they are English, short and plain.
-export const REFUSED = {
-  garbled: 'The board sent a message the server does not understand. Reload the board.',
-  badToken: 'Discord did not accept your sign-in. Close the board and open it again.',
-  notInActivity: 'You are not in this Activity, so the board cannot show it to you.',
-  discordDown: 'Discord could not be asked who you are just now. Try again in a moment.',
-  databaseDown: 'The game cannot be read just now, and nothing changed. Try again in a moment.',
-  helloFirst: 'The board is not connected to a game yet.',
-  flood: 'Too many messages at once: the connection was closed. Reload the board.',
-  unexpected: 'Something went wrong — your game is unchanged.',
-} as const;
+// What the Activity server itself says when it refuses a connection or a message: the catalogues' `board.server`
+// section (src/discord/i18n/locales), in the language move refusals use — the person's Discord language once
+// Discord has said who they are (/users/@me), else the language of the game the board shows, else English. A
+// refusal that comes before either is known (a forged token, Discord out of reach, a garbled hello) is English:
+// the server does not read the database for someone Discord has not vouched for just to pick a language.
+import type { Catalogue } from '../discord/i18n';
+import { tr } from '../discord/i18n';
+
+export type Refusal = keyof Catalogue['board']['server'];
+
+/** The refusal's words for a Discord locale ('da', 'en-US' …, null: English). */
+export function refusedWords(refusal: Refusal, locale: string | null | undefined): string {
+  return tr(locale)(`board.server.${refusal}`);
+}

@@ -11,8 +11,11 @@ import type { ActivityServer } from '../../../src/activity/server';
 import { startActivityServer } from '../../../src/activity/server';
 import type { Logger } from '../../../src/app/logger';
 import { openTestStorage } from '../../support/storage';
+import { renderScoreSheet } from '../../../src/picture/score-sheet';
 import { OLATHE, SMALL, playOut, riggedRng, tempDbPath } from '../service/helpers';
 import { connectBoard, is, openBoard, signIn } from './board-client';
+import en from '../../../src/discord/i18n/locales/en';
+import da from '../../../src/discord/i18n/locales/da';
 
 interface World {
   fake: FakeDiscord;
@@ -23,6 +26,8 @@ interface World {
   carol: FakeUser;
   instanceId: string;
   kicks: number[];
+  /** The results pictures the server drew. */
+  drawn: number[];
   logLines: string[];
   rng: ReturnType<typeof riggedRng>;
 }
@@ -47,6 +52,7 @@ beforeEach(async () => {
     );
   const log: Logger = { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
   const kicks: number[] = [];
+  const drawn: number[] = [];
   const discord = discordActivityApi({
     apiUrl: fake.apiUrl,
     clientId: fake.applicationId,
@@ -61,8 +67,24 @@ beforeEach(async () => {
     log,
     kick: (id) => kicks.push(id),
     membershipCheckMs: 0,
+    renderPicture: (sheet) => {
+      drawn.push(sheet.gameId);
+      return renderScoreSheet(sheet);
+    },
   });
-  world = { fake, service, server, alice, bob, carol, instanceId: launched.instance.instanceId, kicks, logLines, rng };
+  world = {
+    fake,
+    service,
+    server,
+    alice,
+    bob,
+    carol,
+    instanceId: launched.instance.instanceId,
+    kicks,
+    drawn,
+    logLines,
+    rng,
+  };
 });
 
 afterEach(async () => {
@@ -145,13 +167,14 @@ describe('the live board', () => {
   it('refuses a stranger, a forged token, and a spectator’s moves', async () => {
     const game = await aliceAndBobPlay();
     const { fake, carol, server, instanceId, service } = world;
-    // Carol can see the channel but is not in the Activity.
+    // Carol can see the channel but is not in the Activity; her Discord is in Danish, and so is the refusal.
     const stranger = await openBoard(fake, carol, server.port, instanceId);
-    expect((await stranger.next(is('refused'))).reason).toContain('not in this Activity');
+    expect((await stranger.next(is('refused'))).reason).toBe(da.board.server.notInActivity);
     expect(await stranger.closed).toBe(1008);
     const forged = await connectBoard(server.port);
     forged.send({ t: 'hello', accessToken: 'forged', instanceId, channelId: fake.channelId, guildId: fake.guildId });
-    expect((await forged.next(is('refused'))).reason).toContain('did not accept');
+    // Nobody Discord knows: English, the language of last resort.
+    expect((await forged.next(is('refused'))).reason).toBe(en.board.server.badToken);
     // In the instance but not seated: she watches and cannot act.
     fake.joinActivity(carol, instanceId);
     const spectator = await openBoard(fake, carol, server.port, instanceId);
@@ -166,7 +189,7 @@ describe('the live board', () => {
     expect((await service.game(game.id))!.state!.version).toBe(before);
     // An instance in another channel does not show this channel's game.
     const elsewhere = await openBoard(fake, carol, server.port, instanceId, '123456789012345678');
-    expect((await elsewhere.next(is('refused'))).reason).toContain('not in this Activity');
+    expect((await elsewhere.next(is('refused'))).reason).toBe(da.board.server.notInActivity);
   });
 
   it('answers bad JSON and unknown messages without dropping the board, and cuts a flood', async () => {
@@ -185,6 +208,51 @@ describe('the live board', () => {
     );
     expect(cut.reason).toContain('Too many');
     expect(await a.closed).toBe(1008);
+  });
+
+  it('words its own refusals in the game’s language when the person’s Discord names none', async () => {
+    const { fake, alice, bob, server, service, instanceId } = world;
+    const lobby = await service.openLobby({
+      guildId: fake.guildId,
+      channelId: fake.channelId,
+      host: { id: alice.id, name: 'Alice' },
+      options: OLATHE,
+      threads: false,
+      locale: 'da',
+    });
+    await service.join(lobby.id, { id: bob.id, name: 'Bob' });
+    await service.start(lobby.id, alice.id);
+    // Her Discord (en-US) is asked first: English.
+    const english = await openBoard(fake, alice, server.port, instanceId);
+    await english.board();
+    english.send({ t: 'hello' } as never);
+    expect((await english.next(is('refused'))).reason).toBe(en.board.server.garbled);
+    english.close();
+    // A /users/@me without a locale (it is the `identify` scope's, but not promised): the game's language, Danish.
+    const discord = discordActivityApi({
+      apiUrl: fake.apiUrl,
+      clientId: fake.applicationId,
+      clientSecret: fake.clientSecret,
+      botToken: fake.botToken,
+    });
+    const localeless = await startActivityServer({
+      port: 0,
+      host: '127.0.0.1',
+      service,
+      discord: { ...discord, userOf: async (token) => ({ ...(await discord.userOf(token))!, locale: null }) },
+      log: { debug() {}, info() {}, warn() {}, error() {} },
+      kick() {},
+    });
+    try {
+      const a = await openBoard(fake, alice, localeless.port, instanceId);
+      expect((await a.next(is('welcome'))).locale).toBe('da');
+      await a.board();
+      for (let i = 0; i < 40; i++) a.send({ t: 'ping' });
+      expect((await a.next(is('refused'))).reason).toBe(da.board.server.flood);
+      expect(await a.closed).toBe(1008);
+    } finally {
+      await localeless.close();
+    }
   });
 
   it('comes back to the current moment on a new connection, and waits for a game when there is none', async () => {
@@ -227,6 +295,44 @@ describe('the live board', () => {
     const rematch = await a.board((b) => b.gameId !== over.id);
     expect(rematch.status).toBe('lobby');
     expect(kicks).toContain(rematch.gameId);
+  });
+
+  it('serves a finished game’s score-sheet picture as a PNG, kept once drawn, and a 404 while it is in play', async () => {
+    const { fake, alice, bob, server, service } = world;
+    const lobby = await service.openLobby({
+      guildId: fake.guildId,
+      channelId: fake.channelId,
+      host: { id: alice.id, name: 'Alice' },
+      options: SMALL,
+      threads: false,
+    });
+    await service.join(lobby.id, { id: bob.id, name: 'Bob' });
+    const picture = (id: number | string, base = '') =>
+      fetch(`http://127.0.0.1:${server.port}${base}/api/picture/${id}.png`);
+    // In play, and so are a lobby's, an unknown game's and a malformed path's: plain 404s, nothing drawn.
+    const playing = await service.start(lobby.id, alice.id);
+    for (const id of [playing.id, 999_999, 'abc', '-1', `${playing.id}.png/..`]) {
+      const response = await picture(id);
+      expect(response.status, String(id)).toBe(404);
+      expect(response.headers.get('content-type')).not.toBe('image/png');
+    }
+    const over = await playOut(service, playing);
+    expect(over.status).toBe('finished');
+    expect(world.drawn).toEqual([]);
+    const first = await picture(over.id);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await first.arrayBuffer());
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // Two players' score sheets: tens of kilobytes, several hundred pixels each way (IHDR's width and height).
+    expect(png.length).toBeGreaterThan(10_000);
+    expect(png.length).toBeLessThan(3_000_000);
+    expect(png.readUInt32BE(16)).toBeGreaterThan(300);
+    expect(png.readUInt32BE(20)).toBeGreaterThan(200);
+    // Kept: the same bytes again, under the proxy's prefix too, drawn once for both.
+    const second = await picture(over.id, '/.proxy');
+    expect(Buffer.from(await second.arrayBuffer()).equals(png)).toBe(true);
+    expect(world.drawn).toEqual([over.id]);
   });
 
   it('cuts a player who left the Activity at their next move', async () => {

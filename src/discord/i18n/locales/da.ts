@@ -254,6 +254,18 @@ export default {
       rematch: '🔁 Omkamp',
       rematchAsked: 'Omkamp ønsket: lobbyen åbner i kanalen.',
       refusedMove: '{{reason}}',
+      resultsPicture: 'Pointblokkene: hver spillers kort, i den rækkefølge spillerne sluttede.',
+    },
+    // Aktivitetsserverens egne afvisninger af en forbindelse eller en besked (src/activity/session.ts).
+    server: {
+      garbled: 'Brættet sendte en besked, serveren ikke forstår. Genindlæs brættet.',
+      badToken: 'Discord godtog ikke dit login. Luk brættet, og åbn det igen.',
+      notInActivity: 'Du er ikke med i denne aktivitet, så brættet kan ikke vise den for dig.',
+      discordDown: 'Discord kunne ikke spørges, hvem du er, lige nu. Prøv igen om lidt.',
+      databaseDown: 'Spillet kan ikke læses lige nu, og intet er ændret. Prøv igen om lidt.',
+      helloFirst: 'Brættet er ikke forbundet til et spil endnu.',
+      flood: 'For mange beskeder på én gang: forbindelsen blev lukket. Genindlæs brættet.',
+      unexpected: 'Noget gik galt — dit spil er uændret.',
     },
   },
   refusal: {

@@ -247,6 +247,19 @@ export default {
       rematch: '🔁 Rematch',
       rematchAsked: 'Rematch asked for: its lobby opens in the channel.',
       refusedMove: '{{reason}}',
+      resultsPicture: 'The score sheets: every card of the game, in the order the players finished.',
+    },
+    // The Activity server's own refusals of a connection or a message (src/activity/session.ts); a refused move is
+    // worded by the card's refusals instead.
+    server: {
+      garbled: 'The board sent a message the server does not understand. Reload the board.',
+      badToken: 'Discord did not accept your sign-in. Close the board and open it again.',
+      notInActivity: 'You are not in this Activity, so the board cannot show it to you.',
+      discordDown: 'Discord could not be asked who you are just now. Try again in a moment.',
+      databaseDown: 'The game cannot be read just now, and nothing changed. Try again in a moment.',
+      helloFirst: 'The board is not connected to a game yet.',
+      flood: 'Too many messages at once: the connection was closed. Reload the board.',
+      unexpected: 'Something went wrong — your game is unchanged.',
     },
   },
   refusal: {
