@@ -131,6 +131,8 @@ export interface BoardResults {
   standings: BoardStanding[];
   winners: number[];
   olathesScored: number;
+  /** The score-sheet picture's signed address, relative to the page: filled in by the server for a board signed in. */
+  picture: string | null;
 }
 
 export interface BoardView {
@@ -284,6 +286,7 @@ function resultsOf(game: GameView, state: GameState): BoardResults {
   return {
     winners: results.winners,
     olathesScored: results.olathesScored,
+    picture: null,
     standings: results.standings.map((s) => ({
       seat: s.seat,
       name: game.players[s.seat]?.name ?? '',

@@ -3,9 +3,12 @@
 // drawn once and kept for the next board that asks (a few games' worth). Anything else — a game in play, a lobby,
 // a closed or unknown game, another path under /api/picture/ — is a plain 404.
 //
-// It is served without the board's sign-in: an <img> cannot carry the WebSocket's token, and the picture is what
-// the results message already posts in the game's channel for everyone there to see. Only a finished (or ended)
-// game's picture is ever drawn, so nothing of a game in play — its dice, its hint — can be read this way.
+// An <img> cannot carry the WebSocket's token, so the address itself is the pass: the game's id and a signature
+// of it (HMAC-SHA256 under the app's client secret, the same on every host), which only a board signed in to that
+// game is given (its results' `picture`). Game ids are counted up, and a DM's or a private channel's results are
+// not for whoever can reach this port: an unsigned or wrongly signed address is a plain 404. Only a finished (or
+// ended) game's picture is ever drawn, so nothing of a game in play — its dice, its hint — can be read this way.
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from '../app/logger';
 import type { GameService } from '../service/game-service';
@@ -13,7 +16,22 @@ import type { SheetRenderer } from '../discord/sheet-picture';
 import { defaultRenderer, resultsPicture } from '../discord/sheet-picture';
 import { describeFailure } from '../discord/discord-errors';
 
-const PICTURE_PATH = /^\/api\/picture\/(\d{1,15})\.png$/;
+const PICTURE_PATH = /^\/api\/picture\/(\d{1,15})-([\w-]{22})\.png$/;
+
+function signatureOf(gameId: number, key: string): string {
+  return createHmac('sha256', key).update(`results picture ${gameId}`).digest('base64url').slice(0, 22);
+}
+
+/** The picture's address for a board signed in to the game, relative to the page. */
+export function picturePath(gameId: number, key: string): string {
+  return `api/picture/${gameId}-${signatureOf(gameId, key)}.png`;
+}
+
+function signedBy(gameId: number, signature: string, key: string): boolean {
+  const expected = Buffer.from(signatureOf(gameId, key));
+  const given = Buffer.from(signature);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
 /** Pictures kept: a board's results are shown to a channel's few players at about the same time. */
 export const PICTURES_KEPT = 8;
 
@@ -25,6 +43,7 @@ export interface PictureServer {
 export function pictureServer(
   service: GameService,
   log: Logger,
+  key: string,
   render: SheetRenderer = defaultRenderer,
 ): PictureServer {
   // Newest last; a picture asked for again moves to the end. The promise is kept, so boards asking at once share
@@ -62,7 +81,8 @@ export function pictureServer(
       if (!path.startsWith('/api/picture/')) return false;
       const match = PICTURE_PATH.exec(path);
       const gameId = match ? Number(match[1]) : 0;
-      if ((req.method !== 'GET' && req.method !== 'HEAD') || !Number.isSafeInteger(gameId) || gameId <= 0) {
+      const signed = match !== null && signedBy(gameId, match[2]!, key);
+      if ((req.method !== 'GET' && req.method !== 'HEAD') || !signed || !Number.isSafeInteger(gameId) || gameId <= 0) {
         notFound(res);
         return true;
       }

@@ -3,6 +3,7 @@
 // score-sheet picture (GET /api/picture/<game id>.png, picture.ts), and the live game over one WebSocket
 // (/api/live, protocol.ts). Discord's proxy reaches it through the app's URL mapping; a path
 // under `/.proxy/` (how the Embedded App SDK's pages used to address their own server) is served the same.
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -16,7 +17,7 @@ import { Session } from './session';
 import { pageDir, serveStatic } from './static-files';
 import { rememberingHint } from './hint-cache';
 import { servePageConfig } from './page-config';
-import { pictureServer } from './picture';
+import { picturePath, pictureServer } from './picture';
 import type { SheetRenderer } from '../discord/sheet-picture';
 
 export interface ActivityServerOptions {
@@ -29,6 +30,8 @@ export interface ActivityServerOptions {
   kick(gameId: number): void;
   /** The application's id, which the page asks for at `api/config` (page-config.ts) before it can start the SDK. */
   clientId?: string;
+  /** Signs the results pictures' addresses (picture.ts): the client secret, the same on every host. */
+  pictureKey?: string;
   /** Where the built page is; default dist/activity/ (static-files.ts). */
   pageDirs?: readonly string[];
   /** Read each watched game this often as well (LiveGames): shard processes on one SQLite file. */
@@ -56,7 +59,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   if (!dir) log.warn('activity page not built: the board answers 503 until npm run build makes dist/activity/');
   const live = new LiveGames(service, log, options.pollWatchedMs);
   const stopListening = service.onGameChanged((gameId) => live.changed(gameId));
+  const pictureKey = options.pictureKey ?? randomBytes(32).toString('hex');
   const deps = {
+    picturePath: (gameId: number) => picturePath(gameId, pictureKey),
     service,
     discord,
     live,
@@ -65,7 +70,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     hint: rememberingHint(),
     ...(options.membershipCheckMs !== undefined ? { membershipCheckMs: options.membershipCheckMs } : {}),
   };
-  const pictures = pictureServer(service, log, options.renderPicture);
+  const pictures = pictureServer(service, log, pictureKey, options.renderPicture);
   const sockets = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   const server: Server = createServer((req, res) => {

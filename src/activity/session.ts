@@ -24,6 +24,8 @@ export interface SessionDeps {
   /** Brings the game's channel in line after a move (the Publisher's kick). */
   kick(gameId: number): void;
   hint: BoardViewOptions['hint'];
+  /** The signed address of a game's results picture (picture.ts). */
+  picturePath(gameId: number): string;
   /** MEMBERSHIP_CHECK_MS unless given (tests ask every move). */
   membershipCheckMs?: number;
 }
@@ -104,7 +106,9 @@ export class Session implements Watcher {
     if (from !== game.id) this.deps.live.moved(this, from);
     this.deps.live.setWaiting(this, game.status !== 'lobby' && game.status !== 'playing');
     const seat = game.players.find((p) => p.userId === this.user!.id && !p.isBot)?.seat ?? null;
-    this.socket.send({ t: 'board', board: boardView(game, seat, { hint: this.deps.hint }) });
+    const board = boardView(game, seat, { hint: this.deps.hint });
+    if (board.results) board.results.picture = this.deps.picturePath(game.id);
+    this.socket.send({ t: 'board', board });
   }
 
   private async hello(m: Extract<ClientMessage, { t: 'hello' }>): Promise<void> {

@@ -38,6 +38,7 @@ export async function startActivity(
     server = await startActivityServer({
       port: config.activityPort!,
       clientId: config.clientId,
+      pictureKey: config.clientSecret!,
       service,
       discord,
       log,

@@ -106,8 +106,3 @@ export function defaultShownSeat(board: BoardView): number {
 export function heldFaces(dice: readonly number[] | null, held: readonly boolean[] | undefined): number[] {
   return (dice ?? []).filter((_, i) => held?.[i] ?? false);
 }
-
-/** Where the Activity server serves a finished game's score-sheet picture: relative to the page, like every path. */
-export function resultsPicturePath(gameId: number): string {
-  return `api/picture/${gameId}.png`;
-}

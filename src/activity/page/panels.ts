@@ -3,7 +3,7 @@
 // Each draws from the BoardView and hands what the person does to the callbacks it is given.
 import type { BoardResults, BoardShout, BoardView, BoardYou } from '../board-view';
 import type { BoardMove } from '../protocol';
-import { columnNames, heldFaces, hintMove, resultsPicturePath } from './board-logic';
+import { columnNames, heldFaces, hintMove } from './board-logic';
 import { diceText } from './dice';
 import type { Words } from './words';
 
@@ -195,15 +195,18 @@ export function drawResults(board: BoardView, results: BoardResults, words: Word
     list.append(item);
   }
   box.append(list);
-  // The score sheets the channel's results message shows, from the Activity server (relative, as every path).
-  const picture = el('img', 'results-picture');
-  picture.src = resultsPicturePath(board.gameId);
-  picture.alt = words.t('resultsPicture');
-  picture.loading = 'lazy';
-  picture.decoding = 'async';
-  // Not drawn (an old server, a failure): the standings above say it all.
-  picture.addEventListener('error', () => picture.remove());
-  box.append(picture);
+  // The score sheets the channel's results message shows, at the signed address the server gave this board
+  // (relative, as every path).
+  if (results.picture) {
+    const picture = el('img', 'results-picture');
+    picture.src = results.picture;
+    picture.alt = words.t('resultsPicture');
+    picture.loading = 'lazy';
+    picture.decoding = 'async';
+    // Not drawn (a failure): the standings above say it all.
+    picture.addEventListener('error', () => picture.remove());
+    box.append(picture);
+  }
   if (board.viewerSeat !== null) box.append(button(words.t('rematch'), rematch, 'primary rematch'));
   return box;
 }

@@ -16,6 +16,10 @@ import { OLATHE, SMALL, playOut, riggedRng, tempDbPath } from '../service/helper
 import { connectBoard, is, openBoard, signIn } from './board-client';
 import en from '../../../src/discord/i18n/locales/en';
 import da from '../../../src/discord/i18n/locales/da';
+import { picturePath } from '../../../src/activity/picture';
+
+/** Signs the results pictures' addresses in these tests. */
+const PICTURE_KEY = 'the picture key of these tests';
 
 interface World {
   fake: FakeDiscord;
@@ -67,6 +71,7 @@ beforeEach(async () => {
     log,
     kick: (id) => kicks.push(id),
     membershipCheckMs: 0,
+    pictureKey: PICTURE_KEY,
     renderPicture: (sheet) => {
       drawn.push(sheet.gameId);
       return renderScoreSheet(sheet);
@@ -286,6 +291,8 @@ describe('the live board', () => {
     const results = await a.board();
     expect(results.gameId).toBe(over.id);
     expect(results.results?.standings).toHaveLength(2);
+    // Signed in, the board is given its picture's signed address.
+    expect(results.results?.picture).toBe(picturePath(over.id, PICTURE_KEY));
     a.send({ t: 'rematch', id: 5 });
     expect(await a.next((m): m is { t: 'result'; id: number; ok: true } => m.t === 'result' && m.id === 5)).toEqual({
       t: 'result',
@@ -307,17 +314,21 @@ describe('the live board', () => {
       threads: false,
     });
     await service.join(lobby.id, { id: bob.id, name: 'Bob' });
-    const picture = (id: number | string, base = '') =>
-      fetch(`http://127.0.0.1:${server.port}${base}/api/picture/${id}.png`);
+    const at = (path: string, base = '') => fetch(`http://127.0.0.1:${server.port}${base}/${path}`);
+    const picture = (id: number, base = '') => at(picturePath(id, PICTURE_KEY), base);
+    const refused = async (response: Response, what: string) => {
+      expect(response.status, what).toBe(404);
+      expect(response.headers.get('content-type')).not.toBe('image/png');
+    };
     // In play, and so are a lobby's, an unknown game's and a malformed path's: plain 404s, nothing drawn.
     const playing = await service.start(lobby.id, alice.id);
-    for (const id of [playing.id, 999_999, 'abc', '-1', `${playing.id}.png/..`]) {
-      const response = await picture(id);
-      expect(response.status, String(id)).toBe(404);
-      expect(response.headers.get('content-type')).not.toBe('image/png');
-    }
+    for (const id of [playing.id, 999_999]) await refused(await picture(id), String(id));
+    for (const path of ['abc', '-1', `${playing.id}.png/..`]) await refused(await at(`api/picture/${path}.png`), path);
     const over = await playOut(service, playing);
     expect(over.status).toBe('finished');
+    // Over, but asked for without the signature a signed-in board is given, or with another key's: still 404.
+    await refused(await at(`api/picture/${over.id}.png`), 'unsigned');
+    await refused(await at(picturePath(over.id, 'another key')), 'signed with another key');
     expect(world.drawn).toEqual([]);
     const first = await picture(over.id);
     expect(first.status).toBe(200);

@@ -11,7 +11,6 @@ import {
   needsConfirmation,
   newShouts,
   reconnectDelay,
-  resultsPicturePath,
   shoutKey,
   tumblingDice,
   wasThrown,
@@ -168,14 +167,5 @@ describe('shouts, columns and reconnecting', () => {
     const delays = [0, 1, 2, 3, 4, 5, 10].map((n) => reconnectDelay(n, () => 0));
     expect(delays).toEqual([500, 1000, 2000, 4000, 8000, 10_000, 10_000]);
     expect(reconnectDelay(2, () => 1)).toBe(1600);
-  });
-});
-
-describe('the results picture', () => {
-  it('is asked of the Activity server relative to the page, so it works under any prefix', () => {
-    expect(resultsPicturePath(42)).toBe('api/picture/42.png');
-    expect(new URL(resultsPicturePath(42), 'https://1.discordsays.com/activity/').pathname).toBe(
-      '/activity/api/picture/42.png',
-    );
   });
 });
