@@ -81,7 +81,14 @@ describe('a two-player Olathe game, end to end', () => {
         expect(refusal.content).toBe(
           `It's ${player.globalName}'s turn — yours comes next. Hints are for your own turn.`,
         );
-        expect(fake.message(current.id)!.editCount).toBe(current.editCount);
+        // The turn message is left as it was. (Not its edit count: the Publisher may redraw it, unchanged, after
+        // the throw's answer — once under load in a full run, issue 34.)
+        const after = fake.message(current.id)!;
+        expect([after.content, after.embeds, after.components]).toEqual([
+          current.content,
+          current.embeds,
+          current.components,
+        ]);
       }
       if (turns % 3 === 0) {
         // Hold the first die and throw again: its face must survive the throw.
