@@ -36,8 +36,9 @@ const SQLITE_ONLY_E2E: string[] = [
 // through is run on PostgreSQL elsewhere (each line says where). Kept on both engines, as storage-sensitive: games
 // played to the end (olathe-game, balut-shout, stats, daily, rematch), restarts and kill -9 (crash-recovery,
 // every-shout, robustness, lobby-lifecycle, dm-games, group-dm-games), SIGTERM's last writes (shutdown), shards on
-// one database (shards, dm-shards) and simultaneous clicks (simultaneous-seats, click-behind-edit); and the
-// PostgreSQL outages (postgres-*). Dropping these from the postgres project saved about 190 s of a run (issue 34).
+// one database (shards, dm-shards), simultaneous clicks (simultaneous-seats, click-behind-edit), the Activity's
+// boards, which hear of moves from the database (activity-board; activity-two-hosts is PostgreSQL's by nature); and
+// the PostgreSQL outages (postgres-*). Those below took 183 s of the postgres project's 674 s of e2e files (issue 34).
 const ENGINE_BLIND_E2E: string[] = [
   // No run's database at all: SQLite files of their own (databaseEnvAt) or none (deploy-commands never opens one).
   // On PostgreSQL they ran the very same thing a second time.
