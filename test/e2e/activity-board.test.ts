@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
-import { acked, control, findControl, startWorld, threadOf, turnMessageOf, waitForTurn } from './harness';
+import { acked, control, findControl, threadOf, turnMessageOf } from './harness';
+import { launchAndStart, startActivityWorld } from './activity-world';
 import { freePort } from '../support/ports';
 import type { BoardClient } from '../integration/activity/board-client';
 import { is, openBoard } from '../integration/activity/board-client';
@@ -17,25 +18,8 @@ const boards: BoardClient[] = [];
 
 beforeAll(async () => {
   port = await freePort();
-  // The loopback Discord makes its client secret as it starts: the bot learns it on a second start.
-  world = await startWorld({
-    diceSeed: 'activity-e2e',
-    env: { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: 'not-known-until-the-fake-runs' },
-  });
-  world.env.DISCORD_CLIENT_SECRET = world.fake.clientSecret;
-  await world.bot.kill('SIGTERM');
-  await world.restart();
-  const { fake, users } = world;
-  fake.enableActivities();
-  const launched = fake.useEntryPoint(users.alice);
-  if (!('instance' in launched)) throw new Error('the default entry point opens the Activity');
-  instanceId = launched.instance.instanceId;
-  fake.joinActivity(users.bob, instanceId);
-  const lobby = await fake.slash(users.alice, 'olathe', {}, { subcommand: 'start' }).reply();
-  lobbyId = lobby.id;
-  await acked(fake.click(users.bob, lobby.id, control(lobby, 'join').customId));
-  await acked(fake.click(users.alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId));
-  await waitForTurn(fake, users.alice);
+  world = await startActivityWorld(port, 'activity-e2e');
+  ({ instanceId, lobbyId } = await launchAndStart(world, [world.users.bob]));
 });
 
 afterAll(async () => {

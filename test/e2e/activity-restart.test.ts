@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../../src/fake-discord';
 import type { BoardView, ClientMessage } from '../../src/activity/protocol';
 import type { World } from './harness';
-import { acked, control, findControl, startWorld, turnMessageOf, waitForTurn } from './harness';
+import { findControl, turnMessageOf, waitForTurn } from './harness';
+import { launchAndStart, startActivityWorld } from './activity-world';
 import { freePort } from '../support/ports';
 import type { BoardClient } from '../integration/activity/board-client';
 import { connectBoard, is, signIn } from '../integration/activity/board-client';
@@ -19,25 +20,8 @@ const boards: BoardClient[] = [];
 
 beforeAll(async () => {
   port = await freePort();
-  world = await startWorld({
-    diceSeed: 'activity-restart',
-    env: { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: 'not-known-until-the-fake-runs' },
-  });
-  // The loopback Discord makes its client secret as it starts: the bot learns it on a second start.
-  world.env.DISCORD_CLIENT_SECRET = world.fake.clientSecret;
-  await world.bot.kill('SIGTERM');
-  await world.restart();
-  const { fake, users } = world;
-  fake.enableActivities();
-  const launched = fake.useEntryPoint(users.alice);
-  if (!('instance' in launched)) throw new Error('the default entry point opens the Activity');
-  instanceId = launched.instance.instanceId;
-  fake.joinActivity(users.bob, instanceId);
-  fake.joinActivity(users.carol, instanceId);
-  const lobby = await fake.slash(users.alice, 'olathe', {}, { subcommand: 'start' }).reply();
-  await acked(fake.click(users.bob, lobby.id, control(lobby, 'join').customId));
-  await acked(fake.click(users.alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId));
-  await waitForTurn(world.fake, users.alice);
+  world = await startActivityWorld(port, 'activity-restart');
+  ({ instanceId } = await launchAndStart(world, [world.users.bob, world.users.carol]));
 }, 60_000);
 
 afterAll(async () => {

@@ -5,8 +5,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { World } from './harness';
-import { acked, control, eventually, findControl, startWorld, turnMessageOf, waitForTurn } from './harness';
+import { acked, control, eventually, findControl, turnMessageOf } from './harness';
 import { testEngine } from './database';
+import { launchAndStart, startActivityWorld } from './activity-world';
 import { freePort } from '../support/ports';
 import { spawnScript } from '../support/project';
 import type { BoardClient } from '../integration/activity/board-client';
@@ -25,29 +26,15 @@ describe.runIf(onPostgres)('the board on one host, the move on the other', () =>
 
   beforeAll(async () => {
     [portA, portB] = [await freePort(), await freePort()];
-    world = await startWorld({
-      env: { ACTIVITY_PORT: String(portA), DISCORD_CLIENT_SECRET: 'not-known-until-the-fake-runs' },
-    });
-    // The loopback Discord makes its client secret as it starts: the bots learn it on a second start.
-    world.env.DISCORD_CLIENT_SECRET = world.fake.clientSecret;
-    await world.bot.kill('SIGTERM');
-    await world.restart();
+    // Host B is started with A's environment, the client secret A learnt included.
+    world = await startActivityWorld(portA);
     hostB = spawnScript('src/app/index.ts', [], {
       env: { ...world.env, ACTIVITY_PORT: String(portB) },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     hostB.stderr!.on('data', (c: Buffer) => (logB += c.toString()));
     await eventually(() => logB.includes('activity server listening') && logB.includes('standing by'), 30_000);
-    const { fake, users } = world;
-    fake.enableActivities();
-    const launched = fake.useEntryPoint(users.alice);
-    if (!('instance' in launched)) throw new Error('the default entry point opens the Activity');
-    instanceId = launched.instance.instanceId;
-    fake.joinActivity(users.bob, instanceId);
-    const lobby = await fake.slash(users.alice, 'olathe', {}, { subcommand: 'start' }).reply();
-    await acked(fake.click(users.bob, lobby.id, control(lobby, 'join').customId));
-    await acked(fake.click(users.alice, lobby.id, control(fake.message(lobby.id)!, 'start').customId));
-    await waitForTurn(fake, users.alice);
+    ({ instanceId } = await launchAndStart(world, [world.users.bob]));
   }, 90_000);
 
   afterAll(async () => {
