@@ -13,26 +13,11 @@ import { freePort } from '../test/support/ports';
 import type { BoardClient } from '../test/integration/activity/board-client';
 import { is, openBoard } from '../test/integration/activity/board-client';
 import type { RunningBot } from './click-support';
-import { builtLaunch, workingTree } from './click-support';
+import { builtLaunch, cpuTimes, exitOf, stopChild, workingTree } from './click-support';
 import { HoldClicker } from './hold-clicker';
 
 export interface ActivityBot extends RunningBot {
   port: number;
-}
-
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((done) =>
-    child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', done),
-  );
-
-function procStat(pid: number): { user: number; system: number } | null {
-  try {
-    // Fields 14 and 15 of /proc/<pid>/stat (after the command name): clock ticks of 10 ms, as click-support reads them.
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return { user: Number(fields[11]) * 10, system: Number(fields[12]) * 10 };
-  } catch {
-    return null;
-  }
 }
 
 /** The working tree's built bot with the Activity server on, against its own loopback Discord. Build it first. */
@@ -46,13 +31,7 @@ export async function startActivityBot(root: string): Promise<ActivityBot> {
   const dbDir = mkdtempSync(join(tmpdir(), 'olathe-bench-activity-'));
   let child: ChildProcess | undefined;
   const stop = async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = exitOf(child);
-      child.kill('SIGTERM');
-      const late = setTimeout(() => child!.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(late);
-    }
+    await stopChild(child);
     await fake.close();
     rmSync(dbDir, { recursive: true, force: true });
   };
@@ -103,10 +82,10 @@ export async function startActivityBot(root: string): Promise<ActivityBot> {
         return kb ? Number(kb) / 1024 : null;
       },
       cpuMs: () => {
-        const t = procStat(started.pid!);
+        const t = cpuTimes(started.pid!);
         return t && t.user + t.system;
       },
-      cpuTimes: () => procStat(started.pid!),
+      cpuTimes: () => cpuTimes(started.pid!),
       stop,
     };
   } catch (error) {

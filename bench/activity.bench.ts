@@ -21,7 +21,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ChangeEvent } from '../src/fake-discord';
 import type { BoardClient } from '../test/integration/activity/board-client';
 import { is } from '../test/integration/activity/board-client';
-import { buildIn, controlsOf, workingTree } from './click-support';
+import { buildIn, controlsOf, percentiles, wholeEnv, workingTree } from './click-support';
 import type { ActivityBot } from './activity-support';
 import { GameClicker, openBoards, startActivityBot } from './activity-support';
 import { firstPaints } from './activity-paint';
@@ -39,18 +39,6 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
-function percentiles(ms: readonly number[]): { p50: number; p99: number } {
-  const sorted = Float64Array.from(ms).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return { p50: at(50), p99: at(99) };
-}
-
-function wholeEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]?.trim() || fallback);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);
-  return n;
-}
 
 /**
  * Times the moment the fake takes in the card's edit that shows die `die` held (or not): its button then asks for

@@ -126,7 +126,7 @@ export interface CpuTimes {
 }
 
 /** CPU time of a process so far in ms, from /proc; null where there is none. */
-function cpuTimes(pid: number): CpuTimes | null {
+export function cpuTimes(pid: number): CpuTimes | null {
   try {
     // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
@@ -136,7 +136,7 @@ function cpuTimes(pid: number): CpuTimes | null {
   }
 }
 
-const exitOf = (child: ChildProcess) =>
+export const exitOf = (child: ChildProcess) =>
   new Promise<number | null>((done) =>
     child.exitCode !== null || child.signalCode !== null
       ? done(child.exitCode)
@@ -148,13 +148,7 @@ export async function startBot(tree: Tree, launch: Launch = FROM_SOURCES): Promi
   const dbDir = mkdtempSync(join(tmpdir(), 'olathe-bench-db-'));
   let child: ChildProcess | undefined;
   const stop = async () => {
-    if (child && child.exitCode === null && child.signalCode === null) {
-      const exited = exitOf(child);
-      child.kill('SIGTERM');
-      const late = setTimeout(() => child!.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(late);
-    }
+    await stopChild(child);
     await fake.close();
     rmSync(dbDir, { recursive: true, force: true });
   };
@@ -288,4 +282,29 @@ export function picker(seed: number): (n: number) => number {
     t ^= t + Math.imul(t ^ (t >>> 7), 61 | t);
     return Math.floor((((t ^ (t >>> 14)) >>> 0) / 2 ** 32) * n);
   };
+}
+
+/** p50 and p99 of timings (NaN when there are none): the sample at that rank, no interpolation. */
+export function percentiles(ms: readonly number[]): { p50: number; p99: number } {
+  if (!ms.length) return { p50: NaN, p99: NaN };
+  const sorted = Float64Array.from(ms).sort();
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+  return { p50: at(50), p99: at(99) };
+}
+
+/** A whole-number setting of a bench from the environment, `fallback` when unset. */
+export function wholeEnv(name: string, fallback: number): number {
+  const n = Number(process.env[name]?.trim() || fallback);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);
+  return n;
+}
+
+/** Stops a bench's bot process: SIGTERM, SIGKILL after 5 s; resolves once it exited. */
+export async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = exitOf(child);
+  child.kill('SIGTERM');
+  const late = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(late);
 }

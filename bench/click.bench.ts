@@ -23,7 +23,17 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Launch, RunningBot, Tree } from './click-support';
-import { DO_NOTHING, ECHO, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
+import {
+  DO_NOTHING,
+  ECHO,
+  buildIn,
+  builtLaunch,
+  materialise,
+  percentiles,
+  startBot,
+  wholeEnv,
+  workingTree,
+} from './click-support';
 import type { PostgresServer } from '../test/support/postgres';
 import { freshDatabase, startPostgres } from '../test/support/postgres';
 import type { Clicker } from './hold-clicker';
@@ -45,18 +55,6 @@ const ECHO_ON_SQLITE = 'echo bot saving on SQLite';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function percentiles(ms: readonly number[]): { p50: number; p99: number } {
-  const sorted = Float64Array.from(ms).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return { p50: at(50), p99: at(99) };
-}
-
-function wholeEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]?.trim() || fallback);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);
-  return n;
-}
 
 interface Measured {
   name: string;

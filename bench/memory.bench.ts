@@ -24,7 +24,16 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REST, Routes } from 'discord.js';
 import type { FakeUser } from '../src/fake-discord';
 import type { Launch, RunningBot, Tree } from './click-support';
-import { DO_NOTHING, FROM_SOURCES, buildIn, builtLaunch, materialise, startBot, workingTree } from './click-support';
+import {
+  DO_NOTHING,
+  FROM_SOURCES,
+  buildIn,
+  builtLaunch,
+  materialise,
+  startBot,
+  wholeEnv,
+  workingTree,
+} from './click-support';
 import { Player } from './player';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -94,12 +103,6 @@ class Mirror {
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => bytes / 2 ** 20;
-
-function wholeEnv(name: string, fallback: number): number {
-  const n = Number(process.env[name]?.trim() || fallback);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);
-  return n;
-}
 
 /** A launch with the memory probe preloaded; its answers go to `file`. */
 function probed(launch: Launch, file: string): Launch {

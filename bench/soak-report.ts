@@ -71,13 +71,6 @@ export interface SideResult {
   meanLoad: number;
 }
 
-export function percentiles(ms: readonly number[]): { p50: number; p99: number } {
-  if (!ms.length) return { p50: NaN, p99: NaN };
-  const sorted = Float64Array.from(ms).sort();
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-  return { p50: at(50), p99: at(99) };
-}
-
 const fmt = (n: number, digits = 0) =>
   Number.isFinite(n)
     ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })

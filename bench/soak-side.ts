@@ -17,7 +17,7 @@ import type { SoakContext } from './soak-human';
 import { Place } from './soak-place';
 import type { PlaceSpec } from './soak-place';
 import type { ProcessFigures, SideConfig, SideResult } from './soak-report';
-import { percentiles } from './soak-report';
+import { percentiles } from './click-support';
 import type { Latencies } from './soak-traffic';
 import { Traffic, mirrorThread } from './soak-traffic';
 
