@@ -11,7 +11,8 @@ import { OLATHE, riggedRng } from '../service/helpers';
 
 let server: PostgresServer;
 beforeAll(async () => {
-  server = await startPostgres();
+  // The game is made before the crash and played after it: its commits must outlive the crash.
+  server = await startPostgres({ durableCommits: true });
 });
 afterAll(async () => {
   await server?.stop();
