@@ -23,9 +23,8 @@ import { UNICODE_DICE, emojiDice, useDiceGlyphs } from '../discord/render/dice-g
 import type { RunningActivity } from '../activity/start';
 import { startActivity } from '../activity/start';
 import { useOpenBoardButton } from '../discord/render/open-board';
+import { TurnClock } from './turn-clock';
 
-/** The longest the clock sleeps before looking at the stored deadlines again. */
-export const MAX_CLOCK_SLEEP_MS = 1000;
 /**
  * How long a stop waits for interactions under way, then for the Publisher's channel work: together well
  * inside the 10 s a container gets between SIGTERM and SIGKILL (Discord fails a click after 3 s anyway).
@@ -160,58 +159,20 @@ export async function startBot(
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn('gateway disconnected', { shard }));
 
-  // The clock: sleeps until the earliest stored deadline (a turn timer or a computer player's next step),
-  // handles everything due, and sleeps again. Deadlines live in the database, so a restart loses none; the
-  // sleep is capped so deadlines set by another process are seen too.
-  let clock: NodeJS.Timeout | undefined;
-  /** The clock's run under way (or its first look at the deadlines): a stop waits for it. */
-  let clockRun: Promise<void> = Promise.resolve();
-  // The clock reads the database every second, so it is the first to see it come back after an outage. What the
-  // channels show may then differ from what is saved — a click's commit may have landed though its answer never
-  // came, or the server lost commits it had acknowledged (issue 33) — so every game is compared with its channel
-  // at once, as at start-up, not at the next minute's reconcile.
-  let databaseLost = false;
-  const clockFailed = (error: unknown) => {
-    if (storage.isUnavailable(error)) databaseLost = true;
-    log.error('deadline check failed', { error });
-  };
-  const databaseAnswered = () => {
-    if (!databaseLost) return;
-    databaseLost = false;
-    log.info('database reachable again: every game compared with its channel');
-    void context.publisher.reconcile().catch((error) => log.error('reconcile failed', { error }));
-  };
-  const scheduleClock = async () => {
-    if (!accepting) return;
-    let next: number | null = null; // on a failed read, look again after the longest sleep
-    try {
-      next = await service.nextDeadline();
-      databaseAnswered();
-    } catch (error) {
-      clockFailed(error);
-    }
-    if (!accepting) return;
-    const delay = next === null ? MAX_CLOCK_SLEEP_MS : Math.min(MAX_CLOCK_SLEEP_MS, Math.max(0, next - Date.now()));
-    clock = setTimeout(() => {
-      clockRun = runClock();
-    }, delay);
-  };
-  // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it. The next
-  // sleep starts when this run has finished, so two runs of the clock never overlap.
-  const runClock = async () => {
-    try {
-      for (const result of await service.expireTurns()) {
-        const timedOut = result.events.some((e) => e.type === 'timeout');
-        if (timedOut) log.info('turn timed out', { gameId: result.view.id });
-        else if (result.view.status === 'cancelled') log.info('lobby expired', { gameId: result.view.id });
-        else log.debug('computer player moved', { gameId: result.view.id });
-        void context.publisher.kick(result.view.id);
-      }
-    } catch (error) {
-      clockFailed(error);
-    }
-    await scheduleClock();
-  };
+  const clock = new TurnClock(
+    service,
+    {
+      changed: (gameId) => void context.publisher.kick(gameId),
+      // What the channels show may then differ from what is saved — a click's commit may have landed though its
+      // answer never came, or the server lost commits it had acknowledged (issue 33) — so every game is compared
+      // with its channel at once, as at start-up, not at the next minute's reconcile.
+      databaseBack: () => {
+        log.info('database reachable again: every game compared with its channel');
+        void context.publisher.reconcile().catch((error) => log.error('reconcile failed', { error }));
+      },
+    },
+    log,
+  );
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   const login = async () => {
@@ -232,7 +193,7 @@ export async function startBot(
     throw error;
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
-  clockRun = scheduleClock();
+  clock.start();
   // Whatever the channel missed while the bot was away (or Discord was), shown now, then checked every minute.
   const reconciled = context.publisher.start().catch((error) => log.error('first reconcile failed', { error }));
   track(reconciled);
@@ -248,9 +209,7 @@ export async function startBot(
       ops.stopping();
       // Boards are told the bot stops and reconnect to another host (or to this one once it is back).
       await activity?.close();
-      clearTimeout(clock);
-      await clockRun;
-      clearTimeout(clock);
+      await clock.stop();
       const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
       const queued = context.publisher.backlog;
       await context.publisher.stop(STOP_PUBLISHER_GRACE_MS);

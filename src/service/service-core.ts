@@ -126,6 +126,8 @@ export abstract class ServiceCore {
   private readonly queue = new GameQueue();
   /** Told the id of each game a committed write of this process changed (onGameChanged). */
   private readonly changeListeners = new Set<(gameId: number) => void>();
+  /** Told each deadline a write of this process stores (onDeadlineSet). */
+  private readonly deadlineListeners = new Set<(at: number) => void>();
 
   constructor(
     readonly storage: Storage,
@@ -152,14 +154,18 @@ export abstract class ServiceCore {
     return () => this.changeListeners.delete(listener);
   }
 
+  /**
+   * Calls `listener` with each deadline (ms since the epoch) a write of this process stores for a game — a turn's
+   * timer, a computer player's next step: the turn clock wakes for it instead of finding it at its next look. Told
+   * as the row is written, before the commit: a write rolled back only makes a wake that finds nothing due.
+   */
+  onDeadlineSet(listener: (at: number) => void): () => void {
+    this.deadlineListeners.add(listener);
+    return () => this.deadlineListeners.delete(listener);
+  }
+
   protected gameChanged(gameId: number): void {
-    for (const listener of this.changeListeners) {
-      try {
-        listener(gameId);
-      } catch {
-        // A view's failure must not turn a committed move into an error.
-      }
-    }
+    tellAll(this.changeListeners, gameId);
   }
 
   // ---------- how an operation runs ----------
@@ -232,6 +238,7 @@ export abstract class ServiceCore {
     const messages = await tx.games.saveGame(g.row.id, g.row.rev, changedColumns(g.row, changes));
     if (messages === null) throw new Conflict();
     this.step('save game');
+    if (typeof changes.next_deadline === 'number') tellAll(this.deadlineListeners, changes.next_deadline);
     // The lobby message must now say how the game ended: until it is drawn again, each reconcile looks at it.
     const closing = changes.status !== undefined && changes.status !== g.row.status && !OPEN.has(changes.status);
     if (closing && g.row.messages[LOBBY_MESSAGE] !== undefined) await tx.games.forgetDigest(g.row.id, LOBBY_MESSAGE);
@@ -307,4 +314,14 @@ export function lobbyResult(view: GameView): ActionResult {
 export function endsATurn({ before, event }: Step): boolean {
   if (event.type === 'write' || event.type === 'timeout' || event.type === 'end') return true;
   return event.type === 'leave' && seatsToAct(before).includes(event.seat);
+}
+
+function tellAll<T>(listeners: ReadonlySet<(value: T) => void>, value: T): void {
+  for (const listener of listeners) {
+    try {
+      listener(value);
+    } catch {
+      // A listener's failure must not turn a move into an error.
+    }
+  }
 }

@@ -1,0 +1,119 @@
+// The turn clock: sleeps until the earliest stored deadline (a turn timer, a computer player's next step, a lobby's
+// expiry), handles everything due, and sleeps again. Deadlines live in the database, so a restart loses none; the
+// sleep is capped so deadlines set by another process are seen too, and a deadline this process writes wakes it
+// at once (GameService.onDeadlineSet) — a computer player answers a person's move after its step, not after the
+// rest of the clock's sleep.
+import type { GameService } from '../service/game-service';
+import type { Logger } from './logger';
+
+/** The longest the clock sleeps before looking at the stored deadlines again. */
+export const MAX_CLOCK_SLEEP_MS = 1000;
+
+export interface TurnClockHooks {
+  /** A timed-out turn, an expired lobby or a computer player's step was saved: show it. */
+  changed(gameId: number): void;
+  /** The database answered after failing (a look at the deadlines failed, then one worked). */
+  databaseBack(): void;
+}
+
+export class TurnClock {
+  private timer: NodeJS.Timeout | undefined;
+  /** When the pending sleep ends (ms since the epoch); Infinity while a run or a look is under way. */
+  private wakeAt = Infinity;
+  /** The run under way (or the look at the deadlines): a stop waits for it. */
+  private run: Promise<void> = Promise.resolve();
+  private running = false;
+  /** The earliest deadline written while a run or a look was under way, which it may not have seen. */
+  private missed = Infinity;
+  private stopped = false;
+  private databaseLost = false;
+  private unsubscribe = () => {};
+
+  constructor(
+    private readonly service: GameService,
+    private readonly hooks: TurnClockHooks,
+    private readonly log: Logger,
+    private readonly maxSleepMs = MAX_CLOCK_SLEEP_MS,
+  ) {}
+
+  start(): void {
+    this.unsubscribe = this.service.onDeadlineSet((at) => this.wake(at));
+    this.run = this.schedule();
+  }
+
+  /** No more runs; resolves once the one under way has finished. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe();
+    clearTimeout(this.timer);
+    await this.run;
+    clearTimeout(this.timer);
+  }
+
+  /** A deadline at `at` was written: sleep no longer than until then. A run under way looks again when it ends. */
+  private wake(at: number): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.missed = Math.min(this.missed, at);
+      return;
+    }
+    if (at >= this.wakeAt) return;
+    clearTimeout(this.timer);
+    this.sleep(Math.max(0, at - Date.now()));
+  }
+
+  private sleep(ms: number): void {
+    this.wakeAt = Date.now() + ms;
+    this.timer = setTimeout(() => {
+      this.wakeAt = Infinity;
+      this.run = this.handleDue();
+    }, ms);
+  }
+
+  private async schedule(): Promise<void> {
+    if (this.stopped) return;
+    this.running = true;
+    this.missed = Infinity;
+    let next: number | null = null; // on a failed read, look again after the longest sleep
+    try {
+      next = await this.service.nextDeadline();
+      this.answered();
+    } catch (error) {
+      this.failed(error);
+    }
+    this.running = false;
+    if (this.stopped) return;
+    const due = Math.min(next ?? Infinity, this.missed);
+    this.sleep(Math.min(this.maxSleepMs, Math.max(0, due - Date.now())));
+  }
+
+  // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it. The next
+  // sleep starts when this run has finished, so two runs of the clock never overlap.
+  private async handleDue(): Promise<void> {
+    this.running = true;
+    try {
+      for (const result of await this.service.expireTurns()) {
+        const timedOut = result.events.some((e) => e.type === 'timeout');
+        if (timedOut) this.log.info('turn timed out', { gameId: result.view.id });
+        else if (result.view.status === 'cancelled') this.log.info('lobby expired', { gameId: result.view.id });
+        else this.log.debug('computer player moved', { gameId: result.view.id });
+        this.hooks.changed(result.view.id);
+      }
+    } catch (error) {
+      this.failed(error);
+    }
+    await this.schedule();
+  }
+
+  // The clock reads the database every second, so it is the first to see it come back after an outage.
+  private failed(error: unknown): void {
+    if (this.service.storage.isUnavailable(error)) this.databaseLost = true;
+    this.log.error('deadline check failed', { error });
+  }
+
+  private answered(): void {
+    if (!this.databaseLost) return;
+    this.databaseLost = false;
+    this.hooks.databaseBack();
+  }
+}

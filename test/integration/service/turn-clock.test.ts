@@ -1,0 +1,63 @@
+// The bot's turn clock wakes for a deadline this process writes, instead of finding it at its next look: here its
+// longest sleep is a minute, so a computer player that moves within the test's deadline was woken by the write.
+import { afterAll, afterEach, expect, it } from 'vitest';
+import { createLogger } from '../../../src/app/logger';
+import { TurnClock } from '../../../src/app/turn-clock';
+import { GameService } from '../../../src/service/game-service';
+import { openTestStorage } from '../../support/storage';
+import { BALUT, removeTempDirs, riggedRng, tempDbPath, user } from './helpers';
+
+afterAll(removeTempDirs);
+
+const MINUTE = 60_000;
+const stops: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+async function until(check: () => boolean, ms = 10_000): Promise<void> {
+  const end = performance.now() + ms;
+  while (!check()) {
+    if (performance.now() > end) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 5));
+  }
+}
+
+async function clockWithBotGame() {
+  const storage = await openTestStorage(tempDbPath());
+  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const changed: number[] = [];
+  const clock = new TurnClock(
+    service,
+    { changed: (gameId) => changed.push(gameId), databaseBack: () => {} },
+    createLogger('error', () => {}),
+    MINUTE,
+  );
+  stops.push(async () => {
+    await clock.stop();
+    await storage.close();
+  });
+  // Nothing is due: the clock sleeps its minute.
+  clock.start();
+  await new Promise((r) => setTimeout(r, 50));
+  const lobby = await service.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: BALUT });
+  await service.addBot(lobby.id, 'ann', 'easy');
+  return { service, clock, changed, gameId: lobby.id };
+}
+
+it('wakes for a computer player’s step written by a move, and for each step after it', async () => {
+  const { service, changed, gameId } = await clockWithBotGame();
+  // Balut: every seat plays at once, so the start gives the computer player its first step 30 ms from now.
+  await service.start(gameId, 'ann');
+  // A step is a throw, a hold or a write: its first cell takes several, each woken by the one before.
+  await until(() => changed.length >= 3);
+  expect(new Set(changed)).toEqual(new Set([gameId]));
+});
+
+it('runs no more once stopped, though a deadline is written after', async () => {
+  const { service, clock, changed, gameId } = await clockWithBotGame();
+  await clock.stop();
+  await service.start(gameId, 'ann');
+  await new Promise((r) => setTimeout(r, 300));
+  expect(changed).toEqual([]);
+});
