@@ -147,8 +147,11 @@ export class Board {
 
   private play(move: BoardMove): void {
     this.asking = null;
-    if (!this.send.move(move)) this.note(this.words.t('reconnecting', { seconds: 1 }), 'error');
-    else this.note('');
+    if (this.send.move(move)) return this.note('');
+    // Not sent: the socket is down, and its own note already says when the next try is (main.ts, `dropped`);
+    // overwriting it with another number told the player a try was a second away when the next was 10 s off.
+    if (this.notice) this.draw();
+    else this.note(this.words.t('reconnecting', { seconds: 1 }), 'error');
   }
 
   private ask(move: BoardMove): void {
