@@ -44,6 +44,9 @@ export type ServerMessage =
   /** A move's answer: played, or refused with the same plain words a click on the card would get. */
   | { t: 'result'; id: number; ok: true }
   | { t: 'result'; id: number; ok: false; reason: string }
-  /** The connection is refused (a bad token, not in the instance …) or cut (too many messages): why. */
-  | { t: 'refused'; reason: string }
+  /**
+   * The connection is refused (a bad token, not in the instance …) or cut (too many messages): why. `retry`: only
+   * for now (Discord or the database could not be asked), so the page tries again as after a dropped socket.
+   */
+  | { t: 'refused'; reason: string; retry?: true }
   | { t: 'pong' };

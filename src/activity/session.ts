@@ -44,6 +44,8 @@ const RESULTS_SHOWN_MS = 60 * 60_000;
 /** Past this many unanswered-for moves the page is not waiting for answers any more: it floods. */
 export const MESSAGES_PER_SECOND = 10;
 const BURST = 20;
+/** The refusals that are only for now. */
+const TRANSIENT: ReadonlySet<Refusal> = new Set<Refusal>(['discordDown', 'databaseDown']);
 
 export class Session implements Watcher {
   gameId: number | null = null;
@@ -256,9 +258,14 @@ export class Session implements Watcher {
   private cut(refusal: Refusal, why: string, user?: ActivityUser): void {
     if (this.closed) return;
     this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
-    this.socket.send({ t: 'refused', reason: this.words(refusal, user ?? this.user) });
+    const reason = this.words(refusal, user ?? this.user);
+    // Discord or the database out of reach says nothing about the person: the page tries again by itself (a final
+    // refusal left a board that said "try again in a moment" and never did, e.g. after a restart met a Discord
+    // hiccup). 1013 is WebSocket's "try again later".
+    const retry = TRANSIENT.has(refusal);
+    this.socket.send(retry ? { t: 'refused', reason, retry } : { t: 'refused', reason });
     this.closed = true;
     this.deps.live.remove(this);
-    this.socket.close(1008, why);
+    this.socket.close(retry ? 1013 : 1008, why);
   }
 }

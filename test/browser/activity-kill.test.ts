@@ -5,6 +5,7 @@
 // die, which plays nothing. The bot is started again on the same database and port; each page reconnects by its
 // own backoff, without a reload, to the same moment (version, stamp, dice, holds, drawn the same), and the game
 // goes on from the board: Alice's write passes the turn on the channel's card, and Bob's declaration reaches his.
+// Discord fails each page's first hello after the restart (503 on the instance): refused for now, tried again.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,13 +17,17 @@ import type { PlaygroundServer } from '../../src/playground/server';
 import type { World } from '../e2e/harness';
 import { findControl, turnMessageOf, waitForTurn } from '../e2e/harness';
 import { launchAndStart, startActivityWorld } from '../e2e/activity-world';
+import en from '../../src/discord/i18n/locales/en';
 import { freePort } from '../support/ports';
 import { CHROMIUM, chromiumMissing, launchChromium } from './chromium';
 import { pageInFrontOf } from './activity-host';
 
 const WAIT = { timeout: 15_000 };
-/** The page's backoff reaches 10 s between tries; after the bot is back, two of those are generous. */
-const RECONNECT_MS = 25_000;
+/**
+ * The page's pauses grow to 10 s between tries, and a hello Discord fails (below) is one more: after the bot is back,
+ * two of the longest and a refusal fit with room for a loaded machine.
+ */
+const RECONNECT_MS = 40_000;
 
 let world: World;
 let activityPort: number;
@@ -50,6 +55,7 @@ interface Person {
   /** Every board and every move's result the page received on its socket, newest last. */
   boards: BoardView[];
   results: Extract<ServerMessage, { t: 'result' }>[];
+  refusals: Extract<ServerMessage, { t: 'refused' }>[];
   /** How many times the page's socket to the board opened. */
   sockets: number;
   frame(): Promise<Frame>;
@@ -61,6 +67,7 @@ async function person(user: FakeUser, page: Page): Promise<Person> {
     page,
     boards: [],
     results: [],
+    refusals: [],
     sockets: 0,
     async frame() {
       const handle = await page.locator('#activity iframe').elementHandle(WAIT);
@@ -76,6 +83,7 @@ async function person(user: FakeUser, page: Page): Promise<Person> {
       const message = JSON.parse(String(payload)) as ServerMessage;
       if (message.t === 'board') p.boards.push(message.board);
       if (message.t === 'result') p.results.push(message);
+      if (message.t === 'refused') p.refusals.push(message);
     });
   });
   page.setDefaultTimeout(WAIT.timeout);
@@ -149,6 +157,14 @@ describe('the board in Chromium across a kill -9 of the bot', () => {
     await frames.alice.locator('.tray .die[data-die="1"]').click();
     expect(await noticeOf(frames.alice).innerText()).toBe(waiting);
     expect(await frames.alice.locator('main.board').innerText()).not.toMatch(/earlier moment|newest card|cannot show/i);
+    // Discord fails the first question each board's hello asks of it once the bot is back (is this person in the
+    // instance?): the server refuses for now, and the page tries again rather than stopping for good.
+    const hiccup = fake.injectFault({
+      route: 'GET /applications/:app/activity-instances/:instance',
+      kind: 'status',
+      status: 503,
+      times: 2,
+    });
     await world.restart();
     const restarted = Date.now();
     // Each page opens a new socket by itself (no reload: the same frame) and gets the board again.
@@ -159,6 +175,11 @@ describe('the board in Chromium across a kill -9 of the bot', () => {
     expect(alice.sockets).toBeGreaterThan(socketsBefore.alice);
     for (const frame of [frames.alice, frames.bob]) expect(await frame.evaluate('window.keptAcrossTheKill')).toBe(true);
     expect(bob.sockets).toBeGreaterThan(socketsBefore.bob);
+    expect(hiccup.hits).toBe(2);
+    expect([...alice.refusals, ...bob.refusals]).toEqual([
+      { t: 'refused', reason: en.board.server.discordDown, retry: true },
+      { t: 'refused', reason: en.board.server.discordDown, retry: true },
+    ]);
 
     // The same moment: version, stamp, dice and holds, drawn as before; the die clicked meanwhile not held.
     const back = alice.boards.at(-1)!;

@@ -92,6 +92,8 @@ export class Board {
         if (!message.ok) this.note(message.reason, 'error');
         return;
       case 'refused':
+        // Only for now: the board as last drawn stays under the reason, and the page tries again (live.ts).
+        if (message.retry) return this.note(message.reason, 'error');
         return this.status(this.words.t('refused', { reason: message.reason }), 'error');
       case 'pong':
         return;

@@ -1,7 +1,8 @@
 // The page's one WebSocket to the bot's Activity server (`api/live`, relative to the page: under Discord's proxy
 // that is https://<app>.discordsays.com/api/live). Every (re)connection starts with `hello`; the server answers
 // with the board as it is, so a page that lost its connection redraws from what it is sent and misses nothing.
-// A dropped socket is opened again after a growing pause (board-logic.ts's reconnectDelay); a refusal is final.
+// A dropped socket is opened again after a growing pause (board-logic.ts's reconnectDelay); a refusal is final,
+// unless the server says it is only for now.
 import type { ClientMessage, ServerMessage } from '../protocol';
 import { reconnectDelay } from './board-logic';
 
@@ -42,7 +43,6 @@ export class LiveConnection {
     const socket = new WebSocket(this.url);
     this.socket = socket;
     socket.addEventListener('open', () => {
-      this.attempt = 0;
       socket.send(JSON.stringify(this.hello));
       this.events.open();
       // Proxies close idle sockets; a ping a while keeps this one in use.
@@ -55,8 +55,12 @@ export class LiveConnection {
       } catch {
         return;
       }
-      // A refusal (bad token, not in the instance, too many messages) is the server's last word: no retry.
-      if (message.t === 'refused') this.stop();
+      // A refusal (bad token, not in the instance, too many messages) is the server's last word: no retry. One
+      // for now (Discord or the database out of reach) is followed by the socket's close, and a try as after a drop.
+      if (message.t === 'refused' && !message.retry) this.stop();
+      // The pause starts short again once the server answers with something other than a refusal: a socket that
+      // opens only to be refused for now (the database down a minute) keeps backing off.
+      else if (message.t !== 'refused') this.attempt = 0;
       this.events.message(message);
     });
     socket.addEventListener('close', () => this.dropped(socket));

@@ -74,11 +74,18 @@ async function start(): Promise<void> {
     channelId: sdk.channelId,
     guildId: sdk.guildId,
   };
+  // The server's refusal for now (Discord or the database out of reach), said again beside the next try's time.
+  let forNow = '';
   live = new LiveConnection(liveUrl(location), hello, {
-    message: (message: ServerMessage) => board.receive(message),
+    message: (message: ServerMessage) => {
+      forNow = message.t === 'refused' && message.retry ? message.reason : '';
+      board.receive(message);
+    },
     open: () => board.note(''),
-    dropped: (delayMs) =>
-      board.note(wordsFor(board.language).t('reconnecting', { seconds: Math.ceil(delayMs / 1000) }), 'error'),
+    dropped: (delayMs) => {
+      const again = wordsFor(board.language).t('reconnecting', { seconds: Math.ceil(delayMs / 1000) });
+      board.note(forNow ? `${forNow} ${again}` : again, 'error');
+    },
   });
   live.start();
   document.body.dataset.ready = 'true';
