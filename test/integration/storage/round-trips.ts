@@ -1,0 +1,69 @@
+// A relay in front of a PostgreSQL server that counts the round trips its clients make: each simple Query ('Q')
+// and each Sync ('S', which ends an extended-protocol statement: Parse/Bind/Execute go out together and wait for
+// its answer) is one wait for the server. The store tests and the click bench count a move's round trips with it.
+import { createConnection, createServer } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
+
+export interface RoundTripRelay {
+  port: number;
+  /** Round trips since the relay started (or since `reset`), over every connection. */
+  readonly count: number;
+  reset(): void;
+  /** `url` with its host and port made the relay's. */
+  via(url: string): string;
+  close(): Promise<void>;
+}
+
+const SSL_REQUEST = 80877103;
+
+export async function startRoundTripRelay(targetPort: number, targetHost = '127.0.0.1'): Promise<RoundTripRelay> {
+  let count = 0;
+  const sockets = new Set<Socket>();
+  const server = createServer((client) => {
+    const upstream = createConnection(targetPort, targetHost);
+    let buffer = Buffer.alloc(0);
+    let started = false;
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    client.on('data', (chunk: Buffer) => {
+      upstream.write(chunk);
+      buffer = Buffer.concat([buffer, chunk]);
+      for (;;) {
+        // The startup messages (and an SSL request before them) carry no type byte.
+        const header = started ? 5 : 4;
+        if (buffer.length < header) break;
+        const length = started ? buffer.readInt32BE(1) + 1 : buffer.readInt32BE(0);
+        if (buffer.length < length) break;
+        if (!started) started = !(length === 8 && buffer.readInt32BE(4) === SSL_REQUEST);
+        else if (buffer[0] === 0x51 || buffer[0] === 0x53) count++;
+        buffer = buffer.subarray(length);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    port,
+    get count() {
+      return count;
+    },
+    reset: () => (count = 0),
+    via(url) {
+      const relayed = new URL(url);
+      relayed.hostname = '127.0.0.1';
+      relayed.port = String(port);
+      return relayed.toString();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
