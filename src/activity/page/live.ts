@@ -13,7 +13,7 @@ export interface LiveEvents {
   message(message: ServerMessage): void;
   /** The socket dropped: the next try is in `delayMs`. */
   dropped(delayMs: number): void;
-  /** The socket is open and hello sent. */
+  /** The socket is open and hello sent; moves wait for the server's answer. */
   open(): void;
 }
 
@@ -29,6 +29,11 @@ export class LiveConnection {
   private socket: WebSocket | null = null;
   private attempt = 0;
   private stopped = false;
+  /**
+   * The server answered this socket's hello (with more than a refusal). Until then the page shows the board of the
+   * last connection, which may be older than the game: a move from it would be refused as from an earlier moment.
+   */
+  private joined = false;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private pingTimer: ReturnType<typeof setInterval> | null = null;
 
@@ -42,6 +47,7 @@ export class LiveConnection {
     if (this.stopped) return;
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    this.joined = false;
     socket.addEventListener('open', () => {
       socket.send(JSON.stringify(this.hello));
       this.events.open();
@@ -60,15 +66,18 @@ export class LiveConnection {
       if (message.t === 'refused' && !message.retry) this.stop();
       // The pause starts short again once the server answers with something other than a refusal: a socket that
       // opens only to be refused for now (the database down a minute) keeps backing off.
-      else if (message.t !== 'refused') this.attempt = 0;
+      else if (message.t !== 'refused') {
+        this.attempt = 0;
+        this.joined = true;
+      }
       this.events.message(message);
     });
     socket.addEventListener('close', () => this.dropped(socket));
   }
 
-  /** Sends a message if the socket is open; false when it is not (the board says so and waits). */
+  /** Sends a message once the server has answered the hello; false before (the board says so and waits). */
   send(message: Outgoing): boolean {
-    if (this.socket?.readyState !== WebSocket.OPEN) return false;
+    if (this.socket?.readyState !== WebSocket.OPEN || !this.joined) return false;
     this.socket.send(JSON.stringify(message));
     return true;
   }

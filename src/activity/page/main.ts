@@ -76,13 +76,19 @@ async function start(): Promise<void> {
   };
   // The server's refusal for now (Discord or the database out of reach), said again beside the next try's time.
   let forNow = '';
+  let droppedOnce = false;
   live = new LiveConnection(liveUrl(location), hello, {
     message: (message: ServerMessage) => {
       forNow = message.t === 'refused' && message.retry ? message.reason : '';
       board.receive(message);
     },
-    open: () => board.note(''),
+    // Connected again, not yet answered: the board drawn is the last connection's until the server's welcome clears
+    // this (a first connection says so in the status instead).
+    open: () => {
+      if (droppedOnce) board.note(wordsFor(board.language).t('joining'));
+    },
     dropped: (delayMs) => {
+      droppedOnce = true;
       const again = wordsFor(board.language).t('reconnecting', { seconds: Math.ceil(delayMs / 1000) });
       board.note(forNow ? `${forNow} ${again}` : again, 'error');
     },
