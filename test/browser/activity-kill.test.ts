@@ -180,10 +180,10 @@ describe('the board in Chromium across a kill -9 of the bot', () => {
       await expect.poll(() => noticeOf(frame).innerText(), WAIT).toBe('Joining the game…');
     await frames.alice.locator('.tray .die[data-die="1"]').click();
     expect(await noticeOf(frames.alice).innerText()).toBe('Joining the game…');
+    const boardsAt = { alice: alice.boards.length, bob: bob.boards.length };
     held.release();
 
     // Each page is back on a new socket it opened by itself (no reload: the same document) with the board again.
-    const boardsAt = { alice: alice.boards.length, bob: bob.boards.length };
     await expect.poll(() => alice.boards.length > boardsAt.alice, { timeout: RECONNECT_MS }).toBe(true);
     await expect.poll(() => bob.boards.length > boardsAt.bob, { timeout: RECONNECT_MS }).toBe(true);
     const backAfterMs = Date.now() - restarted;
