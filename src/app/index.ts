@@ -69,17 +69,26 @@ async function main(): Promise<void> {
   if (shard) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   if (!shard) await joinIfClustered(config, 1, log);
   const ownership = ownershipOf(config, shard ?? { id: 0, count: 1 }, log);
-  const bot = await startBot(config, log, commands, {
+  const starting = startBot(config, log, commands, {
     ...(shard ? { shard, serveActivity: shard.id === Number(process.env[ACTIVITY_SHARD_VARIABLE] ?? 0) } : {}),
     ...(ownership ? { ownership } : {}),
   });
+  // Listening from the start: a signal while the bot starts (say, just after the gateway's READY) would otherwise
+  // end the process at once, holding its shard's lock without letting go — and the next holder would wait out the
+  // fence for nothing.
   stopOnSignals(
-    (signal) => {
+    async (signal) => {
       log.info('stopping', { signal });
-      return bot.stop();
+      // Standing by or waiting out the fence: not on the gateway yet, so there is nothing to finish but the lock.
+      const state = ownership?.state;
+      if (state === 'standby' || state === 'fencing') return ownership!.release();
+      // A start that failed has closed what it opened (and main says why).
+      const bot = await starting.catch(() => null);
+      await bot?.stop();
     },
     (error) => log.error('unclean stop', { error }),
   );
+  await starting;
 }
 
 async function joinIfClustered(config: Config, shardCount: number, log: Logger): Promise<void> {

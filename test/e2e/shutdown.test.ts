@@ -94,6 +94,16 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(fake.breaches).toEqual([]);
   }, 30_000);
 
+  it('stops cleanly on a SIGTERM the moment the gateway is READY, and the next start does not wait out a fence', async () => {
+    world = await startWorld({});
+    // startWorld returns as the gateway sends READY: the bot is still starting (its clock, the first reconcile).
+    expect(await world.bot.kill('SIGTERM')).toBe(0);
+    expect(world.bot.log()).toContain('"msg":"stopped"');
+    // On PostgreSQL, a process that died holding its shard's lock makes the next one wait 13 s before IDENTIFY.
+    await world.restart();
+    expect(world.bot.log()).not.toContain('waiting out the fence');
+  }, 30_000);
+
   it('gives channel work waiting for its retry one last try before exiting', async () => {
     world = await startWorld({ diceSeed: 'shutdown' });
     const { fake } = world;
