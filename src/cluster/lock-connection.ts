@@ -26,8 +26,12 @@ export interface LockConnection {
   backendPid: number;
   tryLock(key: LockKey): Promise<boolean>;
   unlock(key: LockKey): Promise<void>;
-  /** Whether this very session holds `key` now, answered within `timeoutMs` or an error. */
-  holds(key: LockKey, timeoutMs: number): Promise<boolean>;
+  /**
+   * That this session is still there, answered within `timeoutMs` or an error: the cheapest round trip there is
+   * (an empty query). While its session lives, a session-level lock stays with it, unless the session itself
+   * unlocks it; see ShardOwnership's check.
+   */
+  answers(timeoutMs: number): Promise<void>;
   /** One statement on this session (./shard-holders.ts), answered within `timeoutMs` or an error. */
   query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<pg.QueryResult<T>>;
   /** Set once the connection has failed: every later call fails; open another. */
@@ -106,9 +110,8 @@ export async function openLockConnection(url: string, name: string, connectTimeo
     async unlock(key) {
       await run('SELECT pg_advisory_unlock($1, $2)', [...key]);
     },
-    async holds(key, timeoutMs) {
-      const asked = within(run<{ held: boolean }>(`SELECT ${HELD_BY_THIS_SESSION} AS held`, [...key]), timeoutMs);
-      return (await asked).rows[0]!.held;
+    async answers(timeoutMs) {
+      await within(run('', []), timeoutMs);
     },
     query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number) {
       return within(run<T>(text, values), timeoutMs);
