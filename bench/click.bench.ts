@@ -11,7 +11,9 @@
 // saving each click in a SQLite file first (one INSERT, the bot's journal settings), is the floor under any bot
 // that saves a click there before answering it. A fifth, the same bot on PostgreSQL (DATABASE_URL, a local
 // server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a sixth, the echo bot saving each
-// click on that server in one round trip first, is the floor under it.
+// click on that server in one round trip first, is the floor under it. Issue 36's goals, against those floors, with
+// the round trips a hold makes on PostgreSQL (counted by a relay in front of the server) and the bot's CPU idle on
+// each engine, are printed last (click-floors.ts).
 //
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000)
 //   OLATHE_BENCH_WARMUP     warm-up clicks per bot before them (default 100). V8 optimises code that runs once a
@@ -19,6 +21,7 @@
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
 //   OLATHE_BENCH_BOT_FLAGS  also the bot with these node/V8 flags after npm start's, shown beside
 //   OLATHE_BENCH_PROFILE    a folder: each bot writes V8 CPU profiles (--cpu-prof) under <folder>/<its script>/
+//   OLATHE_BENCH_IDLE_S     seconds the bot is measured idle on each engine after the clicks (default 20)
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +39,9 @@ import {
 } from './click-support';
 import type { PostgresServer } from '../test/support/postgres';
 import { freshDatabase, startPostgres } from '../test/support/postgres';
+import { floorsTable, idleCpu } from './click-floors';
+import type { RoundTripRelay } from '../test/integration/storage/round-trips';
+import { startRoundTripRelay } from '../test/integration/storage/round-trips';
 import type { Clicker } from './hold-clicker';
 import { HoldClicker, MirrorClicker } from './hold-clicker';
 
@@ -43,6 +49,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_WARM_UP = 100;
 const CLICKS_PER_ROUND = 5;
 const DEFAULT_CLICKS = 1000;
+const DEFAULT_IDLE_S = 20;
 /** After the last click, the work a click leaves behind (the Publisher's pass) is counted too. */
 const SETTLE_MS = 1000;
 const GOALS = { cpu: 1.5, p50: 1.15, p99: 1.3, rss: 1.2 };
@@ -52,6 +59,7 @@ const ON_POSTGRES = 'bot on PostgreSQL';
 const ECHO_ON_POSTGRES = 'echo bot saving on PostgreSQL';
 const BOT = 'bot (dist/index.js)';
 const ECHO_ON_SQLITE = 'echo bot saving on SQLite';
+const DO_NOTHING_NAME = 'do-nothing bot';
 
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
@@ -67,10 +75,18 @@ interface Measured {
 
 const settle = () => new Promise((done) => setTimeout(done, SETTLE_MS));
 
+/** The round trips of one clicker's clicks, one count per measured click. */
+interface Counted {
+  clicker: Clicker;
+  relay: RoundTripRelay;
+  trips: number[];
+}
+
 async function measure(
   clickers: Array<{ name: string; clicker: Clicker }>,
   clicks: number,
   warmUp: number,
+  counted: Counted,
 ): Promise<Measured[]> {
   for (const { clicker } of clickers) for (let i = 0; i < warmUp; i++) await clicker.click();
   await settle();
@@ -78,7 +94,12 @@ async function measure(
   for (let round = 0; round * CLICKS_PER_ROUND < clicks; round++) {
     const order = round % 2 === 0 ? clickers : [...clickers].reverse();
     const n = Math.min(CLICKS_PER_ROUND, clicks - round * CLICKS_PER_ROUND);
-    for (const { clicker } of order) for (let i = 0; i < n; i++) clicker.latencies.push(await clicker.click());
+    for (const { clicker } of order)
+      for (let i = 0; i < n; i++) {
+        const before = counted.relay.count;
+        clicker.latencies.push(await clicker.click());
+        if (clicker === counted.clicker) counted.trips.push(counted.relay.count - before);
+      }
   }
   await settle();
   return clickers.map(({ name, clicker }, i) => {
@@ -147,6 +168,7 @@ export async function run(): Promise<void> {
   const trees: Tree[] = [];
   const bots: RunningBot[] = [];
   let postgres: PostgresServer | null = null;
+  let relay: RoundTripRelay | null = null;
   try {
     buildIn(here);
     const profile = process.env.OLATHE_BENCH_PROFILE?.trim();
@@ -175,10 +197,15 @@ export async function run(): Promise<void> {
     // The same bot on PostgreSQL (DATABASE_URL), on a throwaway local server that writes to disk as an
     // operator's would; the server's own CPU is not counted in the bot's.
     postgres = await startPostgres({ durable: true });
+    // Through a relay that counts its round trips; the shard lock's connection (its confirmations) is left out.
+    relay = await startRoundTripRelay(postgres.port, (startup) => startup.includes('olathe shard'));
     const onPostgres = new HoldClicker(
       await start(here, {
         ...builtLaunch(ROOT),
-        env: { DATABASE_URL: await freshDatabase(postgres), OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret' },
+        env: {
+          DATABASE_URL: relay.via(await freshDatabase(postgres)),
+          OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
+        },
       }),
     );
     await onPostgres.setUp();
@@ -189,7 +216,7 @@ export async function run(): Promise<void> {
     );
     await echoOnPostgres.setUp();
     const clickers: Array<{ name: string; clicker: Clicker }> = [
-      { name: 'do-nothing bot', clicker: mirror },
+      { name: DO_NOTHING_NAME, clicker: mirror },
       { name: BOT, clicker: player },
       { name: 'echo bot', clicker: echo },
       { name: ECHO_ON_SQLITE, clicker: echoOnSqlite },
@@ -208,10 +235,28 @@ export async function run(): Promise<void> {
       await earlier.setUp();
       clickers.push({ name: `before: ${before.label}`, clicker: earlier });
     }
-    report(await measure(clickers, clicks, warmUp), clicks, warmUp);
+    const counted: Counted = { clicker: onPostgres, relay, trips: [] };
+    const measured = await measure(clickers, clicks, warmUp, counted);
+    report(measured, clicks, warmUp);
+    const idleS = wholeEnv('OLATHE_BENCH_IDLE_S', DEFAULT_IDLE_S);
+    const [idleSqlite, idlePostgres] = await idleCpu([player.bot, onPostgres.bot], idleS);
+    const side = (name: string) => {
+      const m = byName(measured, name)!;
+      return { latencies: m.clicker.latencies, cpuMs: m.cpuMs, rssMb: m.rssMb };
+    };
+    floorsTable({
+      bot: side(BOT),
+      sqliteFloor: side(ECHO_ON_SQLITE),
+      doNothing: side(DO_NOTHING_NAME),
+      postgres: side(ON_POSTGRES),
+      postgresFloor: side(ECHO_ON_POSTGRES),
+      roundTrips: counted.trips,
+      idle: { sqlite: idleSqlite!, postgres: idlePostgres!, seconds: idleS },
+    });
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
     for (const t of trees) t.dispose();
+    await relay?.close();
     await postgres?.stop();
   }
 }

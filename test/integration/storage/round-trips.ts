@@ -16,13 +16,22 @@ export interface RoundTripRelay {
 
 const SSL_REQUEST = 80877103;
 
-export async function startRoundTripRelay(targetPort: number, targetHost = '127.0.0.1'): Promise<RoundTripRelay> {
+/**
+ * `skip`: connections not to count, told by their startup message's text (its user, database and
+ * application_name): the bench leaves out the shard lock's, whose confirmations are not a click's.
+ */
+export async function startRoundTripRelay(
+  targetPort: number,
+  skip: (startup: string) => boolean = () => false,
+): Promise<RoundTripRelay> {
+  const targetHost = '127.0.0.1';
   let count = 0;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(targetPort, targetHost);
     let buffer = Buffer.alloc(0);
     let started = false;
+    let counted = true;
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => {});
@@ -40,8 +49,10 @@ export async function startRoundTripRelay(targetPort: number, targetHost = '127.
         if (buffer.length < header) break;
         const length = started ? buffer.readInt32BE(1) + 1 : buffer.readInt32BE(0);
         if (buffer.length < length) break;
-        if (!started) started = !(length === 8 && buffer.readInt32BE(4) === SSL_REQUEST);
-        else if (buffer[0] === 0x51 || buffer[0] === 0x53) count++;
+        if (!started) {
+          started = !(length === 8 && buffer.readInt32BE(4) === SSL_REQUEST);
+          if (started) counted = !skip(buffer.subarray(8, length).toString('utf8'));
+        } else if (counted && (buffer[0] === 0x51 || buffer[0] === 0x53)) count++;
         buffer = buffer.subarray(length);
       }
     });
