@@ -18,10 +18,8 @@ import type {
 import type { GameStore } from '../storage';
 import type { Sql, Statement } from './pool';
 import type { PendingWrites, WrittenStates } from '../written-states';
-import { LazyTransaction } from './lazy-transaction';
-import { saveStatement } from './save-statements';
-import type { LastReadMessages } from './read-messages';
 import type { GameRowTuple, SeatTuple } from '../game-row';
+import { GAME_CHANGES_CHANNEL } from './game-changes';
 import { gameFromTuple, savedColumns } from '../game-row';
 
 const statement = (name: string, text: string): Statement => ({ name: `games.${name}`, text });
@@ -144,12 +142,14 @@ const S = {
 };
 
 export class PostgresGameStore implements GameStore {
+  /** One UPDATE per set of changed columns: a handful in practice, shared by every store of the process. */
+  private static readonly saves = new Map<string, Statement>();
+
   constructor(
     private readonly db: Sql,
     private readonly written: WrittenStates,
     /** The saves of the transaction this store runs in; null outside one. */
     private readonly pending: PendingWrites | null,
-    private readonly seen: LastReadMessages,
     private readonly shard: ShardSlice = { id: 0, count: 1 },
   ) {}
 
@@ -157,7 +157,6 @@ export class PostgresGameStore implements GameStore {
     const known = this.written.at(id);
     const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);
     if (!f) return undefined;
-    this.seen.saw(id, f[11], f[16]);
     return gameFromTuple(f, f[27], known);
   }
   async openGameIdInChannel(channelId: string): Promise<number | null> {
@@ -192,22 +191,20 @@ export class PostgresGameStore implements GameStore {
   /** As SQLite's: writes the changed columns if the row is still at `rev`; its message ids, or null on a conflict. */
   async saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null> {
     const { columns, values: written } = savedColumns(changes);
-    const read = this.seen.at(id);
-    // Decided on the read at this revision: held back to go with its events in one statement, which refuses it
-    // (a lost race) unless the row still has that revision and those messages.
-    const held =
-      read?.rev === rev &&
-      this.db instanceof LazyTransaction &&
-      this.db.holdSave({
-        id,
-        rev,
-        messages: read.text,
-        columns,
-        values: written,
-        sent: () => this.written.saved(id, rev, changes.state, this.pending),
-      });
-    if (held) return JSON.parse(read.text) as Record<string, string>;
-    const save = saveStatement(columns);
+    const key = columns.join(',');
+    let save = PostgresGameStore.saves.get(key);
+    if (!save) {
+      const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
+      // Named by number: PostgreSQL cuts a statement's name at 63 characters, and the column list can be longer.
+      const name = `save-${PostgresGameStore.saves.size + 1}`;
+      // pg_notify in the same statement: delivered when the move's transaction commits (never for one rolled
+      // back), to every host LISTENing (game-changes.ts), with no round trip of its own.
+      save = statement(
+        name,
+        `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages, pg_notify('${GAME_CHANGES_CHANNEL}', id::text)`,
+      );
+      PostgresGameStore.saves.set(key, save);
+    }
     const values: unknown[] = [id, rev, ...written];
     // READ COMMITTED: a writer that waited for another's row lock re-checks `rev` on the new row, so it misses.
     const [saved] = await this.db.rows<{ messages: string }>(save, values);
@@ -245,7 +242,6 @@ export class PostgresGameStore implements GameStore {
     ]);
   }
   async insertEvent(r: EventRow): Promise<void> {
-    if (this.db instanceof LazyTransaction && this.db.holdEvent(r)) return;
     await this.db.run(S.insertEvent, [
       r.game_id,
       r.seq,

@@ -2,7 +2,6 @@
 // is given where its statements go (Sql): the pool, or the connection of one transaction.
 import pg from 'pg';
 import { safeError } from './connection';
-import { HeldSaveRefused, LazyTransaction } from './lazy-transaction';
 
 /** How long a statement may wait for a connection: a click must be answered within Discord's 3 s. */
 const CONNECT_TIMEOUT_MS = 1_500;
@@ -46,7 +45,6 @@ export interface Sql {
 const LOST_RACE = new Set(['23505', '40001', '40P01']);
 
 export function isLostRace(error: unknown): boolean {
-  if (error instanceof HeldSaveRefused) return true;
   const code = (error as { code?: unknown } | null)?.code;
   return typeof code === 'string' && LOST_RACE.has(code);
 }
@@ -93,7 +91,7 @@ export function isUnavailable(error: unknown): boolean {
   return DRIVER_GONE.some((pattern) => pattern.test(message));
 }
 
-export class Statements implements Sql {
+class Statements implements Sql {
   /**
    * A transaction's statements once it committed or rolled back: its connection is back in the pool, maybe in
    * another caller's transaction, so a statement sent now would land there. Refused, as SQLite's are.
@@ -169,21 +167,39 @@ export class PostgresDatabase {
   /**
    * Runs `fn` in one READ COMMITTED transaction on one connection: committed when it returns, rolled back when
    * it throws. Races are decided by the rows' `rev` guards and unique keys, not by the isolation level.
-   * `begin` may ask for another kind (a read-only snapshot). Nothing is sent before the first statement, and a
-   * move's save and events may go as one statement (./lazy-transaction.ts).
+   * `begin` may ask for another kind (a read-only snapshot).
    */
   async transaction<T>(fn: (sql: Sql) => Promise<T>, begin = 'BEGIN'): Promise<T> {
-    const tx = new LazyTransaction(this, begin);
-    let committed = false;
+    let client: pg.PoolClient;
     try {
-      const result = await fn(tx);
-      await tx.commit();
-      committed = true;
-      return result;
+      client = await this.pool.connect();
     } catch (error) {
       throw this.safe(error);
+    }
+    let broken = false;
+    // pg-pool listens for a lost connection only on idle clients, and pg's client emits it even when the statement
+    // under way is rejected with it: unheard, the server stopping in the middle of a transaction ended the process.
+    const lost = () => (broken = true);
+    client.on('error', lost);
+    const statements = new Statements(client, true, this);
+    try {
+      await client.query(begin);
+      const result = await fn(statements);
+      await client.query('COMMIT').catch((error: unknown) => {
+        throw isUnavailable(error) ? new CommitOutcomeUnknown(this.safe(error)) : error;
+      });
+      return result;
+    } catch (error) {
+      broken = await client.query('ROLLBACK').then(
+        () => false,
+        () => true,
+      );
+      throw this.safe(error);
     } finally {
-      await tx.end(committed);
+      statements.ended = true;
+      // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
+      client.release(broken);
+      client.off('error', lost);
     }
   }
 

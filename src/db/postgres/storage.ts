@@ -13,7 +13,6 @@ import { PostgresOutboxStore } from './outbox-store';
 import type { Sql } from './pool';
 import { CommitOutcomeUnknown, DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
 import { PostgresStatsStore } from './stats-store';
-import { LastReadMessages } from './read-messages';
 
 export interface PostgresOptions {
   shard?: ShardSlice;
@@ -28,7 +27,6 @@ class PostgresStorage implements Storage {
   readonly daily;
   readonly ops;
   private readonly written = new WrittenStates();
-  private readonly seen = new LastReadMessages();
 
   constructor(
     private readonly db: PostgresDatabase,
@@ -45,7 +43,7 @@ class PostgresStorage implements Storage {
 
   private on(sql: Sql, pending: PendingWrites | null): Stores {
     return {
-      games: new PostgresGameStore(sql, this.written, pending, this.seen, this.shard),
+      games: new PostgresGameStore(sql, this.written, pending, this.shard),
       outbox: new PostgresOutboxStore(sql),
       stats: new PostgresStatsStore(sql),
       daily: new PostgresDailyStore(sql),
