@@ -1,8 +1,8 @@
 // kill -9 of the bot mid-game (issue 35): the boards lose their sockets, the bot is started again on the same
 // database, and each board — reconnecting as the page does (live.ts: the same hello, same access token, after a
 // pause) — is back at the same moment, and the game goes on from the board and reaches the channel's card.
-// The playground runs its bot in its own process, so this is the harness's bot process, with boards spoken to in
-// the page's protocol (src/activity/protocol.ts) from Node; the browser half of the page's reconnection is not here.
+// Here the boards are spoken to in the page's protocol (src/activity/protocol.ts) from Node; the page itself, in
+// Chromium, reconnecting across the same kill -9 is test/browser/activity-kill.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeUser } from '../../src/fake-discord';
 import type { BoardView, ClientMessage } from '../../src/activity/protocol';
