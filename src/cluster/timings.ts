@@ -14,8 +14,8 @@
 // Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
 // query, which is before the server answered, which is before the server could free the lock. A holder that
 // has not confirmed for holdWithoutConfirmMs drops its gateway at the next tick, so it is gone by
-// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 10.5 s and a little.
-// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2.5 s to spare
+// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 10.25 s and a little.
+// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2.75 s to spare
 // for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
 // The wait is needed only when the last holder may still be live: a holder that let go cleanly (its gateway
 // closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
@@ -24,12 +24,13 @@
 // answer at all. Shorter, and every restart of PostgreSQL would drop every shard and cost a fence wait on
 // the way back; 10 s outlasts a restart. F follows from H, and the keepalive from what is left of the 30 s.
 //
-// Why a confirmation every 0.5 s and not every second: the time since the last one before an outage counts
+// Why a confirmation every 0.25 s and not every second: the time since the last one before an outage counts
 // against H too. At 1 s, an 8 s outage of PostgreSQL (stopped, then started again: recovery took about 1 s on a
-// busy host) came to 10 s and dropped the gateway (issue 33); at 0.5 s it comes to 9.5 s. It was 0.25 s, and
-// that was most of what an idle bot on PostgreSQL spent (issue 36: 10 ms of CPU a second against SQLite's 2,
-// four of its six round trips a second); the confirmation is now an empty query on the lock's session (the
-// session answering is the lock held, see ShardOwnership.check), the cheapest round trip there is. TCP
+// busy host) came to 10 s and dropped the gateway (issue 33). At 0.5 s (9.5 s) a full test run on a loaded
+// 2-core machine saw a game stall after such an outage (issue 36), so it stays 0.25 s. What an idle bot on
+// PostgreSQL spent on it was the pg_locks lookup (issue 36: 10 ms of CPU a second against SQLite's 2); the
+// confirmation is now an empty query on the lock's session (the session answering is the lock held, see
+// ShardOwnership.check), the cheapest round trip there is. TCP
 // keepalive cannot stand in for it: Node sets only its idle time, and the kernel's probes then give up after
 // 10 more seconds, past H; and no probe's answer reaches the process, so none can date a confirmation.
 
@@ -50,7 +51,7 @@ export interface OwnershipTimings {
 
 export const OWNERSHIP_TIMINGS: OwnershipTimings = {
   retryMs: 1000,
-  confirmEveryMs: 500,
+  confirmEveryMs: 250,
   confirmTimeoutMs: 2000,
   holdWithoutConfirmMs: 10_000,
   fenceWaitMs: 13_000,
