@@ -52,6 +52,12 @@ export class AckClock {
     if (entry && entry.ackMs === null) entry.ackMs = this.now() - entry.receivedAt;
   }
 
+  /** Milliseconds since the gateway delivered the interaction, on the clock its acknowledgement is timed by. */
+  sinceReceived(interactionId: string): number | null {
+    const entry = this.open.get(interactionId);
+    return entry ? this.now() - entry.receivedAt : null;
+  }
+
   /** Milliseconds from receipt to acknowledgement (null: not acknowledged), and forgets the interaction. */
   take(interactionId: string): number | null {
     const entry = this.open.get(interactionId);

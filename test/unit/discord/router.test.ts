@@ -187,7 +187,8 @@ describe('the interaction log line and metrics', () => {
       reason: 'That button is from an earlier moment of the turn.',
       ackMs: 12.5,
     });
-    expect(typeof logged[0]!.ms).toBe('number');
+    // Its time is counted from the same delivery, on the same clock: never less than its acknowledgement's.
+    expect(logged[0]!.ms).toBe(12.5);
     expect(counted).toEqual([['button', 'refused', 12.5]]);
     // Never the interaction's token.
     expect(JSON.stringify(lines)).not.toContain('aW50ZXJhY3Rpb246');
