@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from 'playwright-core';
-import type { BoardView, ServerMessage } from '../../src/activity/protocol';
+import type { BoardView } from '../../src/activity/protocol';
 import type { FakeMessage } from '../../src/fake-discord';
 import { CATEGORIES, scoreCard } from '../../src/game';
 import { parseCellValue } from '../../src/discord/custom-id';
@@ -18,6 +18,7 @@ import { resultRows } from '../e2e/cards';
 import { fiveOfAKindSeed } from '../e2e/seeds';
 import { CHROMIUM, chromiumMissing } from './chromium';
 import { playgroundSession } from './playground-session';
+import { boardsReceivedBy } from './board-socket';
 
 const WAIT = { timeout: 15_000 };
 const ARTIFACTS = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts');
@@ -67,14 +68,7 @@ describe('Balut on the board', () => {
     const { fake, users, bot } = session.playground;
     const alice = users.find((u) => u.username === 'alice')!;
     const page = await session.open({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
-    const boards: BoardView[] = [];
-    page.on('websocket', (ws) => {
-      if (!ws.url().endsWith('/activity/api/live')) return;
-      ws.on('framereceived', ({ payload }) => {
-        const message = JSON.parse(String(payload)) as ServerMessage;
-        if (message.t === 'board') boards.push(message.board);
-      });
-    });
+    const boards = boardsReceivedBy(page);
     const boardWhere = async (check: (b: BoardView) => boolean): Promise<BoardView> => {
       await expect.poll(() => boards.length > 0 && check(boards.at(-1)!), WAIT).toBe(true);
       return boards.at(-1)!;

@@ -11,10 +11,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { Frame, Page } from 'playwright-core';
 import type { FakeUser } from '../../src/fake-discord';
-import type { BoardView, ServerMessage } from '../../src/activity/protocol';
+import type { BoardView } from '../../src/activity/protocol';
 import { control, findControl, turnMessageOf } from '../e2e/harness';
 import { CHROMIUM, chromiumMissing } from './chromium';
 import { playgroundSession } from './playground-session';
+import { boardsReceivedBy } from './board-socket';
 
 const WAIT = { timeout: 15_000 };
 /** Screenshots land in artifacts/ like the other browser tests'; docs/images/ keeps the README's copies. */
@@ -36,14 +37,7 @@ interface Person {
 
 async function person(username: string, page: Page): Promise<Person> {
   const user = session.playground.users.find((u) => u.username === username)!;
-  const boards: BoardView[] = [];
-  page.on('websocket', (ws) => {
-    if (!ws.url().endsWith('/activity/api/live')) return;
-    ws.on('framereceived', ({ payload }) => {
-      const message = JSON.parse(String(payload)) as ServerMessage;
-      if (message.t === 'board') boards.push(message.board);
-    });
-  });
+  const boards = boardsReceivedBy(page);
   page.setDefaultTimeout(WAIT.timeout);
   await page.goto(`${session.playground.url}/?user=${username}`);
   await page.locator(`body[data-viewer="${username}"]`).waitFor(WAIT);
