@@ -13,7 +13,7 @@ import { freePort } from '../test/support/ports';
 import type { BoardClient } from '../test/integration/activity/board-client';
 import { is, openBoard } from '../test/integration/activity/board-client';
 import type { RunningBot } from './click-support';
-import { builtLaunch, cpuTimes, exitOf, stopChild, workingTree } from './click-support';
+import { benchBotEnv, builtLaunch, cpuTimes, exitOf, stopChild, workingTree } from './click-support';
 import { HoldClicker } from './hold-clicker';
 
 export interface ActivityBot extends RunningBot {
@@ -35,21 +35,7 @@ export async function startActivityBot(root: string): Promise<ActivityBot> {
     await fake.close();
     rmSync(dbDir, { recursive: true, force: true });
   };
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
-  );
-  const env: NodeJS.ProcessEnv = {
-    ...inherited,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_GUILD_ID: fake.guildId,
-    DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
-    DISCORD_API_URL: fake.apiUrl,
-    LOG_LEVEL: 'warn',
-    OLATHE_DICE_SEED: 'bench',
-    ACTIVITY_PORT: String(port),
-    DISCORD_CLIENT_SECRET: fake.clientSecret,
-  };
+  const env = benchBotEnv(fake, dbDir, { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: fake.clientSecret });
   let text = '';
   const run = (script: string) => {
     const c = spawn(process.execPath, [...launch.node, script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -153,20 +153,7 @@ export async function startBot(tree: Tree, launch: Launch = FROM_SOURCES): Promi
     rmSync(dbDir, { recursive: true, force: true });
   };
   try {
-    // Only what both versions are told; nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
-    const inherited = Object.fromEntries(
-      Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
-    );
-    const env: NodeJS.ProcessEnv = {
-      ...inherited,
-      DISCORD_TOKEN: fake.botToken,
-      DISCORD_CLIENT_ID: fake.applicationId,
-      DISCORD_GUILD_ID: fake.guildId,
-      DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
-      DISCORD_API_URL: fake.apiUrl,
-      LOG_LEVEL: 'warn',
-      OLATHE_DICE_SEED: 'bench',
-    };
+    const env = benchBotEnv(fake, dbDir);
     // Each version registers its own command tree; never spawnSync, the fake in this process must answer.
     const deploy = spawnIn(tree, launch.node, launch.deploy, env);
     const deployLog = collect(deploy);
@@ -293,6 +280,27 @@ export function percentiles(ms: readonly number[]): { p50: number; p99: number }
 }
 
 /** A whole-number setting of a bench from the environment, `fallback` when unset. */
+/**
+ * A bench bot's settings: the loopback Discord's, a SQLite file in `dbDir`, seeded dice, then `more`. Only what
+ * every version is told: nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
+ */
+export function benchBotEnv(fake: FakeDiscord, dbDir: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
+  );
+  return {
+    ...inherited,
+    DISCORD_TOKEN: fake.botToken,
+    DISCORD_CLIENT_ID: fake.applicationId,
+    DISCORD_GUILD_ID: fake.guildId,
+    DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
+    DISCORD_API_URL: fake.apiUrl,
+    LOG_LEVEL: 'warn',
+    OLATHE_DICE_SEED: 'bench',
+    ...more,
+  };
+}
+
 export function wholeEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]?.trim() || fallback);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);
