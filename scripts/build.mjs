@@ -3,8 +3,9 @@
 // loading discord.js as published, file by file through its CommonJS loader, was most of a start's CPU (issue 34:
 // 1.45 s of CPU from spawn to the gateway's READY, 0.9 s bundled; the end-to-end tests start the bot ~150 times).
 // Native packages stay imports of node_modules (NATIVE below). The running bot is then plain JavaScript: `node
-// --enable-source-maps dist/index.js`. Code the entries share, and the playground (which only a start without a
-// token loads), are chunks beside them.
+// --enable-source-maps dist/index.js`, whose source maps cover the project's code, not the packages' (see
+// scripts/source-maps.mjs). Code the entries share, and the playground (which only a start without a token loads),
+// are chunks beside them.
 //
 // Every file sits directly in dist/, beside the files the code reads at run time, because those paths are
 // resolved from the bundle's own folder (import.meta.url): dist/migrations/ (src/db/sqlite/migrate.ts and src/db/postgres/migrate.ts, one folder per engine) and
@@ -17,6 +18,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { withoutSources } from './source-maps.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
@@ -100,7 +102,14 @@ export async function build() {
     logLevel: 'warning',
     write: false,
   });
-  const wanted = new Map(result.outputFiles.map((f) => [f.path, Buffer.from(f.contents)]));
+  // The bundled packages' code is left out of the maps (scripts/source-maps.mjs says why).
+  const fromPackage = (source) => /(^|\/)node_modules\//.test(source);
+  const wanted = new Map(
+    result.outputFiles.map((f) => [
+      f.path,
+      f.path.endsWith('.map') ? Buffer.from(withoutSources(f.text, fromPackage)) : Buffer.from(f.contents),
+    ]),
+  );
   for (const [folder, from] of Object.entries(ASSETS)) {
     for (const file of readdirSync(join(ROOT, from), { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue;
