@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { FakeDiscord } from '../src/fake-discord';
 import type { Launch, Tree } from './click-support';
+import type { LiveHeap } from './soak-heap';
+import { inspectorUrl, liveHeap } from './soak-heap';
 
 export interface SoakProcess {
   pid: number;
@@ -15,6 +17,8 @@ export interface SoakProcess {
   cpuMs(): number | null;
   /** Resident memory in MB (/proc/<pid>/status VmRSS), null once it is gone. */
   rssMb(): number | null;
+  /** Its inspector's address when started with `inspect` (the leak check, soak-heap.ts). */
+  inspector(): string | null;
   /** What it logged at warn and error, counted by message, with the first line of each. */
   warnings(): Map<string, { count: number; first: string }>;
   /** The last lines it wrote, for a failure's report. */
@@ -65,8 +69,17 @@ export function baseEnv(fake: FakeDiscord, databasePath: string): NodeJS.Process
   };
 }
 
-/** Registers the commands with the tree's deploy script, then starts the bot and waits for its READY. */
-export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: NodeJS.ProcessEnv): Promise<SoakProcess> {
+/**
+ * Registers the commands with the tree's deploy script, then starts the bot and waits for its READY. `inspect`
+ * opens its inspector on a loopback port of its own, for the leak check.
+ */
+export async function launch(
+  tree: Tree,
+  fake: FakeDiscord,
+  how: Launch,
+  env: NodeJS.ProcessEnv,
+  inspect = false,
+): Promise<SoakProcess> {
   const deploy = spawnIn(tree, how.node, how.deploy, env);
   let deployLog = '';
   deploy.stdout!.on('data', (c: Buffer) => (deployLog += c.toString()));
@@ -75,7 +88,9 @@ export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: No
   if (code !== 0) throw new Error(`${how.deploy} failed (${code}):\n${deployLog}`);
 
   const ready = fake.nextReady(60_000);
-  const child = spawnIn(tree, how.node, how.bot, { ...env, ...how.env });
+  const node = inspect ? [...how.node, '--inspect=127.0.0.1:0'] : how.node;
+  const child = spawnIn(tree, node, how.bot, { ...env, ...how.env });
+  let inspector: string | null = null;
   const kinds = new Map<string, { count: number; first: string }>();
   let tail = '';
   let partial = '';
@@ -86,6 +101,11 @@ export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: No
     partial = lines.pop() ?? '';
     for (const line of lines) {
       if (!line.trim()) continue;
+      // The inspector's own lines (its address, its help link) are not the bot's warnings.
+      if (line.startsWith('Debugger ') || line.startsWith('For help, see')) {
+        inspector ??= inspectorUrl(line);
+        continue;
+      }
       // JSON logs (LOG_FORMAT=json) name the message; anything else (a crash's stack) counts by its first words.
       let message = line.slice(0, 80);
       try {
@@ -123,6 +143,7 @@ export async function launch(tree: Tree, fake: FakeDiscord, how: Launch, env: No
       const kb = /VmRSS:\s+(\d+)/.exec(readProc(pid, 'status') ?? '')?.[1];
       return kb ? Number(kb) / 1024 : null;
     },
+    inspector: () => inspector,
     warnings: () => kinds,
     tail: () => tail,
     exited,
@@ -148,6 +169,12 @@ export class Meter {
   readonly rssByMinute = new Map<SoakProcess, number[]>();
   /** The bot's JavaScript heap every minute, MB, from its own /metrics (null: not read). */
   readonly heapByMinute: Array<HeapReading | null> = [];
+  /**
+   * From minute 2 on, the bot's heap after a full collection and its RSS read right after it (null: not read).
+   * Minute 1 is left alone: the collection would change the RSS the issue's goal starts from.
+   */
+  readonly liveByMinute: Array<(LiveHeap & { rss: number; minute: number }) | null> = [];
+  private minute = 0;
   private readonly timers: Array<ReturnType<typeof setInterval>>;
 
   /** `metricsUrl`: the bot's GET /metrics (METRICS_PORT), which tells its heap apart from native memory. */
@@ -160,9 +187,21 @@ export class Meter {
       setInterval(() => this.read(), 2000),
       setInterval(() => {
         for (const p of processes) this.rssByMinute.set(p, [...(this.rssByMinute.get(p) ?? []), p.rssMb() ?? NaN]);
-        void heapReading(metricsUrl).then((mb) => this.heapByMinute.push(mb));
+        const minute = ++this.minute;
+        void heapReading(metricsUrl)
+          .then((mb) => this.heapByMinute.push(mb))
+          .then(() => this.readLive(minute));
       }, 60_000),
     ];
+  }
+
+  /** The first process's live heap (after its minute's other readings, as the collection changes them). */
+  private async readLive(minute: number): Promise<void> {
+    const bot = this.processes[0];
+    const url = bot?.inspector();
+    if (minute < 2 || !bot || !url) return;
+    const heap = await liveHeap(url);
+    this.liveByMinute.push(heap && { ...heap, rss: bot.rssMb() ?? NaN, minute });
   }
 
   private read(): void {

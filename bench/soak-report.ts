@@ -3,6 +3,7 @@
 import type { CellCheck } from './soak-checks';
 import type { Stall } from './soak-place';
 import type { HeapReading } from './soak-bots';
+import type { LiveHeap } from './soak-heap';
 
 export interface SideConfig {
   engine: 'sqlite' | 'postgres';
@@ -62,6 +63,8 @@ export interface SideResult {
   driverRssMb: number;
   /** The bot's JavaScript heap in use at each minute's end, MB (its /metrics). */
   heapByMinute: Array<HeapReading | null>;
+  /** From minute 2 on: the heap after a full collection, and the RSS read right after it (soak-heap.ts). */
+  liveByMinute: Array<(LiveHeap & { rss: number; minute: number }) | null>;
   /** The bot's CPU time over the run, ms (per event: divided by cells.events, every move of every seat). */
   botCpuMs: number;
   botExit: number | null;
@@ -77,6 +80,29 @@ const fmt = (n: number, digits = 0) =>
     : '—';
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+
+type LiveReading = LiveHeap & { rss: number; minute: number };
+interface Growth {
+  from: number;
+  to: number;
+  pct: number;
+}
+
+/**
+ * The minute the warm-up is over by. Memory outside V8's heap steps up while the first games end (each result's
+ * score-sheet picture: its fonts, Skia's caches, glibc's heap), in minutes 2–4 at 60 games; from minute 4 on it
+ * was flat or falling in every run of 2026-11-28 (8 and 10 minutes, loads 1.6–9.8), as was the live heap.
+ */
+const WARM_MINUTE = 4;
+
+/** From the reading at WARM_MINUTE to the last one, of `of`; null when the run is too short to have both. */
+function afterWarmUp(readings: SideResult['liveByMinute'], of: (r: LiveReading) => number): Growth | null {
+  const taken = readings.filter((r): r is LiveReading => r !== null && r.minute >= WARM_MINUTE);
+  const first = taken[0];
+  const last = taken.at(-1);
+  if (!first || !last || first === last || first.minute !== WARM_MINUTE) return null;
+  return { from: of(first), to: of(last), pct: (of(last) / of(first) - 1) * 100 };
+}
 
 export function report(sides: SideResult[]): void {
   const rows: string[][] = [];
@@ -110,6 +136,22 @@ export function report(sides: SideResult[]): void {
     '≤ 10 %',
   );
   row('  do-nothing bot', (s) => `${fmt(s.reference.rssEarly, 1)} → ${fmt(s.reference.rssEnd, 1)}`);
+  // The goal the measurements support (README): after the warm-up, what the bot keeps does not grow.
+  const live = (s: SideResult, of: (r: LiveReading) => number) => afterWarmUp(s.liveByMinute, of);
+  const growthCell = (g: Growth | null, digits = 0) =>
+    g
+      ? `${fmt(g.from, digits)} → ${fmt(g.to, digits)}, ${g.pct >= 0 ? '+' : ''}${fmt(g.pct, 1)} % ${verdict(g.pct <= 10)}`
+      : `— (needs ${WARM_MINUTE + 1} min)`;
+  row(
+    `live heap after full GC, min ${WARM_MINUTE} → end`,
+    (s) =>
+      growthCell(
+        live(s, (r) => r.used),
+        1,
+      ),
+    '≤ +10 %',
+  );
+  row(`RSS outside V8's heap, min ${WARM_MINUTE} → end`, (s) => growthCell(live(s, (r) => r.rss - r.total)), '≤ +10 %');
   const header = ['', ...sides.map((s) => (s.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL')), 'goal'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   for (const r of [header, ...rows])
@@ -136,6 +178,11 @@ function details(s: SideResult): void {
   console.log(
     `    the bot's JavaScript heap then, MB in use / reserved / external: ${s.heapByMinute
       .map((h) => (h ? `${fmt(h.used)} / ${fmt(h.total)} / ${fmt(h.external)}` : '?'))
+      .join(', ')}`,
+  );
+  console.log(
+    `    after a full collection, MB live heap / reserved / RSS: ${s.liveByMinute
+      .map((r) => (r ? `min ${r.minute} ${fmt(r.used)} / ${fmt(r.total)} / ${fmt(r.rss)}` : '?'))
       .join(', ')}`,
   );
   console.log(`    a card went back to an earlier moment: ${fmt(s.wentBack.count)}×`);

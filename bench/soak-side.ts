@@ -84,12 +84,18 @@ async function main(): Promise<SideResult> {
     // Its /metrics on loopback: its JavaScript heap, read each minute beside its resident memory.
     const metricsPort = await freePort();
     const bot = track(
-      await launch(tree, fake, builtLaunch(tree.dir), {
-        ...baseEnv(fake, join(dir, 'olathe.sqlite')),
-        ...database,
-        METRICS_PORT: String(metricsPort),
-        METRICS_HOST: '127.0.0.1',
-      }),
+      await launch(
+        tree,
+        fake,
+        builtLaunch(tree.dir),
+        {
+          ...baseEnv(fake, join(dir, 'olathe.sqlite')),
+          ...database,
+          METRICS_PORT: String(metricsPort),
+          METRICS_HOST: '127.0.0.1',
+        },
+        true,
+      ),
     );
     processes.push(bot);
     const reference = track(
@@ -220,6 +226,7 @@ async function main(): Promise<SideResult> {
       mirrorSkipped: traffic.mirrorSkipped,
       driverCpuMs: (driver.user + driver.system) / 1000,
       heapByMinute: meter.heapByMinute,
+      liveByMinute: meter.liveByMinute,
       driverRssMb: process.memoryUsage().rss / 2 ** 20,
       botCpuMs: cpu1.bot - cpu0.bot,
       died,

@@ -37,6 +37,11 @@
 //                       the bot's includes its computer players, channel messages and timers — all its work (per
 //                       game event too: every stored move of every seat)
 //   RSS (growth ≤ 10 %) VmRSS at minute 1 (halfway in a run under 2 minutes) and at the end
+//   live heap, RSS      the goal the measurements support (README): from minute 4, when the warm-up is over, to
+//     outside V8's heap the end, the bot's heap after a full collection (asked of V8 through the inspector, which
+//     (≤ +10 %)         the bot is started with on a loopback port; soak-heap.ts) and its RSS less V8's reserve
+//                       then (a collection a minute from minute 2, after that minute's other readings). Raw
+//                       RSS swings by 50–150 MB with V8's headroom before its next collection, leak or none
 //
 // The two sides, their four bots, the driver processes and PostgreSQL share the machine (here 2 cores, often
 // shared with other work: the mean load average is printed): each side's figures are under the other's load, as
