@@ -74,13 +74,17 @@ export const FROM_SOURCES: Launch = {
   deploy: 'src/app/deploy-commands.ts',
 };
 
-/** The bot as `npm start` runs it: dist/ with the node flags of package.json's start script (`exec node <flags> dist/index.js`). */
+/** The bot as `npm start` runs it: dist/ with the environment and node flags of package.json's start script (`NAME=value … exec node <flags> dist/index.js`). */
 export function builtLaunch(root: string): Launch {
   const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
     .scripts;
   const words = scripts.start!.split(/\s+/);
   const node = words.slice(words.indexOf('node') + 1, words.indexOf('dist/index.js'));
-  return { node, bot: 'dist/index.js', deploy: 'dist/deploy-commands.js' };
+  // The NAME=value words before `exec` (glibc's malloc settings): the environment npm start gives the bot.
+  const env = Object.fromEntries(
+    words.slice(0, words.indexOf('exec')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
+  );
+  return { node, bot: 'dist/index.js', deploy: 'dist/deploy-commands.js', env };
 }
 
 /**

@@ -89,7 +89,13 @@ describe('the container image (Dockerfile), built and started without docker', (
     // The container runs the bot exactly as `npm start` does (same node flags), minus npm.
     const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } })
       .scripts.start;
-    expect(image.cmd).toEqual(start.replace(/^exec /, '').split(' '));
+    const [settings, command] = start.split(' exec ') as [string, string];
+    expect(image.cmd).toEqual(command.split(' '));
+    // …and with the same malloc settings, which npm start sets before its exec.
+    for (const setting of settings.split(' ')) {
+      const [name, value] = setting.split('=');
+      expect(image.env[name!], name).toBe(value);
+    }
     expect(image.cmd).toContain('dist/index.js');
     expect(image.healthcheck).toEqual(['node', 'dist/healthcheck.js']);
     expect(image.user).toBe('node');

@@ -2,7 +2,7 @@
 // script through `sh -c`, and Debian's sh (dash) neither passes SIGTERM on nor replaces itself with node: the
 // shell died and the bot ran on, orphaned. The script now `exec`s node, so npm's signal reaches the bot.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -40,6 +40,10 @@ describe('npm start', () => {
         tree.some((p) => /tsx/.test(p.command)),
         tree.map((p) => p.command).join('\n'),
       ).toBe(false);
+      // …with glibc's malloc settings (README, "In a container"), as the image runs it.
+      const bot = tree.find((p) => /dist\/index\.js/.test(p.command))!;
+      const environ = readFileSync(`/proc/${bot.pid}/environ`, 'utf8').split('\0');
+      expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']));
 
       npm.kill('SIGTERM');
       const until = Date.now() + 5000;
