@@ -12,8 +12,8 @@
 // that saves a click there before answering it. A fifth, the same bot on PostgreSQL (DATABASE_URL, a local
 // server), is judged on issue 22's goal: p50 ≤ 1.3× the do-nothing bot's; a sixth, the echo bot saving each
 // click on that server in one round trip first, is the floor under it. Issue 36's goals, against those floors, with
-// the round trips a hold makes on PostgreSQL (counted by a relay in front of the server) and the bot's CPU idle on
-// each engine, are printed last (click-floors.ts).
+// the round trips a hold makes on PostgreSQL (counted by a relay in front of the server), are printed last
+// (click-floors.ts); its goal for the bot idle on each engine is measured by `npm run bench -- idle` (idle.bench.ts).
 //
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000)
 //   OLATHE_BENCH_WARMUP     warm-up clicks per bot before them (default 100). V8 optimises code that runs once a
@@ -21,7 +21,6 @@
 //   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
 //   OLATHE_BENCH_BOT_FLAGS  also the bot with these node/V8 flags after npm start's, shown beside
 //   OLATHE_BENCH_PROFILE    a folder: each bot writes V8 CPU profiles (--cpu-prof) under <folder>/<its script>/
-//   OLATHE_BENCH_IDLE_S     seconds the bot is measured idle on each engine after the clicks (default 20)
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +38,7 @@ import {
 } from './click-support';
 import type { PostgresServer } from '../test/support/postgres';
 import { freshDatabase, startPostgres } from '../test/support/postgres';
-import { floorsTable, idleCpu } from './click-floors';
+import { floorsTable } from './click-floors';
 import type { RoundTripRelay } from '../test/integration/storage/round-trips';
 import { startRoundTripRelay } from '../test/integration/storage/round-trips';
 import type { Clicker } from './hold-clicker';
@@ -49,7 +48,6 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DEFAULT_WARM_UP = 100;
 const CLICKS_PER_ROUND = 5;
 const DEFAULT_CLICKS = 1000;
-const DEFAULT_IDLE_S = 20;
 /** After the last click, the work a click leaves behind (the Publisher's pass) is counted too. */
 const SETTLE_MS = 1000;
 const GOALS = { cpu: 1.5, p50: 1.15, p99: 1.3, rss: 1.2 };
@@ -238,8 +236,6 @@ export async function run(): Promise<void> {
     const counted: Counted = { clicker: onPostgres, relay, trips: [] };
     const measured = await measure(clickers, clicks, warmUp, counted);
     report(measured, clicks, warmUp);
-    const idleS = wholeEnv('OLATHE_BENCH_IDLE_S', DEFAULT_IDLE_S);
-    const [idleSqlite, idlePostgres] = await idleCpu([player.bot, onPostgres.bot], idleS);
     const side = (name: string) => {
       const m = byName(measured, name)!;
       return { latencies: m.clicker.latencies, cpuMs: m.cpuMs, rssMb: m.rssMb };
@@ -251,7 +247,6 @@ export async function run(): Promise<void> {
       postgres: side(ON_POSTGRES),
       postgresFloor: side(ECHO_ON_POSTGRES),
       roundTrips: counted.trips,
-      idle: { sqlite: idleSqlite!, postgres: idlePostgres!, seconds: idleS },
     });
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
