@@ -201,6 +201,7 @@ export async function run(): Promise<void> {
       await start(here, {
         ...builtLaunch(ROOT),
         env: {
+          ...builtLaunch(ROOT).env,
           DATABASE_URL: relay.via(await freshDatabase(postgres)),
           OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
         },

@@ -100,7 +100,7 @@ export async function run(): Promise<void> {
       const node = profile
         ? [...built.node, '--cpu-prof', '--cpu-prof-interval=250', `--cpu-prof-dir=${resolve(profile, engine)}`]
         : built.node;
-      return { ...built, node, env };
+      return { ...built, node, env: { ...built.env, ...env } };
     };
     postgres = await startPostgres({ durable: true });
     const env = { DATABASE_URL: await freshDatabase(postgres), OLATHE_DAILY_SECRET: 'the-idle-bench-daily-secret' };
