@@ -80,10 +80,11 @@ export function builtLaunch(root: string): Launch {
     .scripts;
   const words = scripts.start!.split(/\s+/);
   const node = words.slice(words.indexOf('node') + 1, words.indexOf('dist/index.js'));
-  // The NAME=value words before `exec` (glibc's malloc settings): the environment npm start gives the bot.
-  const env = Object.fromEntries(
-    words.slice(0, words.indexOf('exec')).map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]),
-  );
+  // The NAME=value words it starts with (glibc's malloc settings): the environment npm start gives the bot. An
+  // older commit's script (OLATHE_BENCH_BEFORE, OLATHE_SOAK_TREE) may have none.
+  const command = words.findIndex((w) => !/^[A-Z_][A-Z0-9_]*=/.test(w));
+  const settings = words.slice(0, Math.max(0, command));
+  const env = Object.fromEntries(settings.map((w) => [w.slice(0, w.indexOf('=')), w.slice(w.indexOf('=') + 1)]));
   return { node, bot: 'dist/index.js', deploy: 'dist/deploy-commands.js', env };
 }
 
