@@ -284,12 +284,11 @@ export function percentiles(ms: readonly number[]): { p50: number; p99: number }
   return { p50: at(50), p99: at(99) };
 }
 
-/** A whole-number setting of a bench from the environment, `fallback` when unset. */
 /**
- * A bench bot's settings: the loopback Discord's, a SQLite file in `dbDir`, seeded dice, then `more`. Only what
- * every version is told: nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
+ * What every bench bot is told, whichever bench starts it: the loopback Discord's addresses and warn-level logs,
+ * over the shell's environment less its DISCORD_* and OLATHE_* (a developer's own must not differ between runs).
  */
-export function benchBotEnv(fake: FakeDiscord, dbDir: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+export function loopbackBotEnv(fake: FakeDiscord): NodeJS.ProcessEnv {
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
   );
@@ -297,15 +296,26 @@ export function benchBotEnv(fake: FakeDiscord, dbDir: string, more: NodeJS.Proce
     ...inherited,
     DISCORD_TOKEN: fake.botToken,
     DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_GUILD_ID: fake.guildId,
-    DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
     DISCORD_API_URL: fake.apiUrl,
     LOG_LEVEL: 'warn',
+  };
+}
+
+/**
+ * A bench bot's settings: the loopback Discord's, its test guild, a SQLite file in `dbDir`, seeded dice, then
+ * `more`. Only what every version is told: nothing from a developer's shell (e.g. a LOG_LEVEL) may differ.
+ */
+export function benchBotEnv(fake: FakeDiscord, dbDir: string, more: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    ...loopbackBotEnv(fake),
+    DISCORD_GUILD_ID: fake.guildId,
+    DATABASE_PATH: join(dbDir, 'olathe.sqlite'),
     OLATHE_DICE_SEED: 'bench',
     ...more,
   };
 }
 
+/** A whole-number setting of a bench from the environment, `fallback` when unset. */
 export function wholeEnv(name: string, fallback: number): number {
   const n = Number(process.env[name]?.trim() || fallback);
   if (!Number.isInteger(n) || n < 1) throw new Error(`${name} must be a whole number ≥ 1, got "${process.env[name]}"`);

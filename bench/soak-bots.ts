@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { FakeDiscord } from '../src/fake-discord';
 import type { Launch, Tree } from './click-support';
+import { loopbackBotEnv } from './click-support';
 import type { LiveHeap } from './soak-heap';
 import { inspectorUrl, liveHeap } from './soak-heap';
 
@@ -50,23 +51,9 @@ function readProc(pid: number, file: string): string | null {
 const MAX_KINDS = 50;
 const TAIL_CHARS = 8000;
 
-/**
- * The environment both bots get: the fake's addresses, warn-level logs, nothing from the developer's shell that
- * could differ between runs (DISCORD_*, OLATHE_*).
- */
+/** The environment both bots get: click-support's loopbackBotEnv, their database, and JSON logs to tally. */
 export function baseEnv(fake: FakeDiscord, databasePath: string): NodeJS.ProcessEnv {
-  const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k]) => !k.startsWith('DISCORD_') && !k.startsWith('OLATHE_')),
-  );
-  return {
-    ...inherited,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
-    DATABASE_PATH: databasePath,
-    LOG_LEVEL: 'warn',
-    LOG_FORMAT: 'json',
-  };
+  return { ...loopbackBotEnv(fake), DATABASE_PATH: databasePath, LOG_FORMAT: 'json' };
 }
 
 /**
