@@ -9,7 +9,7 @@ import { loadavg } from 'node:os';
 import type { FakeDiscord } from '../src/fake-discord';
 import type { Launch, Tree } from './click-support';
 import { loopbackBotEnv } from './click-support';
-import type { LiveHeap } from './soak-heap';
+import type { LiveReading } from './soak-heap';
 import { inspectorUrl, liveHeap } from './soak-heap';
 
 export interface SoakProcess {
@@ -160,7 +160,7 @@ export class Meter {
    * From minute 2 on, the bot's heap after a full collection and its RSS read right after it (null: not read).
    * Minute 1 is left alone: the collection would change the RSS the issue's goal starts from.
    */
-  readonly liveByMinute: Array<(LiveHeap & { rss: number; minute: number }) | null> = [];
+  readonly liveByMinute: Array<LiveReading | null> = [];
   private minute = 0;
   private readonly timers: Array<ReturnType<typeof setInterval>>;
 

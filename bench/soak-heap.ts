@@ -15,6 +15,9 @@ export interface LiveHeap {
   total: number;
 }
 
+/** A minute's reading: the heap after a full collection, and the process's RSS read right after it. */
+export type LiveReading = LiveHeap & { rss: number; minute: number };
+
 /** Collects the bot's garbage and reads its heap; null when the inspector does not answer within `timeoutMs`. */
 export function liveHeap(url: string, timeoutMs = 10_000): Promise<LiveHeap | null> {
   return new Promise((resolve) => {

@@ -3,7 +3,7 @@
 import type { CellCheck } from './soak-checks';
 import type { Stall } from './soak-place';
 import type { HeapReading } from './soak-bots';
-import type { LiveHeap } from './soak-heap';
+import type { LiveReading } from './soak-heap';
 
 export interface SideConfig {
   engine: 'sqlite' | 'postgres';
@@ -64,7 +64,7 @@ export interface SideResult {
   /** The bot's JavaScript heap in use at each minute's end, MB (its /metrics). */
   heapByMinute: Array<HeapReading | null>;
   /** From minute 2 on: the heap after a full collection, and the RSS read right after it (soak-heap.ts). */
-  liveByMinute: Array<(LiveHeap & { rss: number; minute: number }) | null>;
+  liveByMinute: Array<LiveReading | null>;
   /** The bot's CPU time over the run, ms (per event: divided by cells.events, every move of every seat). */
   botCpuMs: number;
   botExit: number | null;
@@ -81,7 +81,6 @@ const fmt = (n: number, digits = 0) =>
 
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
-type LiveReading = LiveHeap & { rss: number; minute: number };
 interface Growth {
   from: number;
   to: number;
