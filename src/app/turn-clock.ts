@@ -2,7 +2,8 @@
 // expiry), handles everything due, and sleeps again. Deadlines live in the database, so a restart loses none; the
 // sleep is capped so deadlines set by another process are seen too, and a deadline this process writes wakes it
 // at once (GameService.onDeadlineSet) — a computer player answers a person's move after its step, not after the
-// rest of the clock's sleep.
+// rest of the clock's sleep. A wake that only the cap caused reads the next deadline alone, and handles turns only
+// if one is due: an idle clock makes one round trip a second, not two (issue 36).
 import type { GameService } from '../service/game-service';
 import type { Logger } from './logger';
 
@@ -20,6 +21,8 @@ export class TurnClock {
   private timer: NodeJS.Timeout | undefined;
   /** When the pending sleep ends (ms since the epoch); Infinity while a run or a look is under way. */
   private wakeAt = Infinity;
+  /** The earliest deadline known (the last look's, or one written since); Infinity when none. */
+  private dueAt = Infinity;
   /** The run under way (or the look at the deadlines): a stop waits for it. */
   private run: Promise<void> = Promise.resolve();
   private running = false;
@@ -57,6 +60,7 @@ export class TurnClock {
       this.missed = Math.min(this.missed, at);
       return;
     }
+    this.dueAt = Math.min(this.dueAt, at);
     if (at >= this.wakeAt) return;
     clearTimeout(this.timer);
     this.sleep(Math.max(0, at - Date.now()));
@@ -66,7 +70,7 @@ export class TurnClock {
     this.wakeAt = Date.now() + ms;
     this.timer = setTimeout(() => {
       this.wakeAt = Infinity;
-      this.run = this.handleDue();
+      this.run = Date.now() >= this.dueAt ? this.handleDue() : this.schedule();
     }, ms);
   }
 
@@ -84,6 +88,7 @@ export class TurnClock {
     this.running = false;
     if (this.stopped) return;
     const due = Math.min(next ?? Infinity, this.missed);
+    this.dueAt = due;
     this.sleep(Math.min(this.maxSleepMs, Math.max(0, due - Date.now())));
   }
 

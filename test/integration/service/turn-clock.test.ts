@@ -61,3 +61,37 @@ it('runs no more once stopped, though a deadline is written after', async () => 
   await new Promise((r) => setTimeout(r, 300));
   expect(changed).toEqual([]);
 });
+
+it('looks at the next deadline alone while nothing is due, and handles a deadline another process wrote', async () => {
+  const storage = await openTestStorage(tempDbPath());
+  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  // Another process on the same database: its deadlines do not wake this clock; the clock's looks find them.
+  const other = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const calls = { looks: 0, runs: 0 };
+  const nextDeadline = service.nextDeadline.bind(service);
+  const expireTurns = service.expireTurns.bind(service);
+  service.nextDeadline = () => (calls.looks++, nextDeadline());
+  service.expireTurns = (now?: number) => (calls.runs++, expireTurns(now));
+  const changed: number[] = [];
+  const clock = new TurnClock(
+    service,
+    { changed: (gameId) => changed.push(gameId), databaseBack: () => {} },
+    createLogger('error', () => {}),
+    25,
+  );
+  stops.push(async () => {
+    await clock.stop();
+    await storage.close();
+  });
+  clock.start();
+  await until(() => calls.looks >= 8);
+  // Idle: each wake was the 25 ms cap, and each asked one thing of the database.
+  expect(calls.runs).toBe(0);
+
+  const lobby = await other.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: BALUT });
+  await other.addBot(lobby.id, 'ann', 'easy');
+  await other.start(lobby.id, 'ann');
+  await until(() => changed.length >= 3);
+  expect(new Set(changed)).toEqual(new Set([lobby.id]));
+  expect(calls.runs).toBeGreaterThanOrEqual(3);
+});
