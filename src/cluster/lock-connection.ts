@@ -1,7 +1,7 @@
 // A lock connection: one dedicated PostgreSQL session per shard process, never from a pool (a pool would hand
 // the session, and its session-level advisory locks, to whatever query came next) and never through a
 // transaction-mode pooler (PgBouncer would move the session between server connections, and the lock with
-// it). TCP keepalive on both ends, so a vanished host's locks are freed by the server within ≈ 10 s.
+// it). TCP keepalive on both ends, so a vanished host's locks are freed by the server within ≈ 5 s.
 import { Socket } from 'node:net';
 import pg from 'pg';
 import { safeError } from '../db/postgres/connection';

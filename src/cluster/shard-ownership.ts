@@ -47,10 +47,12 @@ export class ShardOwnership {
   /** When the last confirmation that succeeded was sent (not answered: see ./timings.ts). */
   private confirmedAt = 0;
   private checker: NodeJS.Timeout | undefined;
+  /** The next try after a confirmation that failed, sooner than the checker's (timings.reconnectEveryMs). */
+  private retry: NodeJS.Timeout | undefined;
   private checking = false;
   private connecting: Promise<LockConnection | null> | null = null;
-  /** Failed connection attempts in a row: the first is logged, then one a minute, not one a second. */
-  private connectFailures = 0;
+  /** When the last failed connection attempt was logged (null: the last attempt worked): one a minute is logged. */
+  private failureLoggedAt: number | null = null;
 
   constructor(private readonly options: OwnershipOptions) {
     this.timings = { ...OWNERSHIP_TIMINGS, ...options.timings };
@@ -149,6 +151,7 @@ export class ShardOwnership {
     const wasHolding = this.stateNow === 'holding';
     this.stateNow = 'released';
     clearInterval(this.checker);
+    clearTimeout(this.retry);
     const connection = this.connection;
     if (wasHolding && connection && !connection.broken) {
       const marked = await markReleased(connection, this.key, RELEASE_MARK_TIMEOUT_MS).catch(() => false);
@@ -178,10 +181,12 @@ export class ShardOwnership {
     let opened: LockConnection;
     try {
       opened = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
-      this.connectFailures = 0;
+      this.failureLoggedAt = null;
     } catch (error) {
-      if (this.connectFailures++ % 60 === 0)
+      if (this.failureLoggedAt === null || this.now() - this.failureLoggedAt >= 60_000) {
+        this.failureLoggedAt = this.now();
         this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
+      }
       return null;
     }
     // Released while connecting (a stop): the new session must not outlive it.
@@ -244,15 +249,25 @@ export class ShardOwnership {
       return this.lose(`the shard lock could not be confirmed for ${Math.round(silentMs)} ms`);
     if (this.checking) return;
     this.checking = true;
-    void this.check().finally(() => (this.checking = false));
+    void this.check().then((confirmed) => {
+      this.checking = false;
+      // The way back from an outage is not left to the next second's tick: that wait counts against H.
+      if (confirmed || !this.holdsOrFences()) return;
+      clearTimeout(this.retry);
+      this.retry = setTimeout(() => this.tick(), this.timings.reconnectEveryMs);
+      this.retry.unref();
+    });
   }
 
   private holdsOrFences(): boolean {
     return this.stateNow === 'fencing' || this.stateNow === 'holding';
   }
 
-  /** One confirmation of a held lock, or a try to take it again on a new connection; may lose the shard. */
-  private async check(): Promise<void> {
+  /**
+   * One confirmation of a held lock, or a try to take it again on a new connection; may lose the shard. True
+   * when the lock was confirmed.
+   */
+  private async check(): Promise<boolean> {
     const sentAt = this.now();
     const connection = this.connection;
     if (connection && !connection.broken) {
@@ -262,16 +277,20 @@ export class ShardOwnership {
         // (release). An empty query costs the least of any round trip (idle CPU, issue 36: ./timings.ts).
         await connection.answers(this.timings.confirmTimeoutMs);
         this.confirmedAt = sentAt;
+        return true;
       } catch {
         // Counted against H by tick(); the next check opens a new connection.
+        return false;
       }
-      return;
     }
     const reconnected = await this.connect(this.timings.holdWithoutConfirmMs);
-    if (!reconnected || !this.holdsOrFences()) return;
+    if (!reconnected || !this.holdsOrFences()) return false;
     const taken = await reconnected.tryLock(this.key).catch(() => null);
-    if (taken === null || !this.holdsOrFences()) return;
-    if (!taken) return this.lose('another process took the shard lock');
+    if (taken === null || !this.holdsOrFences()) return false;
+    if (!taken) {
+      this.lose('another process took the shard lock');
+      return false;
+    }
     // The row says 'holding' already (nobody may mark it 'released' while this process may be on the gateway);
     // written again so that this stays true whatever happened to the row. Unwritten, the lock is not
     // counted as confirmed, and the next check tries on a new connection.
@@ -281,10 +300,11 @@ export class ShardOwnership {
         () => false,
       ))
     )
-      return;
-    if (!this.holdsOrFences()) return;
+      return false;
+    if (!this.holdsOrFences()) return false;
     this.confirmedAt = sentAt;
     this.options.log.warn('shard lock connection replaced; the lock is still ours', { shard: this.shardId });
+    return true;
   }
 
   private lose(why: string): void {
@@ -292,6 +312,7 @@ export class ShardOwnership {
     const wasHolding = this.stateNow === 'holding';
     this.stateNow = 'lost';
     clearInterval(this.checker);
+    clearTimeout(this.retry);
     void this.connection?.close();
     this.connection = null;
     if (wasHolding) this.options.log.error('shard lost: dropping the gateway', { shard: this.shardId, why });

@@ -5,33 +5,35 @@
 //
 // The take-over, for a holder whose host vanishes from the network (the slow case; a kill -9 closes the
 // holder's socket at once, the server frees its lock in milliseconds, and the first term is ~0):
-//   the server notices the dead lock connection      ≈ 6 s (SERVER_KEEPALIVE below)
+//   the server notices the dead lock connection      ≈ 5 s (SERVER_KEEPALIVE below)
 //   + the standby's next try                         ≤ retryMs (1 s)
-//   + the fence wait                                 = fenceWaitMs (13 s)
+//   + the fence wait                                 = fenceWaitMs (16 s)
 //   + the IDENTIFY bucket, IDENTIFY and READY        ≈ 1–6 s (another shard of the bucket may have just identified)
-//   ≈ 20–26 s, inside the 30 s; after a kill -9, ≈ 14–15 s.
+//   ≈ 23–28 s, inside the 30 s; after a kill -9, ≈ 17–18 s.
 //
 // Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
 // query, which is before the server answered, which is before the server could free the lock. A holder that
 // has not confirmed for holdWithoutConfirmMs drops its gateway at the next tick, so it is gone by
-// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 10.25 s and a little.
-// The new holder took the lock after it was freed and waits fenceWaitMs (13 s) before IDENTIFY: 2.75 s to spare
+// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 13 s and a little.
+// The new holder took the lock after it was freed and waits fenceWaitMs (16 s) before IDENTIFY: 3 s to spare
 // for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
 // The wait is needed only when the last holder may still be live: a holder that let go cleanly (its gateway
 // closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
 //
-// Why H is 10 s and not less: H is also how long a holder keeps the gateway while the database does not
-// answer at all. Shorter, and every restart of PostgreSQL would drop every shard and cost a fence wait on
-// the way back; 10 s outlasts a restart. F follows from H, and the keepalive from what is left of the 30 s.
+// Why H is 12 s: H is also how long a holder keeps the gateway while the database does not answer at all, and a
+// restart of PostgreSQL (issue 33: stopped 8 s, then ~1 s of recovery on a busy host) must not drop the shards.
+// What counts against H in such an outage: the time from the last confirmation sent before it (≤ confirmEveryMs)
+// + the outage and the recovery + the wait for the next try once the server is back (≤ reconnectEveryMs) + the
+// reconnection itself: 1 + 9 + 0.25 + a little ≈ 10.5 s, 1.5 s to spare. Shorter, and every restart would drop
+// every shard and cost a fence wait on the way back. F follows from H, and the keepalive from what is left of
+// the 30 s.
 //
-// Why a confirmation every 0.25 s and not every second: the time since the last one before an outage counts
-// against H too. At 1 s, an 8 s outage of PostgreSQL (stopped, then started again: recovery took about 1 s on a
-// busy host) came to 10 s and dropped the gateway (issue 33). At 0.5 s (9.5 s) a full test run on a loaded
-// 2-core machine saw a game stall after such an outage (issue 36), so it stays 0.25 s. What an idle bot on
-// PostgreSQL spent on it was the pg_locks lookup (issue 36: 10 ms of CPU a second against SQLite's 2); the
-// confirmation is now an empty query on the lock's session (the session answering is the lock held, see
-// ShardOwnership.check), the cheapest round trip there is. TCP
-// keepalive cannot stand in for it: Node sets only its idle time, and the kernel's probes then give up after
+// Why a confirmation every second (issue 36): each one is a round trip, and the round trip's path through Node
+// and pg cost an idle bot ~0.8 ms of CPU, whatever it asked. At 0.25 s the four a second were ~3.2 ms/s, more than
+// all else an idle bot on SQLite does (~2 ms/s). The interval is in the sums above, so it could grow only with
+// H and F; the keepalive was shortened to pay for it (6 → 5 s). The confirmation is an empty query on the lock's
+// session (the session answering is the lock held, see ShardOwnership.check), the cheapest round trip there is.
+// TCP keepalive cannot stand in for it: Node sets only its idle time, and the kernel's probes then give up after
 // 10 more seconds, past H; and no probe's answer reaches the process, so none can date a confirmation.
 
 export interface OwnershipTimings {
@@ -39,6 +41,8 @@ export interface OwnershipTimings {
   retryMs: number;
   /** A holder confirms on its lock connection this often that the server still has its lock. */
   confirmEveryMs: number;
+  /** After a confirmation that failed, the holder tries again this soon (an outage's end is not waited for). */
+  reconnectEveryMs: number;
   /** A confirmation not answered within this long counts as failed (the connection is then replaced). */
   confirmTimeoutMs: number;
   /** A holder that has not confirmed its lock for this long drops its gateway (H). */
@@ -51,25 +55,27 @@ export interface OwnershipTimings {
 
 export const OWNERSHIP_TIMINGS: OwnershipTimings = {
   retryMs: 1000,
-  confirmEveryMs: 250,
+  confirmEveryMs: 1000,
+  reconnectEveryMs: 250,
   confirmTimeoutMs: 2000,
-  holdWithoutConfirmMs: 10_000,
-  fenceWaitMs: 13_000,
+  holdWithoutConfirmMs: 12_000,
+  fenceWaitMs: 16_000,
   identifyWindowMs: 5500,
 };
 
 /**
  * The server-side TCP settings of a lock connection, so that PostgreSQL itself notices a vanished host and
- * frees its locks: after 3 s of silence it probes every second and gives up after 3 unanswered probes
- * (≈ 6 s; the holder's confirmations keep a live connection from ever being silent that long), and data it
- * sent that stays unacknowledged for 6 s ends the connection too (tcp_user_timeout). With the system's
+ * frees its locks: after 2 s of silence it probes every second and gives up after 3 unanswered probes
+ * (≈ 5 s; the holder's confirmations, one a second, keep a live connection from being silent that long, and
+ * the kernel answers probes even while the process is busy), and data it sent that stays unacknowledged for
+ * 5 s ends the connection too (tcp_user_timeout). With the system's
  * defaults (2 h of silence before the first probe) a dead host's shard would stay locked for hours.
  */
 export const SERVER_KEEPALIVE = {
-  tcp_keepalives_idle: 3,
+  tcp_keepalives_idle: 2,
   tcp_keepalives_interval: 1,
   tcp_keepalives_count: 3,
-  tcp_user_timeout: 6000,
+  tcp_user_timeout: 5000,
 } as const;
 
 /**
@@ -86,6 +92,7 @@ export const CLIENT_KEEPALIVE_DELAY_MS = 3000;
 export function checkTimings(t: OwnershipTimings): void {
   if (t.fenceWaitMs <= t.holdWithoutConfirmMs + t.confirmEveryMs)
     throw new Error('fenceWaitMs must exceed holdWithoutConfirmMs + confirmEveryMs (see src/cluster/timings.ts)');
+  if (t.reconnectEveryMs > t.confirmEveryMs) throw new Error('reconnectEveryMs must not exceed confirmEveryMs');
   if (t.confirmTimeoutMs >= t.holdWithoutConfirmMs)
     throw new Error('confirmTimeoutMs must be shorter than holdWithoutConfirmMs');
 }

@@ -2,7 +2,8 @@
 // fixtures/test-timings.ts: one process holds a shard and another stands by; kill -9 of the holder hands the
 // shard over; and the fencing rules — a holder cut off from the database drops its gateway before a new
 // holder may IDENTIFY, a holder whose lock was taken while its connection was down drops at once, and one
-// that takes its lock again carries on. The IDENTIFY bucket lock keeps two shards of one bucket apart.
+// that takes its lock again carries on, trying again soon after a failed try rather than at its next confirmation.
+// The IDENTIFY bucket lock keeps two shards of one bucket apart.
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { LOCK_KIND } from '../../../src/cluster/lock-connection';
@@ -119,6 +120,38 @@ describe('fencing', () => {
     expect(holder.owner.state).toBe('holding');
     expect(holder.events).toEqual([]);
   });
+
+  it('a holder whose connection broke tries again every reconnectEveryMs, not at its next confirmation', async () => {
+    // Confirmations 5 s apart: a holder that waited for the next one would be back seconds after the database.
+    const slow = { ...TEST_TIMINGS, confirmEveryMs: 5000, holdWithoutConfirmMs: 20_000, fenceWaitMs: 26_000 };
+    const lines: string[] = [];
+    const holder = ownership(6, { timings: slow, log: createLogger('warn', (l) => lines.push(l)) });
+    await holder.owner.acquire();
+    const before = holder.owner.backendPid!;
+    const url = new URL(db.url);
+    const database = url.pathname.slice(1);
+    // A database refuses to lock itself out from its own session: the switch is made from another.
+    url.pathname = '/postgres';
+    const server = new pg.Client({ connectionString: url.toString() });
+    await server.connect();
+    db.cleanups.push(() => server.end());
+    // The database refuses new sessions (as while a server starts up) and the holder's session is cut.
+    await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
+    try {
+      await db.admin.query('SELECT pg_terminate_backend($1)', [before]);
+      await until(() => lines.some((l) => l.includes('shard lock connection failed')), 10_000);
+    } finally {
+      await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
+    }
+    const backAt = performance.now();
+    await until(async () => {
+      const pid = await holderOf(6);
+      return pid !== null && pid !== before ? pid : null;
+    });
+    expect(performance.now() - backAt).toBeLessThan(2500);
+    expect(holder.owner.state).toBe('holding');
+    expect(holder.events).toEqual([]);
+  }, 30_000);
 });
 
 describe('the IDENTIFY bucket', () => {
