@@ -44,6 +44,12 @@ export interface GameStore {
    * message ids, or null on a conflict.
    */
   saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null>;
+  /**
+   * saveGame, then (if it saved) insertEvent for each event and OutboxStore.insert for each piece of work: all or
+   * nothing; null on a conflict. Through a Storage's own stores it commits by itself (PostgreSQL: one statement,
+   * one round trip), through a transaction's it is part of that transaction.
+   */
+  saveMove(id: number, rev: number, changes: Partial<GameChanges>, writes: MoveWrites): Promise<SavedMove | null>;
   insertPlayer(player: NewPlayer): Promise<void>;
   deletePlayer(gameId: number, seat: number): Promise<void>;
   moveSeat(gameId: number, from: number, to: number): Promise<void>;
@@ -68,6 +74,19 @@ export interface GameStore {
   dueGameIds(now: number): Promise<number[]>;
   /** This shard's earliest deadline; null when none. */
   nextDeadline(): Promise<number | null>;
+}
+
+/** A move's writes besides its game row: its events, and the channel work saved with it at `at`. */
+export interface MoveWrites {
+  events: readonly EventRow[];
+  outbox: readonly StoredWork[];
+  at: number;
+}
+
+/** A move saved: the game's message ids, and the outbox ids of its channel work in the order given. */
+export interface SavedMove {
+  messages: Record<string, string>;
+  outbox: number[];
 }
 
 /** What the outbox needs of a piece of channel work: its kind (the service's ChannelWork is one). */

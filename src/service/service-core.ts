@@ -8,7 +8,7 @@ import type { GameEvent, GameOptions, GameState, Rng } from '../game';
 import { cryptoRng, seatsToAct } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import type { GameChanges, GameRow, PlayerRow } from '../db/rows';
-import type { GameStore, OutboxStore, StatsStore, Storage, Stores } from '../db/storage';
+import type { GameStore, MoveWrites, OutboxStore, StatsStore, Storage, Stores } from '../db/storage';
 import type { Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
 import { DEFAULT_BOT_STEP_MS, botDifficulty } from './bots';
@@ -17,6 +17,7 @@ import { DEFAULT_LOBBY_EXPIRY_MS } from './options';
 import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 import { GameQueue } from './game-queue';
+import { changedColumns } from './decide';
 
 export const MAX_PLAYERS = 8;
 /**
@@ -87,28 +88,14 @@ export interface Loaded {
 
 /** Makes the next event(s) from the state so far; null to make none. */
 export type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
-/** The writes an operation decided on, run in its write transaction through that transaction's stores. */
-export type Commit<T> = (tx: Stores) => Promise<T>;
+/**
+ * The writes an operation decided on, run in its write transaction through that transaction's stores; or, when
+ * `alone`, through the Storage's own stores: its one write (GameStore.saveMove) commits by itself.
+ */
+export type Commit<T> = ((tx: Stores) => Promise<T>) & { alone?: boolean };
 
 /** Another connection changed the game between our read and our write. */
 export class Conflict extends Error {}
-
-function sameDeadlines(a: Deadlines, b: Deadlines): boolean {
-  const keys = Object.keys(a);
-  return keys.length === Object.keys(b).length && keys.every((k) => a[Number(k)] === b[Number(k)]);
-}
-
-/** The columns of `next` that differ from the row: all an UPDATE needs to SET. */
-export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partial<GameChanges> {
-  const changed: Record<string, unknown> = {};
-  for (const [column, value] of Object.entries(next)) {
-    const old = row[column as keyof GameChanges];
-    // Deadlines are rebuilt by each action; unchanged ones are not written (see GameStore.saveGame).
-    const same = column === 'deadlines' ? sameDeadlines(old as Deadlines, value as Deadlines) : old === value;
-    if (!same) changed[column] = value;
-  }
-  return changed as Partial<GameChanges>;
-}
 
 export abstract class ServiceCore {
   /** The games, each call alone (outside any transaction). */
@@ -216,7 +203,7 @@ export abstract class ServiceCore {
       if (!commit) return null;
       if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {
-        const done = await this.writeTx(commit);
+        const done = commit.alone ? await commit(this.storage) : await this.writeTx(commit);
         this.gameChanged(gameId);
         return done;
       } catch (error) {
@@ -243,6 +230,14 @@ export abstract class ServiceCore {
     const closing = changes.status !== undefined && changes.status !== g.row.status && !OPEN.has(changes.status);
     if (closing && g.row.messages[LOBBY_MESSAGE] !== undefined) await tx.games.forgetDigest(g.row.id, LOBBY_MESSAGE);
     return messages;
+  }
+
+  /** A move's one write, which commits by itself (Commit.alone): the save, as save() says, with the rest. */
+  protected async saveMove(stores: Stores, g: Loaded, changes: Partial<GameChanges>, writes: MoveWrites) {
+    const saved = await stores.games.saveMove(g.row.id, g.row.rev, changedColumns(g.row, changes), writes);
+    if (saved === null) throw new Conflict();
+    if (typeof changes.next_deadline === 'number') tellAll(this.deadlineListeners, changes.next_deadline);
+    return saved;
   }
 
   protected viewAfter(

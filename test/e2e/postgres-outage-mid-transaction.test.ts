@@ -2,7 +2,9 @@
 // PostgreSQL (durable commits) is stopped with `pg_ctl stop -m immediate` while that throw's transaction is on
 // the server — a PostgreSQL-aware relay between bot and server (test/support/pg-fault-proxy.ts) holds it at the
 // chosen moment, and stopping the server cuts the bot's connections as a real outage would:
-//   'open'      — its INSERT held back, COMMIT never sent: nothing was saved, and the throw is told so;
+//   'open'      — the throw held back before the server: nothing was saved. A throw is one statement that
+//                 commits by itself (issue 36), sent before the server went, so the bot cannot know whether it
+//                 arrived: it says the throw may or may not have been saved, and the card shows it was not;
 //   'committed' — the server committed it, the answer was lost with the connection: the throw stands, and the
 //                 player must not be told "nothing changed".
 // Then issue 33's clicks for 8 s (test/e2e/outage.ts), the restart, and within 15 s of it the same turn message
@@ -65,14 +67,14 @@ async function outageDuringAThrow(moment: FaultMoment) {
 }
 
 describe('PostgreSQL stopped in the middle of a throw, for 8 s, in a solo Balut game', () => {
-  it("with the throw's transaction open: nothing saved, the throw told so, then the card works again", async () => {
+  it('with the throw held back before the server: nothing saved, not called saved, then the card works again', async () => {
     const { w, card, duringAnswer, answers, back, throws } = await outageDuringAThrow('open');
-    expect(duringAnswer).toBe(t('refusal.databaseUnavailable'));
+    expect(duringAnswer).toBe(t('refusal.databaseLostMidSave'));
     expect(answers).toEqual(Array(4).fill(t('refusal.databaseUnavailable')));
     expect(throws).toBe(1);
 
     const recovery = await untilAHoldWorks(w, card.id, back);
-    console.info(`transaction open at the stop: first hold taken ${recovery.holdTakenMs} ms after the restart`);
+    console.info(`throw held back at the stop: first hold taken ${recovery.holdTakenMs} ms after the restart`);
     expect(recovery.refusals).toEqual([]);
     expect(stampOf(w.fake.message(card.id)!)).toBe('0.1');
     await finishAndCheck(w);

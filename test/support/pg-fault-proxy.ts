@@ -1,8 +1,12 @@
 // A TCP relay in front of a PostgreSQL server that reads the client's side of the wire protocol, so a test can
 // stop a server in the middle of one chosen transaction: the first transaction to insert into `events` after
-// `arm` (a move: the service's statements are named, so its Bind says `games.insert-event`). Two moments:
-//   'open'      — its INSERT is held back: the transaction is open on the server, its COMMIT never sent;
-//   'committed' — its COMMIT goes through and the server commits, but the answer is kept from the client.
+// `arm` (a move: the service's statements are named, so its Bind says `games.insert-event`), or the first move
+// sent as one statement that commits by itself (its Bind says `games.move-…`: a hold, most throws and writes).
+// Two moments:
+//   'open'      — its INSERT is held back: the transaction is open on the server, its COMMIT never sent; a move's
+//                 one statement is held back before the server: nothing is saved, the client cannot know it;
+//   'committed' — its COMMIT (or its one statement) goes through and the server commits, but the answer is kept
+//                 from the client.
 // `arm` resolves when that moment has come; the test then stops the server, which cuts every connection.
 import { createConnection, createServer } from 'node:net';
 import type { AddressInfo, Socket } from 'node:net';
@@ -17,6 +21,7 @@ export interface PgFaultProxy {
 }
 
 const INSERT_EVENT = Buffer.from('games.insert-event\0');
+const ONE_STATEMENT_MOVE = Buffer.from('games.move-');
 const COMMIT = Buffer.from('COMMIT\0');
 const SSL_REQUEST = 80877103;
 
@@ -68,6 +73,16 @@ export async function startPgFaultProxy(targetPort: number, targetHost = '127.0.
       for (const message of framer.push(chunk)) {
         if (holding) continue;
         const type = String.fromCharCode(message[0]!);
+        if (type === 'B' && message.includes(ONE_STATEMENT_MOVE) && armed && !fault) {
+          [fault, armed] = [armed, null];
+          holding = fault.moment === 'open';
+          if (holding) {
+            fault.reached();
+            continue;
+          }
+          // Committed by itself once the server has run it: its answer, after the Sync, is the one kept back.
+          swallowing = true;
+        }
         if (type === 'B' && message.includes(INSERT_EVENT)) {
           move = true;
           // This connection's transaction is the one: no other may take the fault.

@@ -15,12 +15,12 @@ import type {
   ShardSlice,
   StoredEventRow,
 } from '../rows';
-import type { GameStore } from '../storage';
+import type { GameStore, MoveWrites, SavedMove } from '../storage';
 import type { Sql } from './pool';
 import { S } from './game-statements';
 import type { PendingWrites, WrittenStates } from '../written-states';
 import type { GameRowTuple, SeatTuple } from '../game-row';
-import { saveStatement } from './save-statements';
+import { moveStatement, moveValues, saveStatement } from './save-statements';
 import { gameFromTuple, savedColumns } from '../game-row';
 
 export class PostgresGameStore implements GameStore {
@@ -70,13 +70,28 @@ export class PostgresGameStore implements GameStore {
   /** As SQLite's: writes the changed columns if the row is still at `rev`; its message ids, or null on a conflict. */
   async saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null> {
     const { columns, values: written } = savedColumns(changes);
-    const save = saveStatement(columns);
-    const values: unknown[] = [id, rev, ...written];
     // READ COMMITTED: a writer that waited for another's row lock re-checks `rev` on the new row, so it misses.
-    const [saved] = await this.db.rows<{ messages: string }>(save, values);
+    const [saved] = await this.db.rows<{ messages: string }>(saveStatement(columns), [id, rev, ...written]);
     if (!saved) return null;
     this.written.saved(id, rev, changes.state, this.pending);
     return JSON.parse(saved.messages) as Record<string, string>;
+  }
+  /** The save, its events and its channel work as one statement: committed by itself outside a transaction. */
+  async saveMove(
+    id: number,
+    rev: number,
+    changes: Partial<GameChanges>,
+    writes: MoveWrites,
+  ): Promise<SavedMove | null> {
+    const { columns, values: written } = savedColumns(changes);
+    const statement = moveStatement(columns, writes.events.length, writes.outbox.length);
+    const [saved] = await this.db.commits<{ messages: string; outbox: number[] | null }>(
+      statement,
+      moveValues(id, rev, written, writes),
+    );
+    if (!saved) return null;
+    this.written.saved(id, rev, changes.state, this.pending);
+    return { messages: JSON.parse(saved.messages) as Record<string, string>, outbox: saved.outbox ?? [] };
   }
   async insertPlayer(p: NewPlayer): Promise<void> {
     await this.db.run(S.insertPlayer, [p.game_id, p.seat, p.user_id, p.name, p.is_bot, p.joined_at]);

@@ -37,6 +37,11 @@ export interface Sql {
   arrays<R extends unknown[]>(statement: Statement, values?: unknown[]): Promise<R[]>;
   /** How many rows `statement` changed. */
   run(statement: Statement, values?: unknown[]): Promise<number>;
+  /**
+   * As rows, for a statement that is a whole write: outside a transaction it commits by itself, so a connection
+   * lost once it was sent leaves its outcome unknown (CommitOutcomeUnknown), as a lost COMMIT does.
+   */
+  commits<R>(statement: Statement, values?: unknown[]): Promise<R[]>;
   /** `fn` in a transaction: this one's, or a new one. */
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T>;
 }
@@ -135,6 +140,10 @@ class Statements implements Sql {
     }
   }
 
+  commits<R>(statement: Statement, values: unknown[] = []): Promise<R[]> {
+    return this.inTransaction ? this.rows<R>(statement, values) : this.database.alone<R>(statement, values);
+  }
+
   transaction<T>(fn: (sql: Sql) => Promise<T>): Promise<T> {
     if (this.ended) return Promise.reject(new Error("A transaction's store was used after it ended."));
     return this.inTransaction ? fn(this) : this.database.transaction(fn);
@@ -198,6 +207,32 @@ export class PostgresDatabase {
     } finally {
       statements.ended = true;
       // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
+      client.release(broken);
+      client.off('error', lost);
+    }
+  }
+
+  /**
+   * One statement that commits by itself. A connection that cannot be had is unavailable (nothing was sent);
+   * one lost after the statement went out may have committed it, its answer lost with the connection.
+   */
+  async alone<R>(statement: Statement, values: unknown[]): Promise<R[]> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw this.safe(error);
+    }
+    let broken = false;
+    const lost = () => (broken = true);
+    client.on('error', lost);
+    try {
+      return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+    } catch (error) {
+      if (!isUnavailable(error)) throw this.safe(error);
+      broken = true;
+      throw new CommitOutcomeUnknown(this.safe(error));
+    } finally {
       client.release(broken);
       client.off('error', lost);
     }

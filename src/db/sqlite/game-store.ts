@@ -17,7 +17,8 @@ import type {
   ShardSlice,
   StoredEventRow,
 } from '../rows';
-import type { GameStore } from '../storage';
+import type { GameStore, MoveWrites, SavedMove } from '../storage';
+import type { SqliteOutboxStore } from './outbox-store';
 import type { PendingWrites } from '../written-states';
 import { WrittenStates } from '../written-states';
 import type { Sync } from './sync';
@@ -40,6 +41,8 @@ export class SqliteGameStore implements Sync<GameStore> {
 
   constructor(
     readonly db: Database.Database,
+    /** A move's channel work goes in with its save (saveMove). */
+    private readonly outbox: SqliteOutboxStore,
     shard: ShardSlice = { id: 0, count: 1 },
   ) {
     this.shard = { shardId: shard.id, shardCount: shard.count };
@@ -195,6 +198,28 @@ export class SqliteGameStore implements Sync<GameStore> {
     if (messages === undefined) return null;
     this.written.saved(id, rev, changes.state, this.db.inTransaction ? this.pending : null);
     return JSON.parse(messages) as Record<string, string>;
+  }
+
+  /**
+   * The save, its events and its channel work, all or nothing: inside a transaction part of it, alone a
+   * transaction of its own (BEGIN IMMEDIATE, as a write transaction's), as PostgreSQL's one statement commits.
+   */
+  saveMove(id: number, rev: number, changes: Partial<GameChanges>, writes: MoveWrites): SavedMove | null {
+    const move = (): SavedMove | null => {
+      const messages = this.saveGame(id, rev, changes);
+      if (!messages) return null;
+      for (const row of writes.events) this.insertEvent(row);
+      return { messages, outbox: writes.outbox.map((work) => this.outbox.insert(id, work, writes.at)) };
+    };
+    if (this.db.inTransaction) return move();
+    try {
+      const saved = this.db.transaction(move).immediate();
+      this.committed();
+      return saved;
+    } catch (error) {
+      this.rolledBack();
+      throw error;
+    }
   }
 
   /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */

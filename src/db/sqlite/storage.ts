@@ -112,10 +112,11 @@ export class SqliteStorage implements Storage {
     readonly db: Database.Database,
     options: SqliteStorageOptions = {},
   ) {
-    this.gameStatements = new SqliteGameStore(db, options.shard);
+    const outbox = new SqliteOutboxStore(db);
+    this.gameStatements = new SqliteGameStore(db, outbox, options.shard);
     const statements = {
       games: this.gameStatements,
-      outbox: new SqliteOutboxStore(db),
+      outbox,
       stats: new SqliteStatsStore(db),
       daily: new SqliteDailyStore(db),
       ops: new SqliteOpsStore(db),
