@@ -31,6 +31,13 @@ import type { Variant } from '../game';
 export interface GameStore {
   /** A game's row and seats, read at one instant. */
   gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined>;
+  /**
+   * A game's row and seats to decide a change on, which saveGame or saveMove then guards by its `rev`. An engine
+   * may answer, without a read, with the game as this process last read or saved it (`remembered`): a save
+   * decided on it is a conflict if another connection moved the game on since, and a refusal decided on it must
+   * be decided again on a read (another connection may have made the move possible).
+   */
+  gameToChange(id: number): Promise<{ row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined>;
   /** A channel's open game, or the game whose thread this is. */
   openGameIdInChannel(channelId: string): Promise<number | null>;
   /** The game opened by `gameId`'s Rematch button, or null. */

@@ -1,7 +1,10 @@
-// Which columns a move's save writes: apart from service-core.ts, which runs the move, so that file stays about
-// its transaction and its races.
+// How a move is decided: on the game as this process may remember it, and which columns its save writes. Apart
+// from service-core.ts, which runs it, so that file stays about its transaction and its races.
 import type { GameChanges, GameRow } from '../db/rows';
+import type { GameStore } from '../db/storage';
 import type { Deadlines } from './deadlines';
+import { MESSAGES, ServiceError } from './errors';
+import type { Commit, Loaded } from './service-core';
 
 function sameDeadlines(a: Deadlines, b: Deadlines): boolean {
   const keys = Object.keys(a);
@@ -18,4 +21,30 @@ export function changedColumns(row: GameRow, next: Partial<GameChanges>): Partia
     if (!same) changed[column] = value;
   }
   return changed as Partial<GameChanges>;
+}
+
+/**
+ * Plans on the game as this process may remember it (GameStore.gameToChange: no read), which the save's `rev`
+ * guards. A refusal, or nothing to do, decided on a remembered game is decided again on a read: another process
+ * may have moved the game on to where the move is possible (the same click, its newer stamp).
+ */
+export async function decideOnKnown<T>(
+  store: GameStore,
+  gameId: number,
+  plan: (g: Loaded) => Commit<T> | null,
+  load: (gameId: number) => Promise<Loaded | null>,
+): Promise<Commit<T> | null> {
+  const found = Number.isSafeInteger(gameId) ? await store.gameToChange(gameId) : undefined;
+  if (!found) throw new ServiceError('no-game', MESSAGES.noGame);
+  const { row, players, remembered } = found;
+  if (!remembered) return plan({ row, players, state: row.state, deadlines: row.deadlines });
+  try {
+    const commit = plan({ row, players, state: row.state, deadlines: row.deadlines });
+    if (commit) return commit;
+  } catch {
+    // Decided again below, on the game as it is now.
+  }
+  const g = await load(gameId);
+  if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
+  return plan(g);
 }

@@ -17,7 +17,7 @@ import { DEFAULT_LOBBY_EXPIRY_MS } from './options';
 import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 import { GameQueue } from './game-queue';
-import { changedColumns } from './decide';
+import { changedColumns, decideOnKnown } from './decide';
 
 export const MAX_PLAYERS = 8;
 /**
@@ -197,9 +197,7 @@ export abstract class ServiceCore {
     // still be answered within Discord's 3 s.
     if (performance.now() - arrived >= RACE_LIMIT.ms) throw new ServiceError('busy', MESSAGES.busy);
     for (let attempt = 1; ; attempt++) {
-      const g = await this.load(gameId);
-      if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
-      const commit = plan(g);
+      const commit = await decideOnKnown(this.store, gameId, plan, (id) => this.load(id));
       if (!commit) return null;
       if (this.hooks.beforeWrite) await this.hooks.beforeWrite(gameId, attempt);
       try {

@@ -18,6 +18,7 @@ import type {
 import type { GameStore, MoveWrites, SavedMove } from '../storage';
 import type { Sql } from './pool';
 import { S } from './game-statements';
+import type { KnownGame, KnownGames } from './known-games';
 import type { PendingWrites, WrittenStates } from '../written-states';
 import type { GameRowTuple, SeatTuple } from '../game-row';
 import { moveStatement, moveValues, saveStatement } from './save-statements';
@@ -29,14 +30,35 @@ export class PostgresGameStore implements GameStore {
     private readonly written: WrittenStates,
     /** The saves of the transaction this store runs in; null outside one. */
     private readonly pending: PendingWrites | null,
+    /** The games a click may decide on without a read (./known-games.ts), shared by the process's stores. */
+    private readonly known: KnownGames,
     private readonly shard: ShardSlice = { id: 0, count: 1 },
   ) {}
+
+  /** Any write but a move's one statement: the game is forgotten before it is sent and after it is answered. */
+  private async forgetting<T>(id: number, write: Promise<T>): Promise<T> {
+    this.known.forget(id);
+    try {
+      return await write;
+    } finally {
+      this.known.forget(id);
+    }
+  }
 
   async gameWithPlayers(id: number): Promise<{ row: GameRow; players: PlayerRow[] } | undefined> {
     const known = this.written.at(id);
     const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);
     if (!f) return undefined;
     return gameFromTuple(f, f[27], known);
+  }
+  /** As this process last read or moved it, while nothing of its own wrote it since; else read (and kept). */
+  async gameToChange(id: number): Promise<(KnownGame & { remembered: boolean }) | undefined> {
+    const known = this.db.inTransaction ? undefined : this.known.at(id);
+    if (known) return { ...known, remembered: true };
+    const since = this.known.begin();
+    const found = await this.gameWithPlayers(id);
+    if (found && !this.db.inTransaction) this.known.read(found, since);
+    return found && { ...found, remembered: false };
   }
   async openGameIdInChannel(channelId: string): Promise<number | null> {
     return (await this.db.rows<{ id: number }>(S.openInChannel, [channelId]))[0]?.id ?? null;
@@ -45,7 +67,7 @@ export class PostgresGameStore implements GameStore {
     return (await this.db.rows<{ id: number }>(S.rematchOf, [gameId]))[0]?.id ?? null;
   }
   async detachRematch(gameId: number): Promise<void> {
-    await this.db.run(S.detachRematch, [gameId]);
+    await this.forgetting(gameId, this.db.run(S.detachRematch, [gameId]));
   }
   async lastFinishedGameId(userId: string, guildId: string): Promise<number | null> {
     return (await this.db.rows<{ id: number }>(S.lastFinishedOf, [userId, guildId]))[0]?.id ?? null;
@@ -71,7 +93,8 @@ export class PostgresGameStore implements GameStore {
   async saveGame(id: number, rev: number, changes: Partial<GameChanges>): Promise<Record<string, string> | null> {
     const { columns, values: written } = savedColumns(changes);
     // READ COMMITTED: a writer that waited for another's row lock re-checks `rev` on the new row, so it misses.
-    const [saved] = await this.db.rows<{ messages: string }>(saveStatement(columns), [id, rev, ...written]);
+    const save = this.db.rows<{ messages: string }>(saveStatement(columns), [id, rev, ...written]);
+    const [saved] = await this.forgetting(id, save);
     if (!saved) return null;
     this.written.saved(id, rev, changes.state, this.pending);
     return JSON.parse(saved.messages) as Record<string, string>;
@@ -85,30 +108,44 @@ export class PostgresGameStore implements GameStore {
   ): Promise<SavedMove | null> {
     const { columns, values: written } = savedColumns(changes);
     const statement = moveStatement(columns, writes.events.length, writes.outbox.length);
-    const [saved] = await this.db.commits<{ messages: string; outbox: number[] | null }>(
+    const since = this.known.begin();
+    const move = this.db.commits<{ messages: string; outbox: number[] | null }>(
       statement,
       moveValues(id, rev, written, writes),
     );
+    // Lost with its connection it may have committed: what is known of the game no longer tells.
+    const [saved] = await move.catch((error: unknown) => {
+      this.known.forget(id);
+      throw error;
+    });
+    const messages = saved && (JSON.parse(saved.messages) as Record<string, string>);
+    // Committed by itself: the game is now that; inside a transaction it is only once that commits.
+    if (messages && !this.db.inTransaction) this.known.moved(id, rev, changes, messages, since);
+    else this.known.forget(id);
     if (!saved) return null;
     this.written.saved(id, rev, changes.state, this.pending);
-    return { messages: JSON.parse(saved.messages) as Record<string, string>, outbox: saved.outbox ?? [] };
+    return { messages: messages!, outbox: saved.outbox ?? [] };
   }
   async insertPlayer(p: NewPlayer): Promise<void> {
-    await this.db.run(S.insertPlayer, [p.game_id, p.seat, p.user_id, p.name, p.is_bot, p.joined_at]);
+    await this.forgetting(
+      p.game_id,
+      this.db.run(S.insertPlayer, [p.game_id, p.seat, p.user_id, p.name, p.is_bot, p.joined_at]),
+    );
   }
   async deletePlayer(gameId: number, seat: number): Promise<void> {
-    await this.db.run(S.deletePlayer, [gameId, seat]);
+    await this.forgetting(gameId, this.db.run(S.deletePlayer, [gameId, seat]));
   }
   async moveSeat(gameId: number, from: number, to: number): Promise<void> {
-    await this.db.run(S.moveSeat, [to, gameId, from]);
+    await this.forgetting(gameId, this.db.run(S.moveSeat, [to, gameId, from]));
   }
   async setPrediction(gameId: number, seat: number, prediction: number | null): Promise<void> {
-    await this.db.run(S.setPrediction, [prediction, gameId, seat]);
+    await this.forgetting(gameId, this.db.run(S.setPrediction, [prediction, gameId, seat]));
   }
   async setLeft(gameId: number, seat: number, reason: LeftReason, at: number): Promise<void> {
-    await this.db.run(S.setLeft, [reason, at, gameId, seat]);
+    await this.forgetting(gameId, this.db.run(S.setLeft, [reason, at, gameId, seat]));
   }
   async setResult(gameId: number, seat: number, r: ResultRow): Promise<void> {
+    this.known.forget(gameId);
     await this.db.run(S.setResult, [
       gameId,
       seat,
@@ -148,13 +185,13 @@ export class PostgresGameStore implements GameStore {
     return new Map(rows.map((r) => [r.seat, r.n]));
   }
   async setShown(gameId: number, key: string, messageId: string | null, digest: string | null): Promise<boolean> {
-    return (await this.db.run(S.setShown, [gameId, key, messageId, digest])) > 0;
+    return (await this.forgetting(gameId, this.db.run(S.setShown, [gameId, key, messageId, digest]))) > 0;
   }
   async forgetDigest(gameId: number, key: string): Promise<void> {
-    await this.db.run(S.forgetDigest, [gameId, key]);
+    await this.forgetting(gameId, this.db.run(S.forgetDigest, [gameId, key]));
   }
   async setPlayChannel(gameId: number, channelId: string): Promise<boolean> {
-    return (await this.db.run(S.setPlayChannel, [channelId, gameId])) > 0;
+    return (await this.forgetting(gameId, this.db.run(S.setPlayChannel, [channelId, gameId]))) > 0;
   }
   async lastWrites(gameId: number): Promise<Map<number, LastWrite>> {
     type Row = Omit<LastWrite, 'timedOut' | 'column' | 'dice'> & { type: string; col: number; written: string };

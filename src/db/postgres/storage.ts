@@ -7,6 +7,7 @@ import type { PendingWrites } from '../written-states';
 import { WrittenStates } from '../written-states';
 import { PostgresDailyStore } from './daily-store';
 import { PostgresGameStore } from './game-store';
+import { KnownGames } from './known-games';
 import { migratePostgres } from './migrate';
 import { PostgresOpsStore } from './ops-store';
 import { PostgresOutboxStore } from './outbox-store';
@@ -27,6 +28,7 @@ class PostgresStorage implements Storage {
   readonly daily;
   readonly ops;
   private readonly written = new WrittenStates();
+  private readonly known = new KnownGames();
 
   constructor(
     private readonly db: PostgresDatabase,
@@ -43,7 +45,7 @@ class PostgresStorage implements Storage {
 
   private on(sql: Sql, pending: PendingWrites | null): Stores {
     return {
-      games: new PostgresGameStore(sql, this.written, pending, this.shard),
+      games: new PostgresGameStore(sql, this.written, pending, this.known, this.shard),
       outbox: new PostgresOutboxStore(sql),
       stats: new PostgresStatsStore(sql),
       daily: new PostgresDailyStore(sql),

@@ -154,6 +154,11 @@ export class SqliteGameStore implements Sync<GameStore> {
     if (!f) return undefined;
     return gameFromTuple(f, JSON.parse(f[27]) as SeatTuple[], written);
   }
+  /** Read each time: on SQLite a read costs next to nothing beside a move's save (see WrittenStates). */
+  gameToChange(id: number): { row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined {
+    const found = this.gameWithPlayers(id);
+    return found && { ...found, remembered: false };
+  }
   openGameIdInChannel(channelId: string): number | null {
     return this.s.openInChannel.get({ c: channelId })?.id ?? null;
   }

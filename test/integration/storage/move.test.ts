@@ -16,6 +16,7 @@ import { freshDatabase } from '../../support/postgres';
 import { removeTempDirs, riggedRng, startedGame } from '../service/helpers';
 import type { RoundTripRelay } from './round-trips';
 import { startRoundTripRelay } from './round-trips';
+import type { GameView, OutboxItem } from '../../../src/service/game-service';
 
 afterAll(removeTempDirs);
 
@@ -128,35 +129,89 @@ describe('a move on PostgreSQL, counted on the wire', () => {
     await relay?.close();
   });
 
-  it('a throw, a hold and a write are each one round trip after their read', async () => {
+  /** A solo Balut game on a service whose process talks to the server through a relay; `other`: another process. */
+  async function relayed() {
     const url = await freshDatabase(inject('postgresUrl'), 'olathe_template');
     relay = await startRoundTripRelay(Number(new URL(url).port));
     const storage = await openPostgresStorage(relay.via(url));
-    opened.push(storage);
+    const otherStorage = await openPostgresStorage(url);
+    opened.push(storage, otherStorage);
     const rng = riggedRng();
     const service = new GameService(storage, { rng });
-    let view = await startedGame(service, ['ann'], { ...BALUT, columns: ['free', 'free', 'free', 'free'] });
-    const stamp = () => turnStamp(view.state!.players[0]!);
+    const other = new GameService(otherStorage, { rng });
+    const view = await startedGame(service, ['ann'], { ...BALUT, columns: ['free', 'free', 'free', 'free'] });
     const counted = async <T>(act: () => Promise<T>): Promise<[T, number]> => {
       relay!.reset();
       const result = await act();
       return [result, relay!.count];
     };
+    return { service, other, rng, view, counted, stamp: (v: GameView) => turnStamp(v.state!.players[0]!) };
+  }
+
+  it('a throw, a hold and a write decided on the game this process last moved are one round trip each', async () => {
+    const { service, rng, counted, stamp, ...start } = await relayed();
+    let view = start.view;
     rng.push([1, 2, 3, 4, 6], [6, 6, 2, 3, 1]);
     let trips: number;
-    [{ view }, trips] = await counted(() => service.throwDice(view.id, 'ann', stamp()));
+    // The game was last written by the start's transaction: read once.
+    [{ view }, trips] = await counted(() => service.throwDice(view.id, 'ann', stamp(view)));
     expect(trips).toBe(2);
-    [{ view }, trips] = await counted(() => service.setHold(view.id, 'ann', 4, true, stamp()));
-    expect(trips).toBe(2);
-    [{ view }, trips] = await counted(() => service.throwDice(view.id, 'ann', stamp()));
-    expect(trips).toBe(2);
+    [{ view }, trips] = await counted(() => service.setHold(view.id, 'ann', 4, true, stamp(view)));
+    expect(trips).toBe(1);
+    [{ view }, trips] = await counted(() => service.throwDice(view.id, 'ann', stamp(view)));
+    expect(trips).toBe(1);
     expect(view.state!.players[0]!.turn.dice).toEqual([6, 6, 2, 3, 6]);
-    const [written, writeTrips] = await counted(() => service.write(view.id, 'ann', 0, 'sixes', stamp()));
-    expect(writeTrips).toBe(2);
+    const [written, writeTrips] = await counted(() => service.write(view.id, 'ann', 0, 'sixes', stamp(view)));
+    expect(writeTrips).toBe(1);
     ({ view } = written);
-    expect(written.outbox.map((o) => o.work.kind)).toEqual(['log']);
-    expect(await service.pendingChannelWork(view.id)).toEqual(written.outbox);
+    const outbox: OutboxItem[] = written.outbox;
+    expect(outbox.map((o) => o.work.kind)).toEqual(['log']);
+    expect(await service.pendingChannelWork(view.id)).toEqual(outbox);
     expect(view.state!.players[0]!.card.columns[0]!.cells.sixes).toEqual([6, 6, 2, 3, 6]);
     expect(view.state).toEqual((await service.game(view.id))!.state);
+  });
+
+  it("is a conflict when another process moved the game since, decided again on a read: the other's move stands", async () => {
+    const { service, other, rng, counted, stamp, ...start } = await relayed();
+    let view = start.view;
+    rng.push([1, 2, 3, 4, 6]);
+    view = (await service.throwDice(view.id, 'ann', stamp(view))).view;
+    // Another process holds die 1; this one, remembering the game before that, holds die 2 on the same stamp.
+    await other.setHold(view.id, 'ann', 0, true, stamp(view));
+    const [held, trips] = await counted(() => service.setHold(view.id, 'ann', 1, true, stamp(view)));
+    expect(trips).toBe(3); // the refused statement, the read, the statement again
+    ({ view } = held);
+    expect(view.state!.players[0]!.turn.held).toEqual([true, true, false, false, false]);
+    expect(view.state).toEqual((await other.game(view.id))!.state);
+  });
+
+  it('decides a refusal made on a remembered game again on a read: the click another process made possible', async () => {
+    const { service, other, rng, stamp, ...start } = await relayed();
+    let view = start.view;
+    rng.push([1, 2, 3, 4, 6], [5, 5, 5, 1, 1]);
+    view = (await service.throwDice(view.id, 'ann', stamp(view))).view;
+    // Another process throws again: the stamp on the buttons is new, ahead of what this process remembers.
+    const thrown = (await other.throwDice(view.id, 'ann', stamp(view))).view;
+    const held = (await service.setHold(view.id, 'ann', 0, true, stamp(thrown))).view;
+    expect(held.state!.players[0]!.turn.dice).toEqual([5, 5, 5, 1, 1]);
+    expect(held.state!.players[0]!.turn.held).toEqual([true, false, false, false, false]);
+    // And the old stamp is refused on the game as it is now.
+    await expect(service.setHold(view.id, 'ann', 1, true, stamp(view))).rejects.toThrow();
+  });
+
+  it("is not a conflict after this process's own writes of message ids and digests (the Publisher's)", async () => {
+    const { service, rng, counted, stamp, ...start } = await relayed();
+    let view = start.view;
+    rng.push([1, 2, 3, 4, 6]);
+    view = (await service.throwDice(view.id, 'ann', stamp(view))).view;
+    await service.recordShown(view.id, 'card:0', '99', 'digest');
+    let trips: number;
+    // Read again once (the write forgot the game), never refused: the write left the revision as it was.
+    [{ view }, trips] = await counted(() => service.setHold(view.id, 'ann', 0, true, stamp(view)));
+    expect(trips).toBe(2);
+    expect(view.messages['card:0']).toBe('99');
+    [{ view }, trips] = await counted(() => service.setHold(view.id, 'ann', 1, true, stamp(view)));
+    expect(trips).toBe(1);
+    expect(view.messages['card:0']).toBe('99');
   });
 });
