@@ -206,25 +206,14 @@ export class SqliteGameStore implements Sync<GameStore> {
   }
 
   /**
-   * The save, its events and its channel work, all or nothing: inside a transaction part of it, alone a
-   * transaction of its own (BEGIN IMMEDIATE, as a write transaction's), as PostgreSQL's one statement commits.
+   * The save, its events and its channel work, all or nothing: always inside a transaction (SqliteStorage opens one
+   * for a move made alone, as PostgreSQL's one statement commits by itself).
    */
   saveMove(id: number, rev: number, changes: Partial<GameChanges>, writes: MoveWrites): SavedMove | null {
-    const move = (): SavedMove | null => {
-      const messages = this.saveGame(id, rev, changes);
-      if (!messages) return null;
-      for (const row of writes.events) this.insertEvent(row);
-      return { messages, outbox: writes.outbox.map((work) => this.outbox.insert(id, work, writes.at)) };
-    };
-    if (this.db.inTransaction) return move();
-    try {
-      const saved = this.db.transaction(move).immediate();
-      this.committed();
-      return saved;
-    } catch (error) {
-      this.rolledBack();
-      throw error;
-    }
+    const messages = this.saveGame(id, rev, changes);
+    if (!messages) return null;
+    for (const row of writes.events) this.insertEvent(row);
+    return { messages, outbox: writes.outbox.map((work) => this.outbox.insert(id, work, writes.at)) };
   }
 
   /** The transaction the saves since the last call ran in has committed: what they wrote is the rows' now. */

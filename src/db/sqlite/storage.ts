@@ -133,7 +133,14 @@ export class SqliteStorage implements Storage {
       daily: facade(statements.daily, run),
       ops: facade(statements.ops, run),
     });
-    ({ games: this.games, outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = bind(alone));
+    const own = bind(alone);
+    ({ outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = own);
+    // A move alone is a write transaction like any other: it waits for another process's write lock only as long as
+    // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s (issue 33).
+    this.games = {
+      ...own.games,
+      saveMove: (...move) => this.transaction((tx) => tx.games.saveMove(...move)),
+    };
     this.inside = bind(within);
     this.begin = db.prepare('BEGIN IMMEDIATE');
     this.beginRead = db.prepare('BEGIN');
