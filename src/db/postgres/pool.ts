@@ -178,7 +178,47 @@ export class PostgresDatabase {
    * it throws. Races are decided by the rows' `rev` guards and unique keys, not by the isolation level.
    * `begin` may ask for another kind (a read-only snapshot).
    */
-  async transaction<T>(fn: (sql: Sql) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+  transaction<T>(fn: (sql: Sql) => Promise<T>, begin = 'BEGIN'): Promise<T> {
+    return this.withConnection(async (client, unsafe) => {
+      const statements = new Statements(client, true, this);
+      try {
+        await client.query(begin);
+        const result = await fn(statements);
+        await client.query('COMMIT').catch((error: unknown) => {
+          throw isUnavailable(error) ? new CommitOutcomeUnknown(this.safe(error)) : error;
+        });
+        return result;
+      } catch (error) {
+        // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
+        await client.query('ROLLBACK').catch(unsafe);
+        throw this.safe(error);
+      } finally {
+        statements.ended = true;
+      }
+    });
+  }
+
+  /**
+   * One statement that commits by itself. A connection that cannot be had is unavailable (nothing was sent);
+   * one lost after the statement went out may have committed it, its answer lost with the connection.
+   */
+  alone<R>(statement: Statement, values: unknown[]): Promise<R[]> {
+    return this.withConnection(async (client, unsafe) => {
+      try {
+        return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
+      } catch (error) {
+        if (!isUnavailable(error)) throw this.safe(error);
+        unsafe();
+        throw new CommitOutcomeUnknown(this.safe(error));
+      }
+    });
+  }
+
+  /**
+   * `use` on a pooled connection of its own, given back after it: closed instead when it was lost meanwhile or
+   * `use` called it unsafe.
+   */
+  private async withConnection<T>(use: (client: pg.PoolClient, unsafe: () => void) => Promise<T>): Promise<T> {
     let client: pg.PoolClient;
     try {
       client = await this.pool.connect();
@@ -190,48 +230,8 @@ export class PostgresDatabase {
     // under way is rejected with it: unheard, the server stopping in the middle of a transaction ended the process.
     const lost = () => (broken = true);
     client.on('error', lost);
-    const statements = new Statements(client, true, this);
     try {
-      await client.query(begin);
-      const result = await fn(statements);
-      await client.query('COMMIT').catch((error: unknown) => {
-        throw isUnavailable(error) ? new CommitOutcomeUnknown(this.safe(error)) : error;
-      });
-      return result;
-    } catch (error) {
-      broken = await client.query('ROLLBACK').then(
-        () => false,
-        () => true,
-      );
-      throw this.safe(error);
-    } finally {
-      statements.ended = true;
-      // A connection whose rollback failed is in an unknown state: the pool closes it rather than reuse it.
-      client.release(broken);
-      client.off('error', lost);
-    }
-  }
-
-  /**
-   * One statement that commits by itself. A connection that cannot be had is unavailable (nothing was sent);
-   * one lost after the statement went out may have committed it, its answer lost with the connection.
-   */
-  async alone<R>(statement: Statement, values: unknown[]): Promise<R[]> {
-    let client: pg.PoolClient;
-    try {
-      client = await this.pool.connect();
-    } catch (error) {
-      throw this.safe(error);
-    }
-    let broken = false;
-    const lost = () => (broken = true);
-    client.on('error', lost);
-    try {
-      return (await client.query<R & pg.QueryResultRow>({ ...statement, values })).rows;
-    } catch (error) {
-      if (!isUnavailable(error)) throw this.safe(error);
-      broken = true;
-      throw new CommitOutcomeUnknown(this.safe(error));
+      return await use(client, lost);
     } finally {
       client.release(broken);
       client.off('error', lost);
