@@ -40,12 +40,19 @@ describe('random schedules of simultaneous clicks', () => {
         const hooks = { beforeWrite: (_id: number | null, attempt: number) => void (attempt > 1 && redecided++) };
         const { service, storage } = await harness(undefined, { clock, botStepMs: BOT_STEP_MS, hooks });
         const gameId = await balutWithABot(service);
-        // From here on, the scheduler decides when each read of the game comes back and each write begins.
-        const read = storage.games.gameWithPlayers.bind(storage.games);
+        // From here on, the scheduler decides when each read of the game comes back and each write begins: a
+        // transaction, or a move's one write (saveMove), decided on the game as read or as remembered (gameToChange).
+        const { games } = storage;
+        const read = games.gameWithPlayers.bind(games);
+        const readToChange = games.gameToChange.bind(games);
         const write = storage.transaction.bind(storage);
+        const writeMove = games.saveMove.bind(games);
         // (A released label, not the function's result: a counterexample prints every scheduled value.)
-        storage.games.gameWithPlayers = async (id) => (await s.schedule(Promise.resolve(), 'read'), read(id));
-        storage.transaction = async (fn) => (await s.schedule(Promise.resolve(), 'write'), write(fn));
+        const scheduled = (label: string) => s.schedule(Promise.resolve(), label);
+        games.gameWithPlayers = async (id) => (await scheduled('read'), read(id));
+        games.gameToChange = async (id) => (await scheduled('read to change'), readToChange(id));
+        storage.transaction = async (fn) => (await scheduled('write'), write(fn));
+        games.saveMove = async (...move) => (await scheduled('move'), writeMove(...move));
         const wrong: string[] = [];
         let double = 0;
         for (let turn = 0; turn < TURNS; turn++) {
@@ -69,7 +76,7 @@ describe('random schedules of simultaneous clicks', () => {
             }
           }
         }
-        storage.games.gameWithPlayers = read;
+        Object.assign(games, { gameWithPlayers: read, gameToChange: readToChange, saveMove: writeMove });
         storage.transaction = write;
         expect(wrong).toEqual([]);
         expect(redecided).toBe(0);
