@@ -8,7 +8,7 @@ import { FaultRoute } from '../../src/fake-discord';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { World } from './harness';
 import { dieOfButton, isHeld } from './dice-text';
-import { control, embedText, gameChannelIds, playSimpleTurn, publicMessages, startWorld } from './harness';
+import { control, embedText, gameChannelIds, playSimpleTurn, publicMessages, quiet, startWorld } from './harness';
 import { fiveOfAKindSeed } from './seeds';
 
 const RECOVERY_MS = 5000;
@@ -22,14 +22,6 @@ function freezeChannel(fake: FakeDiscord, apply: 'before' | 'after') {
     /** New requests pass again; the ones held stay unanswered (their sender is dead). */
     thaw: () => faults.forEach((f) => f.remove()),
   };
-}
-
-/** Waits until the bot has sent nothing to the loopback Discord for 300 ms. */
-async function quiet(world: World): Promise<void> {
-  for (let seen = -1; seen !== world.fake.requests.length;) {
-    seen = world.fake.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
 }
 
 /** Kills the bot the moment `act` was acknowledged and its channel work is held, then starts a new one. */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeDiscord, FakeMessage, FakeUser } from '../../src/fake-discord';
 import { LANGUAGES, tr } from '../../src/discord/i18n';
 import type { World } from './harness';
-import { control, controlsOf, eventually, publicMessages, startWorld, threadOf } from './harness';
+import { control, controlsOf, eventually, publicMessages, quiet, startWorld, threadOf } from './harness';
 import { FIVE_DICE, dieOfButton, facesOf } from './dice-text';
 import type { TurnPlan } from './dice-plan';
 import { FaceStream, planShouts, planTurn } from './dice-plan';
@@ -117,14 +117,6 @@ async function outboxEmptied(): Promise<void> {
   }, 8000);
 }
 
-/** Until the bot has sent nothing to Discord for 300 ms, so a kill catches no post in flight. */
-async function quiet(fake: FakeDiscord): Promise<void> {
-  for (let seen = -1; seen !== fake.requests.length;) {
-    seen = fake.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 300));
-  }
-}
-
 /** The game's shouts so far, once they are all in (or 5 s have passed): the same list in thread and channel. */
 async function expectShouts(fake: FakeDiscord, thread: string, parent: string, expected: string[]): Promise<void> {
   await fake
@@ -171,7 +163,7 @@ describe('every five of a kind in one bot lifetime', () => {
     }
     // One after a kill -9 and a new process on the same database (whose dice start the stream again).
     await outboxEmptied();
-    await quiet(fake);
+    await quiet(world);
     expect(await world.bot.kill('SIGKILL')).toBeNull();
     await world.restart();
     played.push(await playTurn(fake, one.thread, alice, plans.olathe[4]!));

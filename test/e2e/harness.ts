@@ -153,6 +153,14 @@ export async function eventually(predicate: () => boolean | Promise<boolean>, ti
   }
 }
 
+/** Waits until the bot has sent nothing to the loopback Discord for 300 ms (its channel work is done). */
+export async function quiet(world: World): Promise<void> {
+  for (let seen = -1; seen !== world.fake.requests.length;) {
+    seen = world.fake.requests.length;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+}
+
 // ---------- reading the channel ----------
 
 export interface Control {

@@ -5,7 +5,16 @@ import { expect } from 'vitest';
 import type { GameState } from '../../src/game';
 import type { FakeInteraction, FakeMessage } from '../../src/fake-discord';
 import type { World } from './harness';
-import { control, controlsOf, findControl, playToTheEnd, resultsMessage, threadOf, waitForTurn } from './harness';
+import {
+  control,
+  controlsOf,
+  findControl,
+  playToTheEnd,
+  quiet,
+  resultsMessage,
+  threadOf,
+  waitForTurn,
+} from './harness';
 
 /** When each click comes, in ms after the database went out of reach. */
 export const OUTAGE_CLICKS_AT = { hold: 800, throw: 2600, write: 4400, secondHold: 6200 } as const;
@@ -29,14 +38,6 @@ export async function throwOn(world: World, card: FakeMessage): Promise<FakeMess
   const thrown = world.fake.message(card.id)!;
   expect(findControl(thrown, 'hold')).not.toBeNull();
   return thrown;
-}
-
-/** Waits until the bot has sent nothing to the loopback Discord for 300 ms (its channel work is done). */
-export async function quiet(world: World): Promise<void> {
-  for (let seen = -1; seen !== world.fake.requests.length;) {
-    seen = world.fake.requests.length;
-    await delay(300);
-  }
 }
 
 /**
