@@ -1,6 +1,6 @@
 // How a move is decided: on the game as this process may remember it, and which columns its save writes. Apart
 // from service-core.ts, which runs it, so that file stays about its transaction and its races.
-import type { GameChanges, GameRow } from '../db/rows';
+import type { GameChanges, GameRow, PlayerRow } from '../db/rows';
 import type { GameStore } from '../db/storage';
 import type { Deadlines } from './deadlines';
 import { MESSAGES, ServiceError } from './errors';
@@ -36,10 +36,9 @@ export async function decideOnKnown<T>(
 ): Promise<Commit<T> | null> {
   const found = Number.isSafeInteger(gameId) ? await store.gameToChange(gameId) : undefined;
   if (!found) throw new ServiceError('no-game', MESSAGES.noGame);
-  const { row, players, remembered } = found;
-  if (!remembered) return plan({ row, players, state: row.state, deadlines: row.deadlines });
+  if (!found.remembered) return plan(loadedOf(found));
   try {
-    const commit = plan({ row, players, state: row.state, deadlines: row.deadlines });
+    const commit = plan(loadedOf(found));
     if (commit) return commit;
   } catch {
     // Decided again below, on the game as it is now.
@@ -47,4 +46,9 @@ export async function decideOnKnown<T>(
   const g = await load(gameId);
   if (!g) throw new ServiceError('no-game', MESSAGES.noGame);
   return plan(g);
+}
+
+/** A game's row and seats as a move is decided on them: its state and deadlines are the row's. */
+export function loadedOf({ row, players }: { row: GameRow; players: PlayerRow[] }): Loaded {
+  return { row, players, state: row.state, deadlines: row.deadlines };
 }

@@ -17,7 +17,7 @@ import { DEFAULT_LOBBY_EXPIRY_MS } from './options';
 import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 import { GameQueue } from './game-queue';
-import { changedColumns, decideOnKnown } from './decide';
+import { changedColumns, decideOnKnown, loadedOf } from './decide';
 
 export const MAX_PLAYERS = 8;
 /**
@@ -170,9 +170,7 @@ export abstract class ServiceCore {
   protected async load(gameId: number, games: GameStore = this.store): Promise<Loaded | null> {
     if (!Number.isSafeInteger(gameId)) return null;
     const found = await games.gameWithPlayers(gameId);
-    if (!found) return null;
-    const { row, players } = found;
-    return { row, players, state: row.state, deadlines: row.deadlines };
+    return found ? loadedOf(found) : null;
   }
 
   /**

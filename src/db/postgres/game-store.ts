@@ -145,8 +145,7 @@ export class PostgresGameStore implements GameStore {
     await this.forgetting(gameId, this.db.run(S.setLeft, [reason, at, gameId, seat]));
   }
   async setResult(gameId: number, seat: number, r: ResultRow): Promise<void> {
-    this.known.forget(gameId);
-    await this.db.run(S.setResult, [
+    const values = [
       gameId,
       seat,
       r.final_score,
@@ -157,7 +156,8 @@ export class PostgresGameStore implements GameStore {
       r.olathes_scored,
       r.exact_prediction,
       r.incentives_met,
-    ]);
+    ];
+    await this.forgetting(gameId, this.db.run(S.setResult, values));
   }
   async insertEvent(r: EventRow): Promise<void> {
     await this.db.run(S.insertEvent, [

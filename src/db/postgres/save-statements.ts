@@ -10,17 +10,21 @@ import { GAME_CHANGES_CHANNEL } from './game-changes';
 
 const saves = new Map<string, Statement>();
 
+const NOTIFY = `pg_notify('${GAME_CHANGES_CHANNEL}', id::text)`;
+
+/** The save's UPDATE of `columns` ($3 on), guarded by the revision it was decided on ($2). */
+function update(columns: readonly string[]): string {
+  const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
+  return `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2`;
+}
+
 /** The save of `columns`: $1 the id, $2 the revision it was decided on, then the columns' values. */
 export function saveStatement(columns: readonly string[]): Statement {
   const key = columns.join(',');
   let save = saves.get(key);
   if (!save) {
-    const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
     // Named by number: PostgreSQL cuts a statement's name at 63 characters, and the column list can be longer.
-    save = {
-      name: `games.save-${saves.size + 1}`,
-      text: `UPDATE games SET ${sets} WHERE id = $1 AND rev = $2 RETURNING messages, pg_notify('${GAME_CHANGES_CHANNEL}', id::text)`,
-    };
+    save = { name: `games.save-${saves.size + 1}`, text: `${update(columns)} RETURNING messages, ${NOTIFY}` };
     saves.set(key, save);
   }
   return save;
@@ -40,14 +44,12 @@ const EVENT_TYPES = 'bigint int bigint text int text text int int text text int 
  * row; a seq already taken fails it whole (a lost race). The outbox ids come back in the order given.
  */
 function moveText(columns: readonly string[], events: number, outbox: number): string {
-  const sets = ['rev = rev + 1', ...columns.map((c, i) => `${c} = $${i + 3}`)].join(', ');
   let next = columns.length + 3;
   const tuples = (count: number, types: readonly string[]) =>
     Array.from({ length: count }, () => `(${types.map((t) => `$${next++}::${t}`).join(', ')})`).join(', ');
   const names = EVENT_COLUMNS.join(', ');
   // A data-modifying WITH runs every part to its end, whatever the final SELECT reads.
-  let text = `WITH saved AS (UPDATE games SET ${sets} WHERE id = $1 AND rev = $2
-      RETURNING id, messages, pg_notify('${GAME_CHANGES_CHANNEL}', id::text))`;
+  let text = `WITH saved AS (${update(columns)} RETURNING id, messages, ${NOTIFY})`;
   if (events)
     text += `, inserted AS (INSERT INTO events (${names})
       SELECT v.* FROM saved CROSS JOIN (VALUES ${tuples(events, EVENT_TYPES)}) AS v(${names}))`;
