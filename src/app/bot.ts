@@ -23,7 +23,7 @@ import { UNICODE_DICE, emojiDice, useDiceGlyphs } from '../discord/render/dice-g
 import type { RunningActivity } from '../activity/start';
 import { startActivity } from '../activity/start';
 import { useOpenBoardButton } from '../discord/render/open-board';
-import { TurnClock } from './turn-clock';
+import { FED_CLOCK_SLEEP_MS, MAX_CLOCK_SLEEP_MS, TurnClock } from './turn-clock';
 
 /**
  * How long a stop waits for interactions under way, then for the Publisher's channel work: together well
@@ -159,6 +159,8 @@ export async function startBot(
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn('gateway disconnected', { shard }));
 
+  // On PostgreSQL the shard lock's confirmation each second is the clock's look too: one round trip, not two.
+  const deadlineRead = ownership ? storage.games.nextDeadlineRead?.() : undefined;
   const clock = new TurnClock(
     service,
     {
@@ -172,6 +174,7 @@ export async function startBot(
       },
     },
     log,
+    deadlineRead ? FED_CLOCK_SLEEP_MS : MAX_CLOCK_SLEEP_MS,
   );
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
@@ -194,6 +197,13 @@ export async function startBot(
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
   clock.start();
+  if (ownership && deadlineRead)
+    ownership.confirmWith({
+      text: deadlineRead.text,
+      values: deadlineRead.values,
+      answered: (rows) => clock.heard(deadlineRead.answer(rows)),
+      failed: () => clock.unheard(),
+    });
   // Whatever the channel missed while the bot was away (or Discord was), shown now, then checked every minute.
   const reconciled = context.publisher.start().catch((error) => log.error('first reconcile failed', { error }));
   track(reconciled);
@@ -209,6 +219,7 @@ export async function startBot(
       ops.stopping();
       // Boards are told the bot stops and reconnect to another host (or to this one once it is back).
       await activity?.close();
+      ownership?.confirmWith(null);
       await clock.stop();
       const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
       const queued = context.publisher.backlog;

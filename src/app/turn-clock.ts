@@ -3,12 +3,16 @@
 // sleep is capped so deadlines set by another process are seen too, and a deadline this process writes wakes it
 // at once (GameService.onDeadlineSet) — a computer player answers a person's move after its step, not after the
 // rest of the clock's sleep. A wake that only the cap caused reads the next deadline alone, and handles turns only
-// if one is due: an idle clock makes one round trip a second, not two (issue 36).
+// if one is due: an idle clock makes one round trip a second, not two (issue 36). On PostgreSQL even that round
+// trip is the shard lock's: its confirmation each second is the clock's look (`heard`), and the clock's own
+// looks are a minute apart (FED_CLOCK_SLEEP_MS).
 import type { GameService } from '../service/game-service';
 import type { Logger } from './logger';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
+/** The same, for a clock told each second what the deadlines are (`heard`): a safety net, never the pace. */
+export const FED_CLOCK_SLEEP_MS = 60_000;
 
 export interface TurnClockHooks {
   /** A timed-out turn, an expired lobby or a computer player's step was saved: show it. */
@@ -28,6 +32,7 @@ export class TurnClock {
   private running = false;
   /** The earliest deadline written while a run or a look was under way, which it may not have seen. */
   private missed = Infinity;
+  private started = false;
   private stopped = false;
   private databaseLost = false;
   private unsubscribe = () => {};
@@ -40,6 +45,7 @@ export class TurnClock {
   ) {}
 
   start(): void {
+    this.started = true;
     this.unsubscribe = this.service.onDeadlineSet((at) => this.wake(at));
     this.run = this.schedule();
   }
@@ -51,6 +57,21 @@ export class TurnClock {
     clearTimeout(this.timer);
     await this.run;
     clearTimeout(this.timer);
+  }
+
+  /**
+   * What a look at the deadlines asked by another part of the process found (the shard lock's confirmation):
+   * the database answers, and the clock wakes for the earliest deadline as if this process had written it.
+   */
+  heard(next: number | null): void {
+    if (!this.started || this.stopped) return;
+    this.answered();
+    if (next !== null) this.wake(next);
+  }
+
+  /** That look failed: the database counts as lost until a look answers, which then reconciles every game. */
+  unheard(): void {
+    this.databaseLost = true;
   }
 
   /** A deadline at `at` was written: sleep no longer than until then. A run under way looks again when it ends. */
@@ -110,7 +131,8 @@ export class TurnClock {
     await this.schedule();
   }
 
-  // The clock reads the database every second, so it is the first to see it come back after an outage.
+  // The clock reads the database every second (itself, or through `heard`), so it is the first to see it come back
+  // after an outage.
   private failed(error: unknown): void {
     if (this.service.storage.isUnavailable(error)) this.databaseLost = true;
     this.log.error('deadline check failed', { error });

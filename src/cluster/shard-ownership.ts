@@ -20,6 +20,18 @@ import { OWNERSHIP_TIMINGS, RELEASE_MARK_TIMEOUT_MS, checkTimings } from './timi
 
 export type OwnershipState = 'standby' | 'fencing' | 'holding' | 'lost' | 'released';
 
+/**
+ * A read asked on the lock's session as each confirmation, in place of the empty query (issue 36: the turn
+ * clock's look at its deadlines, so an idle bot makes one round trip a second, not two). Its answer confirms the
+ * lock as the empty query's did; a read that fails counts as a confirmation that failed.
+ */
+export interface ConfirmingRead {
+  text: string;
+  values: unknown[];
+  answered(rows: ReadonlyArray<Record<string, unknown>>): void;
+  failed(): void;
+}
+
 export interface OwnershipOptions {
   url: string;
   shard: { id: number; count: number };
@@ -53,6 +65,7 @@ export class ShardOwnership {
   private connecting: Promise<LockConnection | null> | null = null;
   /** When the last failed connection attempt was logged (null: the last attempt worked): one a minute is logged. */
   private failureLoggedAt: number | null = null;
+  private read: ConfirmingRead | null = null;
 
   constructor(private readonly options: OwnershipOptions) {
     this.timings = { ...OWNERSHIP_TIMINGS, ...options.timings };
@@ -73,6 +86,11 @@ export class ShardOwnership {
   /** The holder's session as pg_locks names it (tests, logs); null without a connection. */
   get backendPid(): number | null {
     return this.connection?.backendPid ?? null;
+  }
+
+  /** Asks `read` as each confirmation from now on (null: the empty query again). */
+  confirmWith(read: ConfirmingRead | null): void {
+    this.read = read;
   }
 
   /**
@@ -251,6 +269,8 @@ export class ShardOwnership {
     this.checking = true;
     void this.check().then((confirmed) => {
       this.checking = false;
+      // Not confirmed (a broken connection too, though nothing was asked): what the read would say is unknown.
+      if (!confirmed) this.read?.failed();
       // The way back from an outage is not left to the next second's tick: that wait counts against H.
       if (confirmed || !this.holdsOrFences()) return;
       clearTimeout(this.retry);
@@ -271,17 +291,22 @@ export class ShardOwnership {
     const sentAt = this.now();
     const connection = this.connection;
     if (connection && !connection.broken) {
+      const read = this.read;
+      let rows: ReadonlyArray<Record<string, unknown>> = [];
       try {
         // The session answering is the lock still held: a session-level advisory lock ends only with its session
         // or when that session unlocks it, and this process unlocks the shard's only by closing the connection
-        // (release). An empty query costs the least of any round trip (idle CPU, issue 36: ./timings.ts).
-        await connection.answers(this.timings.confirmTimeoutMs);
-        this.confirmedAt = sentAt;
-        return true;
+        // (release). Each round trip costs an idle bot CPU (issue 36: ./timings.ts), so it is the empty query
+        // or a read another part of the process would have asked anyway.
+        if (read) rows = (await connection.query(read.text, read.values, this.timings.confirmTimeoutMs)).rows;
+        else await connection.answers(this.timings.confirmTimeoutMs);
       } catch {
         // Counted against H by tick(); the next check opens a new connection.
         return false;
       }
+      this.confirmedAt = sentAt;
+      read?.answered(rows);
+      return true;
     }
     const reconnected = await this.connect(this.timings.holdWithoutConfirmMs);
     if (!reconnected || !this.holdsOrFences()) return false;

@@ -81,6 +81,18 @@ export interface GameStore {
   dueGameIds(now: number): Promise<number[]>;
   /** This shard's earliest deadline; null when none. */
   nextDeadline(): Promise<number | null>;
+  /**
+   * nextDeadline as a read another session of the same server may ask (PostgreSQL only): the shard lock's
+   * session asks it as its confirmation, so an idle bot makes one round trip a second, not two (issue 36).
+   */
+  nextDeadlineRead?(): SessionRead<number | null>;
+}
+
+/** A statement for another session of the same database to ask, and what its rows mean. */
+export interface SessionRead<T> {
+  text: string;
+  values: unknown[];
+  answer(rows: ReadonlyArray<Record<string, unknown>>): T;
 }
 
 /** A move's writes besides its game row: its events, and the channel work saved with it at `at`. */

@@ -66,6 +66,8 @@ describe('PostgreSQL out of reach for 8 s in a solo Balut game', () => {
     console.info(`database kept its commits: first hold taken ${recovery.holdTakenMs} ms after the restart`);
     // Nothing was lost and nothing changed meanwhile: the card's own hold is taken as it is.
     expect(recovery.refusals).toEqual([]);
+    // Seen by the shard lock's confirmation, the clock's look on PostgreSQL (issue 36): every game compared.
+    await eventually(() => w.bot.log().includes('database reachable again'), 5000);
     await finishAndCheck(w);
   }, 120_000);
 

@@ -15,7 +15,7 @@ import type {
   ShardSlice,
   StoredEventRow,
 } from '../rows';
-import type { GameStore, MoveWrites, SavedMove } from '../storage';
+import type { GameStore, MoveWrites, SavedMove, SessionRead } from '../storage';
 import type { Sql } from './pool';
 import { S } from './game-statements';
 import type { KnownGame, KnownGames } from './known-games';
@@ -222,5 +222,13 @@ export class PostgresGameStore implements GameStore {
   }
   async nextDeadline(): Promise<number | null> {
     return (await this.db.rows<{ t: number | null }>(S.nextDeadline, [this.shard.count, this.shard.id]))[0]?.t ?? null;
+  }
+  nextDeadlineRead(): SessionRead<number | null> {
+    return {
+      text: S.nextDeadline.text,
+      values: [this.shard.count, this.shard.id],
+      // Another session parses bigint as text (the pool's NUMERIC_TYPES are its own).
+      answer: (rows) => (rows[0]?.t == null ? null : Number(rows[0].t)),
+    };
   }
 }

@@ -24,6 +24,27 @@ const db = ownershipDatabase();
 const holderOf = (id: number) => holderOn(db.admin, id);
 const holderProcess = (shard: number) => spawnHolder(db.url, shard, db.cleanups);
 
+/**
+ * The database refuses new sessions (as while a server starts up) and the session `pid` is cut, until `during`
+ * has resolved.
+ */
+async function cutOff(pid: number, during: () => Promise<unknown>): Promise<void> {
+  const url = new URL(db.url);
+  const database = url.pathname.slice(1);
+  // A database refuses to lock itself out from its own session: the switch is made from another.
+  url.pathname = '/postgres';
+  const server = new pg.Client({ connectionString: url.toString() });
+  await server.connect();
+  db.cleanups.push(() => server.end());
+  await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
+  try {
+    await db.admin.query('SELECT pg_terminate_backend($1)', [pid]);
+    await during();
+  } finally {
+    await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
+  }
+}
+
 function ownership(shard: number, extra: Partial<OwnershipOptions> = {}) {
   const events: Array<{ what: string; at: number }> = [];
   const owner = new ShardOwnership({
@@ -128,21 +149,7 @@ describe('fencing', () => {
     const holder = ownership(6, { timings: slow, log: createLogger('warn', (l) => lines.push(l)) });
     await holder.owner.acquire();
     const before = holder.owner.backendPid!;
-    const url = new URL(db.url);
-    const database = url.pathname.slice(1);
-    // A database refuses to lock itself out from its own session: the switch is made from another.
-    url.pathname = '/postgres';
-    const server = new pg.Client({ connectionString: url.toString() });
-    await server.connect();
-    db.cleanups.push(() => server.end());
-    // The database refuses new sessions (as while a server starts up) and the holder's session is cut.
-    await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS false`);
-    try {
-      await db.admin.query('SELECT pg_terminate_backend($1)', [before]);
-      await until(() => lines.some((l) => l.includes('shard lock connection failed')), 10_000);
-    } finally {
-      await server.query(`ALTER DATABASE "${database}" ALLOW_CONNECTIONS true`);
-    }
+    await cutOff(before, () => until(() => lines.some((l) => l.includes('shard lock connection failed')), 10_000));
     const backAt = performance.now();
     await until(async () => {
       const pid = await holderOf(6);
@@ -169,5 +176,43 @@ describe('the IDENTIFY bucket', () => {
     await Promise.all([a.owner.identifyTurn(identify), b.owner.identifyTurn(identify)]);
     const [first, second] = spans.sort((x, y) => x[0] - y[0]) as [[number, number], [number, number]];
     expect(second[0] - first[1]).toBeGreaterThanOrEqual(TEST_TIMINGS.identifyWindowMs - 5);
+  });
+});
+
+describe('a read as the confirmation (issue 36: the turn clock’s look)', () => {
+  it('is asked on the lock’s session in place of the empty query, and one the database cannot answer is told', async () => {
+    const holder = ownership(7);
+    await holder.owner.acquire();
+    const answers: number[] = [];
+    let failures = 0;
+    const READ = 'SELECT pg_backend_pid() AS pid';
+    holder.owner.confirmWith({
+      text: READ,
+      values: [],
+      answered: (rows) => answers.push(Number(rows[0]!.pid)),
+      failed: () => failures++,
+    });
+    const lastQuery = async (pid: number) =>
+      (await db.admin.query<{ query: string }>('SELECT query FROM pg_stat_activity WHERE pid = $1', [pid])).rows[0]
+        ?.query;
+    await until(() => answers.length >= 3);
+    const first = holder.owner.backendPid!;
+    expect(new Set(answers)).toEqual(new Set([first]));
+    // Each confirmation is the read: the session's last statement is never the empty query.
+    for (let i = 0; i < 5; i++) {
+      expect(await lastQuery(first)).toBe(READ);
+      await new Promise((r) => setTimeout(r, TEST_TIMINGS.confirmEveryMs / 2));
+    }
+
+    // An outage: the failures are told (the clock then counts the database lost), and the next read answers.
+    await cutOff(first, () => until(() => failures >= 2));
+    const second = await until(() => (answers.at(-1) !== first ? answers.at(-1) : undefined));
+    expect(second).toBe(holder.owner.backendPid);
+    expect(await holderOf(7)).toBe(second);
+    expect(holder.owner.state).toBe('holding');
+    expect(holder.events).toEqual([]);
+
+    holder.owner.confirmWith(null);
+    await until(async () => (await lastQuery(second!)) === '');
   });
 });

@@ -95,3 +95,52 @@ it('looks at the next deadline alone while nothing is due, and handles a deadlin
   expect(new Set(changed)).toEqual(new Set([lobby.id]));
   expect(calls.runs).toBeGreaterThanOrEqual(3);
 });
+
+it('told the deadlines each second by another look (the shard lock’s), asks nothing itself while idle', async () => {
+  const storage = await openTestStorage(tempDbPath());
+  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const other = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const calls = { looks: 0, runs: 0, back: 0 };
+  const nextDeadline = service.nextDeadline.bind(service);
+  const expireTurns = service.expireTurns.bind(service);
+  service.nextDeadline = () => (calls.looks++, nextDeadline());
+  service.expireTurns = (now?: number) => (calls.runs++, expireTurns(now));
+  const changed: number[] = [];
+  const clock = new TurnClock(
+    service,
+    { changed: (gameId) => changed.push(gameId), databaseBack: () => calls.back++ },
+    createLogger('error', () => {}),
+    MINUTE,
+  );
+  // The shard lock's confirmations, here every 25 ms, each reading the deadlines on a session of their own.
+  let failing = false;
+  const confirmations = setInterval(() => {
+    void storage.games.nextDeadline().then((next) => (failing ? clock.unheard() : clock.heard(next)));
+  }, 25);
+  stops.push(async () => {
+    clearInterval(confirmations);
+    await clock.stop();
+    await storage.close();
+  });
+  clock.start();
+  await until(() => calls.looks >= 1);
+  await new Promise((r) => setTimeout(r, 300));
+  // Idle: the start's look, then none of its own; nothing handled.
+  expect(calls).toEqual({ looks: 1, runs: 0, back: 0 });
+
+  // The confirmations fail, then answer: the database is back, and every game is compared once.
+  failing = true;
+  await new Promise((r) => setTimeout(r, 100));
+  expect(calls.back).toBe(0);
+  failing = false;
+  await until(() => calls.back === 1);
+  await new Promise((r) => setTimeout(r, 100));
+  expect(calls).toEqual({ looks: 1, runs: 0, back: 1 });
+
+  // A computer player's step written by another process: only the heard deadline can wake this clock.
+  const lobby = await other.openLobby({ guildId: 'g', channelId: 'c', host: user('ann'), options: BALUT });
+  await other.addBot(lobby.id, 'ann', 'easy');
+  await other.start(lobby.id, 'ann');
+  await until(() => changed.length >= 3);
+  expect(new Set(changed)).toEqual(new Set([lobby.id]));
+});
