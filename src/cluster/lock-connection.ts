@@ -21,6 +21,18 @@ export type LockKey = readonly [kind: number, id: number];
 export const HELD_BY_THIS_SESSION = `EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory'
   AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted)`;
 
+/**
+ * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith) (issue 36: the turn
+ * clock's look at its deadlines, so an idle bot makes one round trip a second, not two). Its answer confirms the
+ * lock as the empty query's did; a read that fails counts as a confirmation that failed.
+ */
+export interface ConfirmingRead {
+  text: string;
+  values: unknown[];
+  answered(rows: ReadonlyArray<Record<string, unknown>>): void;
+  failed(): void;
+}
+
 export interface LockConnection {
   /** PostgreSQL's process id of this session (what pg_locks.pid shows). */
   backendPid: number;

@@ -11,26 +11,15 @@
 // IDENTIFY itself takes one more lock, the rate-limit bucket's, and keeps it for Discord's 5 s, so hosts of
 // one bucket never identify at the same moment.
 import type { Logger } from '../app/logger';
-import type { LockConnection, LockKey } from './lock-connection';
-import { LOCK_KIND, openLockConnection } from './lock-connection';
+import type { ConfirmingRead, LockKey } from './lock-connection';
+import { LOCK_KIND } from './lock-connection';
+import { LockSession } from './lock-session';
 import type { LastHolder } from './shard-holders';
 import { markHolding, markReleased, takeMark } from './shard-holders';
 import type { OwnershipTimings } from './timings';
 import { OWNERSHIP_TIMINGS, RELEASE_MARK_TIMEOUT_MS, checkTimings } from './timings';
 
 export type OwnershipState = 'standby' | 'fencing' | 'holding' | 'lost' | 'released';
-
-/**
- * A read asked on the lock's session as each confirmation, in place of the empty query (issue 36: the turn
- * clock's look at its deadlines, so an idle bot makes one round trip a second, not two). Its answer confirms the
- * lock as the empty query's did; a read that fails counts as a confirmation that failed.
- */
-export interface ConfirmingRead {
-  text: string;
-  values: unknown[];
-  answered(rows: ReadonlyArray<Record<string, unknown>>): void;
-  failed(): void;
-}
 
 export interface OwnershipOptions {
   url: string;
@@ -54,7 +43,7 @@ export class ShardOwnership {
   private readonly now: () => number;
   private readonly key: LockKey;
   private readonly bucketKey: LockKey;
-  private connection: LockConnection | null = null;
+  private readonly session: LockSession;
   private stateNow: OwnershipState = 'standby';
   /** When the last confirmation that succeeded was sent (not answered: see ./timings.ts). */
   private confirmedAt = 0;
@@ -62,9 +51,6 @@ export class ShardOwnership {
   /** The next try after a confirmation that failed, sooner than the checker's (timings.reconnectEveryMs). */
   private retry: NodeJS.Timeout | undefined;
   private checking = false;
-  private connecting: Promise<LockConnection | null> | null = null;
-  /** When the last failed connection attempt was logged (null: the last attempt worked): one a minute is logged. */
-  private failureLoggedAt: number | null = null;
   private read: ConfirmingRead | null = null;
 
   constructor(private readonly options: OwnershipOptions) {
@@ -73,6 +59,13 @@ export class ShardOwnership {
     this.now = options.now ?? (() => performance.now());
     this.key = [LOCK_KIND.shard, options.shard.id];
     this.bucketKey = [LOCK_KIND.identify, options.shard.id % Math.max(1, options.maxConcurrency)];
+    this.session = new LockSession({
+      url: options.url,
+      shardId: options.shard.id,
+      log: options.log,
+      now: this.now,
+      released: () => this.stateNow === 'released',
+    });
   }
 
   get state(): OwnershipState {
@@ -85,7 +78,7 @@ export class ShardOwnership {
 
   /** The holder's session as pg_locks names it (tests, logs); null without a connection. */
   get backendPid(): number | null {
-    return this.connection?.backendPid ?? null;
+    return this.session.current?.backendPid ?? null;
   }
 
   /** Asks `read` as each confirmation from now on (null: the empty query again). */
@@ -147,7 +140,7 @@ export class ShardOwnership {
       if (this.stateNow !== 'holding') throw new Error(`shard ${this.shardId} lost before IDENTIFY`);
       await sleep(250);
     }
-    const bucketHeldOn = this.connection;
+    const bucketHeldOn = this.session.current;
     const release = () => {
       // On a connection that broke since, the server has freed the lock already.
       if (bucketHeldOn && !bucketHeldOn.broken) bucketHeldOn.unlock(this.bucketKey).catch(() => {});
@@ -170,7 +163,7 @@ export class ShardOwnership {
     this.stateNow = 'released';
     clearInterval(this.checker);
     clearTimeout(this.retry);
-    const connection = this.connection;
+    const connection = this.session.current;
     if (wasHolding && connection && !connection.broken) {
       const marked = await markReleased(connection, this.key, RELEASE_MARK_TIMEOUT_MS).catch(() => false);
       if (marked)
@@ -182,38 +175,7 @@ export class ShardOwnership {
           shard: this.shardId,
         });
     }
-    await connection?.close();
-    this.connection = null;
-  }
-
-  /** The open lock connection, or a new one; one attempt at a time, so no connection is ever left behind. */
-  private connect(timeoutMs?: number): Promise<LockConnection | null> {
-    if (this.connection && !this.connection.broken) return Promise.resolve(this.connection);
-    this.connecting ??= this.reconnect(timeoutMs).finally(() => (this.connecting = null));
-    return this.connecting;
-  }
-
-  private async reconnect(timeoutMs?: number): Promise<LockConnection | null> {
-    await this.connection?.close();
-    this.connection = null;
-    let opened: LockConnection;
-    try {
-      opened = await openLockConnection(this.options.url, `olathe shard ${this.shardId} lock`, timeoutMs);
-      this.failureLoggedAt = null;
-    } catch (error) {
-      if (this.failureLoggedAt === null || this.now() - this.failureLoggedAt >= 60_000) {
-        this.failureLoggedAt = this.now();
-        this.options.log.warn('shard lock connection failed; trying again', { shard: this.shardId, error });
-      }
-      return null;
-    }
-    // Released while connecting (a stop): the new session must not outlive it.
-    if (this.stateNow === 'released') {
-      await opened.close();
-      return null;
-    }
-    this.connection = opened;
-    return opened;
+    await this.session.close(connection);
   }
 
   /**
@@ -223,7 +185,7 @@ export class ShardOwnership {
    */
   private async tryTake(): Promise<LastHolder | null> {
     const sentAt = this.now();
-    const connection = await this.connect();
+    const connection = await this.session.open();
     if (!connection) return null;
     try {
       if (!(await connection.tryLock(this.key))) return null;
@@ -238,14 +200,13 @@ export class ShardOwnership {
     } catch (error) {
       if (this.stateNow !== 'released')
         this.options.log.warn('shard lock taken but not marked as held; letting it go', { shard: this.shardId, error });
-      await connection.close();
-      if (this.connection === connection) this.connection = null;
+      await this.session.close(connection);
       return null;
     }
   }
 
   private async tryBucket(): Promise<boolean> {
-    const connection = this.connection;
+    const connection = this.session.current;
     if (!connection || connection.broken) return false;
     return connection.tryLock(this.bucketKey).catch(() => false);
   }
@@ -289,7 +250,7 @@ export class ShardOwnership {
    */
   private async check(): Promise<boolean> {
     const sentAt = this.now();
-    const connection = this.connection;
+    const connection = this.session.current;
     if (connection && !connection.broken) {
       const read = this.read;
       let rows: ReadonlyArray<Record<string, unknown>> = [];
@@ -308,7 +269,7 @@ export class ShardOwnership {
       read?.answered(rows);
       return true;
     }
-    const reconnected = await this.connect(this.timings.holdWithoutConfirmMs);
+    const reconnected = await this.session.open(this.timings.holdWithoutConfirmMs);
     if (!reconnected || !this.holdsOrFences()) return false;
     const taken = await reconnected.tryLock(this.key).catch(() => null);
     if (taken === null || !this.holdsOrFences()) return false;
@@ -338,8 +299,7 @@ export class ShardOwnership {
     this.stateNow = 'lost';
     clearInterval(this.checker);
     clearTimeout(this.retry);
-    void this.connection?.close();
-    this.connection = null;
+    void this.session.close();
     if (wasHolding) this.options.log.error('shard lost: dropping the gateway', { shard: this.shardId, why });
     else this.options.log.warn('shard lost before IDENTIFY: standing by again', { shard: this.shardId, why });
     if (wasHolding) this.options.onLost(why);
