@@ -159,7 +159,7 @@ export async function startBot(
   client.on(Events.Error, (error) => log.error('discord client error', { error }));
   client.on(Events.ShardDisconnect, (_event, shard) => log.warn('gateway disconnected', { shard }));
 
-  // On PostgreSQL the shard lock's confirmation each second is the clock's look too: one round trip, not two.
+  // On PostgreSQL the shard lock's confirmation (every 2 s) is the clock's look too: one round trip, not two.
   const deadlineRead = ownership ? storage.games.nextDeadlineRead?.() : undefined;
   const clock = new TurnClock(
     service,

@@ -4,14 +4,14 @@
 // at once (GameService.onDeadlineSet) — a computer player answers a person's move after its step, not after the
 // rest of the clock's sleep. A wake that only the cap caused reads the next deadline alone, and handles turns only
 // if one is due: an idle clock makes one round trip a second, not two (issue 36). On PostgreSQL even that round
-// trip is the shard lock's: its confirmation each second is the clock's look (`heard`), and the clock's own
-// looks are a minute apart (FED_CLOCK_SLEEP_MS).
+// trip is the shard lock's: its confirmation every 2 s is the clock's look (`heard`), and the clock's own looks
+// are a minute apart (FED_CLOCK_SLEEP_MS). A deadline another host writes is then seen within 2 s, not 1.
 import type { GameService } from '../service/game-service';
 import type { Logger } from './logger';
 
 /** The longest the clock sleeps before looking at the stored deadlines again. */
 export const MAX_CLOCK_SLEEP_MS = 1000;
-/** The same, for a clock told each second what the deadlines are (`heard`): a safety net, never the pace. */
+/** The same, for a clock told every few seconds what the deadlines are (`heard`): a safety net, not the pace. */
 export const FED_CLOCK_SLEEP_MS = 60_000;
 
 export interface TurnClockHooks {
@@ -131,8 +131,8 @@ export class TurnClock {
     await this.schedule();
   }
 
-  // The clock reads the database every second (itself, or through `heard`), so it is the first to see it come back
-  // after an outage.
+  // The clock reads the database every second or two (itself, or through `heard`), so it is the first to see it
+  // come back after an outage.
   private failed(error: unknown): void {
     if (this.service.storage.isUnavailable(error)) this.databaseLost = true;
     this.log.error('deadline check failed', { error });

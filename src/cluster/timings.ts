@@ -5,36 +5,39 @@
 //
 // The take-over, for a holder whose host vanishes from the network (the slow case; a kill -9 closes the
 // holder's socket at once, the server frees its lock in milliseconds, and the first term is ~0):
-//   the server notices the dead lock connection      ≈ 5 s (SERVER_KEEPALIVE below)
+//   the server notices the dead lock connection      ≈ 4 s (SERVER_KEEPALIVE below)
 //   + the standby's next try                         ≤ retryMs (1 s)
-//   + the fence wait                                 = fenceWaitMs (16 s)
+//   + the fence wait                                 = fenceWaitMs (18 s)
 //   + the IDENTIFY bucket, IDENTIFY and READY        ≈ 1–6 s (another shard of the bucket may have just identified)
-//   ≈ 23–28 s, inside the 30 s; after a kill -9, ≈ 17–18 s.
+//   ≈ 24–29 s, inside the 30 s; after a kill -9, ≈ 19–20 s.
 //
 // Why the fence wait rules out two live sessions: a holder dates a confirmation from when it *sent* the
 // query, which is before the server answered, which is before the server could free the lock. A holder that
 // has not confirmed for holdWithoutConfirmMs drops its gateway at the next tick, so it is gone by
-// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 13 s and a little.
-// The new holder took the lock after it was freed and waits fenceWaitMs (16 s) before IDENTIFY: 3 s to spare
+// (lock freed) + holdWithoutConfirmMs + confirmEveryMs + the moment it takes to exit: ≤ 15 s and a little.
+// The new holder took the lock after it was freed and waits fenceWaitMs (18 s) before IDENTIFY: 3 s to spare
 // for a busy event loop. All are durations on each host's own monotonic clock; the hosts' clocks need not agree.
 // The wait is needed only when the last holder may still be live: a holder that let go cleanly (its gateway
 // closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
 //
-// Why H is 12 s: H is also how long a holder keeps the gateway while the database does not answer at all, and a
+// Why H is 13 s: H is also how long a holder keeps the gateway while the database does not answer at all, and a
 // restart of PostgreSQL (issue 33: stopped 8 s, then ~1 s of recovery on a busy host) must not drop the shards.
 // What counts against H in such an outage: the time from the last confirmation sent before it (≤ confirmEveryMs)
 // + the outage and the recovery + the wait for the next try once the server is back (≤ reconnectEveryMs) + the
-// reconnection itself: 1 + 9 + 0.25 + a little ≈ 10.5 s, 1.5 s to spare. Shorter, and every restart would drop
+// reconnection itself: 2 + 9 + 0.25 + a little ≈ 11.5 s, 1.5 s to spare. Shorter, and every restart would drop
 // every shard and cost a fence wait on the way back. F follows from H, and the keepalive from what is left of
 // the 30 s.
 //
-// Why a confirmation every second (issue 36): each one is a round trip, and the round trip's path through Node
-// and pg cost an idle bot ~0.8 ms of CPU, whatever it asked. At 0.25 s the four a second were ~3.2 ms/s, more than
-// all else an idle bot on SQLite does (~2 ms/s). The interval is in the sums above, so it could grow only with
-// H and F; the keepalive was shortened to pay for it (6 → 5 s). The confirmation is an empty query on the lock's
-// session (the session answering is the lock held, see ShardOwnership.check), the cheapest round trip there is.
-// TCP keepalive cannot stand in for it: Node sets only its idle time, and the kernel's probes then give up after
-// 10 more seconds, past H; and no probe's answer reaches the process, so none can date a confirmation.
+// Why a confirmation every 2 s (issue 36): each one is a round trip, and here a round trip's two wakes (the
+// timer, then the answer) cost an idle bot ~1 ms of CPU, whatever it asked and whether through pg or a bare
+// socket; an idle bot on SQLite wakes once a second and spends ~1.2 ms/s in all. At one a second, with the turn
+// clock's look folded into the confirmation (ShardOwnership.confirmWith), the bot on PostgreSQL spent 1.75–2.29×
+// SQLite's; four a second had been ~3.2 ms/s alone. The interval is in the sums above, so it grew with H (12 → 13
+// s) and F (16 → 18 s), and the keepalive was shortened to pay for it (5 → 4 s; its probes cost the process
+// nothing, the kernel sends and answers them). The confirmation is the clock's read, or an empty query, on the
+// lock's session (the session answering is the lock held, see ShardOwnership.check). TCP keepalive cannot stand in
+// for it: Node sets only its idle time, and the kernel's probes then give up after 10 more seconds, past H; and no
+// probe's answer reaches the process, so none can date a confirmation.
 
 export interface OwnershipTimings {
   /** A standby tries the shard's lock this often. */
@@ -55,27 +58,26 @@ export interface OwnershipTimings {
 
 export const OWNERSHIP_TIMINGS: OwnershipTimings = {
   retryMs: 1000,
-  confirmEveryMs: 1000,
+  confirmEveryMs: 2000,
   reconnectEveryMs: 250,
   confirmTimeoutMs: 2000,
-  holdWithoutConfirmMs: 12_000,
-  fenceWaitMs: 16_000,
+  holdWithoutConfirmMs: 13_000,
+  fenceWaitMs: 18_000,
   identifyWindowMs: 5500,
 };
 
 /**
  * The server-side TCP settings of a lock connection, so that PostgreSQL itself notices a vanished host and
- * frees its locks: after 2 s of silence it probes every second and gives up after 3 unanswered probes
- * (≈ 5 s; the holder's confirmations, one a second, keep a live connection from being silent that long, and
- * the kernel answers probes even while the process is busy), and data it sent that stays unacknowledged for
- * 5 s ends the connection too (tcp_user_timeout). With the system's
+ * frees its locks: after 1 s of silence it probes every second and gives up after 3 unanswered probes
+ * (≈ 4 s; a live holder's kernel answers the probes, even while the process is busy, and without waking it), and
+ * data it sent that stays unacknowledged for 4 s ends the connection too (tcp_user_timeout). With the system's
  * defaults (2 h of silence before the first probe) a dead host's shard would stay locked for hours.
  */
 export const SERVER_KEEPALIVE = {
-  tcp_keepalives_idle: 2,
+  tcp_keepalives_idle: 1,
   tcp_keepalives_interval: 1,
   tcp_keepalives_count: 3,
-  tcp_user_timeout: 5000,
+  tcp_user_timeout: 4000,
 } as const;
 
 /**
