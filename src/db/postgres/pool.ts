@@ -162,6 +162,11 @@ export class PostgresDatabase {
     this.pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
+      // One connection kept however long the bot is idle (issue 36): the turn clock no longer uses the pool each
+      // second, and a new connection costs its handshake and password exchange (SCRAM: thousands of hashes, on
+      // libuv's threads), paid by the first click after a pause or the minute's reconcile. Those above it are
+      // closed after pg-pool's 10 s idle.
+      min: 1,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       statement_timeout: STATEMENT_TIMEOUT_MS,
       keepAlive: true,
