@@ -45,6 +45,30 @@ async function clockWithBotGame() {
   return { service, clock, changed, gameId: lobby.id };
 }
 
+/**
+ * A clock on its own database with its longest sleep `maxSleepMs`, counting its service's looks at the deadlines and
+ * runs, and the times it saw the database come back; `other` is another process on the same database, whose
+ * deadlines do not wake this clock.
+ */
+async function countedClock(maxSleepMs: number) {
+  const storage = await openTestStorage(tempDbPath());
+  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const other = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
+  const calls = { looks: 0, runs: 0, back: 0 };
+  const nextDeadline = service.nextDeadline.bind(service);
+  const expireTurns = service.expireTurns.bind(service);
+  service.nextDeadline = () => (calls.looks++, nextDeadline());
+  service.expireTurns = (now?: number) => (calls.runs++, expireTurns(now));
+  const changed: number[] = [];
+  const clock = new TurnClock(
+    service,
+    { changed: (gameId) => changed.push(gameId), databaseBack: () => calls.back++ },
+    createLogger('error', () => {}),
+    maxSleepMs,
+  );
+  return { storage, other, calls, changed, clock };
+}
+
 it('wakes for a computer player’s step written by a move, and for each step after it', async () => {
   const { service, changed, gameId } = await clockWithBotGame();
   // Balut: every seat plays at once, so the start gives the computer player its first step 30 ms from now.
@@ -63,22 +87,8 @@ it('runs no more once stopped, though a deadline is written after', async () => 
 });
 
 it('looks at the next deadline alone while nothing is due, and handles a deadline another process wrote', async () => {
-  const storage = await openTestStorage(tempDbPath());
-  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
   // Another process on the same database: its deadlines do not wake this clock; the clock's looks find them.
-  const other = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
-  const calls = { looks: 0, runs: 0 };
-  const nextDeadline = service.nextDeadline.bind(service);
-  const expireTurns = service.expireTurns.bind(service);
-  service.nextDeadline = () => (calls.looks++, nextDeadline());
-  service.expireTurns = (now?: number) => (calls.runs++, expireTurns(now));
-  const changed: number[] = [];
-  const clock = new TurnClock(
-    service,
-    { changed: (gameId) => changed.push(gameId), databaseBack: () => {} },
-    createLogger('error', () => {}),
-    25,
-  );
+  const { storage, other, calls, changed, clock } = await countedClock(25);
   stops.push(async () => {
     await clock.stop();
     await storage.close();
@@ -97,21 +107,7 @@ it('looks at the next deadline alone while nothing is due, and handles a deadlin
 });
 
 it('told the deadlines each second by another look (the shard lock’s), asks nothing itself while idle', async () => {
-  const storage = await openTestStorage(tempDbPath());
-  const service = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
-  const other = new GameService(storage, { rng: riggedRng(), botStepMs: 30 });
-  const calls = { looks: 0, runs: 0, back: 0 };
-  const nextDeadline = service.nextDeadline.bind(service);
-  const expireTurns = service.expireTurns.bind(service);
-  service.nextDeadline = () => (calls.looks++, nextDeadline());
-  service.expireTurns = (now?: number) => (calls.runs++, expireTurns(now));
-  const changed: number[] = [];
-  const clock = new TurnClock(
-    service,
-    { changed: (gameId) => changed.push(gameId), databaseBack: () => calls.back++ },
-    createLogger('error', () => {}),
-    MINUTE,
-  );
+  const { storage, other, calls, changed, clock } = await countedClock(MINUTE);
   // The shard lock's confirmations, here every 25 ms, each reading the deadlines on a session of their own.
   let failing = false;
   const confirmations = setInterval(() => {
