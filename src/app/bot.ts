@@ -202,6 +202,10 @@ export async function startBot(
       text: deadlineRead.text,
       values: deadlineRead.values,
       answered: (rows) => clock.heard(deadlineRead.answer(rows)),
+      refused: (error) => {
+        log.warn('the turn clock’s look on the shard lock’s session was refused; looking through the pool', { error });
+        clock.lookNow();
+      },
       failed: () => clock.unheard(),
     });
   // Whatever the channel missed while the bot was away (or Discord was), shown now, then checked every minute.

@@ -34,7 +34,8 @@ export class TurnClock {
   private missed = Infinity;
   private started = false;
   private stopped = false;
-  private databaseLost = false;
+  /** What saw the database lost, until it answers again: the clock's own look (the pool), a confirmation. */
+  private lostBy = { look: false, confirmation: false };
   private unsubscribe = () => {};
 
   constructor(
@@ -65,13 +66,26 @@ export class TurnClock {
    */
   heard(next: number | null): void {
     if (!this.started || this.stopped) return;
-    this.answered();
+    // Lost through the pool, the database is back once the pool answers: the clock looks through it now.
+    if (this.lostBy.look) this.lookNow();
+    else if (this.lostBy.confirmation) {
+      this.lostBy.confirmation = false;
+      this.hooks.databaseBack();
+    }
     if (next !== null) this.wake(next);
   }
 
   /** That look failed: the database counts as lost until a look answers, which then reconciles every game. */
   unheard(): void {
-    this.databaseLost = true;
+    this.lostBy.confirmation = true;
+  }
+
+  /** That look was refused (the server answered it with an error, a timeout of its own): the clock looks itself. */
+  lookNow(): void {
+    if (!this.started || this.stopped || this.running) return;
+    clearTimeout(this.timer);
+    this.wakeAt = Infinity;
+    this.run = this.schedule();
   }
 
   /** A deadline at `at` was written: sleep no longer than until then. A run under way looks again when it ends. */
@@ -134,13 +148,13 @@ export class TurnClock {
   // The clock reads the database every second or two (itself, or through `heard`), so it is the first to see it
   // come back after an outage.
   private failed(error: unknown): void {
-    if (this.service.storage.isUnavailable(error)) this.databaseLost = true;
+    if (this.service.storage.isUnavailable(error)) this.lostBy.look = true;
     this.log.error('deadline check failed', { error });
   }
 
   private answered(): void {
-    if (!this.databaseLost) return;
-    this.databaseLost = false;
+    if (!this.lostBy.look && !this.lostBy.confirmation) return;
+    this.lostBy = { look: false, confirmation: false };
     this.hooks.databaseBack();
   }
 }

@@ -1,7 +1,7 @@
 // A lock connection: one dedicated PostgreSQL session per shard process, never from a pool (a pool would hand
 // the session, and its session-level advisory locks, to whatever query came next) and never through a
 // transaction-mode pooler (PgBouncer would move the session between server connections, and the lock with
-// it). TCP keepalive on both ends, so a vanished host's locks are freed by the server within ≈ 5 s.
+// it). TCP keepalive on both ends, so a vanished host's locks are freed by the server within ≈ 4 s.
 import { Socket } from 'node:net';
 import pg from 'pg';
 import { safeError } from '../db/postgres/connection';
@@ -23,15 +23,20 @@ export const HELD_BY_THIS_SESSION = `EXISTS (SELECT 1 FROM pg_locks WHERE lockty
 
 /**
  * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith) (issue 36: the turn
- * clock's look at its deadlines, so an idle bot makes one round trip a second, not two). Its answer confirms the
- * lock as the empty query's did; a read that fails counts as a confirmation that failed.
+ * clock's look at its deadlines, so an idle bot makes one round trip every 2 s, not three). Any answer confirms
+ * the lock as the empty query's did, the server's refusal too; no answer counts as a confirmation that failed.
  */
 export interface ConfirmingRead {
   text: string;
   values: unknown[];
   answered(rows: ReadonlyArray<Record<string, unknown>>): void;
+  /** The server refused the read (a timeout of its own, say): the lock is confirmed, the read is not answered. */
+  refused(error: Error): void;
+  /** No answer: the lock is not confirmed either. */
   failed(): void;
 }
+
+export type ReadAnswer = { rows: ReadonlyArray<Record<string, unknown>> } | { refused: Error };
 
 export interface LockConnection {
   /** PostgreSQL's process id of this session (what pg_locks.pid shows). */
@@ -44,6 +49,12 @@ export interface LockConnection {
    * unlocks it; see ShardOwnership's check.
    */
   answers(timeoutMs: number): Promise<void>;
+  /**
+   * A read on this session: its rows, or the server's refusal — an error it answered with, such as a timeout of
+   * its own, which leaves the session and its locks as they were. No answer within `timeoutMs`, or a lost
+   * session, is an error, and breaks the connection.
+   */
+  ask(text: string, values: unknown[], timeoutMs: number): Promise<ReadAnswer>;
   /** One statement on this session (./shard-holders.ts), answered within `timeoutMs` or an error. */
   query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number): Promise<pg.QueryResult<T>>;
   /** Set once the connection has failed: every later call fails; open another. */
@@ -53,7 +64,12 @@ export interface LockConnection {
 }
 
 /** A new lock connection, or a DatabaseStartupError without the password. */
-export async function openLockConnection(url: string, name: string, connectTimeoutMs = 5000): Promise<LockConnection> {
+export async function openLockConnection(
+  url: string,
+  name: string,
+  connectTimeoutMs = 5000,
+  answerWithinMs = 2000,
+): Promise<LockConnection> {
   let client: pg.Client;
   // Kept so that close() can cut the connection even when the server (or the network) no longer answers.
   let socket: Socket | null = null;
@@ -79,6 +95,12 @@ export async function openLockConnection(url: string, name: string, connectTimeo
     await client.connect();
     for (const [setting, value] of Object.entries(SERVER_KEEPALIVE))
       await client.query(`SET ${setting} = ${Number(value)}`);
+    // A statement that waits (a migration's ALTER TABLE holds `games`, which the turn clock's read asks) is
+    // refused by the server before the caller's `answerWithinMs`: a refusal proves the session alive, its locks
+    // held, where no answer would break it — and a new session could not take the shard's lock while the old
+    // backend, still waiting, holds it (see `ask`).
+    await client.query(`SET lock_timeout = ${Math.floor(answerWithinMs / 2)}`);
+    await client.query(`SET statement_timeout = ${Math.floor((answerWithinMs * 3) / 4)}`);
     // The shard holders' marks are written here and must survive a server crash (./shard-holders.ts), whatever
     // the server's default.
     await client.query('SET synchronous_commit = on');
@@ -108,7 +130,8 @@ export async function openLockConnection(url: string, name: string, connectTimeo
     try {
       return await client.query<T>(text, values);
     } catch (error) {
-      // A query error on this session (not a refusal: these statements cannot fail otherwise) means it is unsafe.
+      // A query error on this session (not a refusal: these statements cannot fail otherwise, unlike `ask`'s reads)
+      // means it is unsafe.
       broken = true;
       throw error;
     }
@@ -124,6 +147,18 @@ export async function openLockConnection(url: string, name: string, connectTimeo
     },
     async answers(timeoutMs) {
       await within(run('', []), timeoutMs);
+    },
+    async ask(text, values, timeoutMs) {
+      if (broken) throw new Error('the lock connection is broken');
+      try {
+        return { rows: (await within(client.query(text, values), timeoutMs)).rows };
+      } catch (error) {
+        // An error the server answered with, the session carrying on (not one that ends it, FATAL or PANIC).
+        const refused = error instanceof pg.DatabaseError && error.severity === 'ERROR' && !broken;
+        if (refused) return { refused: error };
+        broken = true;
+        throw error;
+      }
     },
     query<T extends pg.QueryResultRow>(text: string, values: unknown[], timeoutMs: number) {
       return within(run<T>(text, values), timeoutMs);

@@ -9,6 +9,8 @@ export interface LockSessionOptions {
   shardId: number;
   log: Logger;
   now: () => number;
+  /** How long its statements may take: the server refuses one that waits longer (lock-connection.ts). */
+  answerWithinMs: number;
   /** True once the owner has let go: a connection opened meanwhile must not outlive it. */
   released: () => boolean;
 }
@@ -36,11 +38,11 @@ export class LockSession {
   }
 
   private async reopen(timeoutMs?: number): Promise<LockConnection | null> {
-    const { url, shardId, log, now } = this.options;
+    const { url, shardId, log, now, answerWithinMs } = this.options;
     await this.close();
     let opened: LockConnection;
     try {
-      opened = await openLockConnection(url, `olathe shard ${shardId} lock`, timeoutMs);
+      opened = await openLockConnection(url, `olathe shard ${shardId} lock`, timeoutMs, answerWithinMs);
       this.failureLoggedAt = null;
     } catch (error) {
       if (this.failureLoggedAt === null || now() - this.failureLoggedAt >= 60_000) {

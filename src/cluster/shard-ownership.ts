@@ -11,7 +11,7 @@
 // IDENTIFY itself takes one more lock, the rate-limit bucket's, and keeps it for Discord's 5 s, so hosts of
 // one bucket never identify at the same moment.
 import type { Logger } from '../app/logger';
-import type { ConfirmingRead, LockKey } from './lock-connection';
+import type { ConfirmingRead, LockKey, ReadAnswer } from './lock-connection';
 import { LOCK_KIND } from './lock-connection';
 import { LockSession } from './lock-session';
 import type { LastHolder } from './shard-holders';
@@ -64,6 +64,7 @@ export class ShardOwnership {
       shardId: options.shard.id,
       log: options.log,
       now: this.now,
+      answerWithinMs: this.timings.confirmTimeoutMs,
       released: () => this.stateNow === 'released',
     });
   }
@@ -231,13 +232,22 @@ export class ShardOwnership {
     void this.check().then((confirmed) => {
       this.checking = false;
       // Not confirmed (a broken connection too, though nothing was asked): what the read would say is unknown.
-      if (!confirmed) this.read?.failed();
-      // The way back from an outage is not left to the next second's tick: that wait counts against H.
+      if (!confirmed) this.tell(() => this.read?.failed());
+      // The way back from an outage is not left to the next tick: that wait counts against H.
       if (confirmed || !this.holdsOrFences()) return;
       clearTimeout(this.retry);
       this.retry = setTimeout(() => this.tick(), this.timings.reconnectEveryMs);
       this.retry.unref();
     });
+  }
+
+  /** The read's owner told what came of it; its mistake must not stop the confirmations (nor end the process). */
+  private tell(what: () => void): void {
+    try {
+      what();
+    } catch (error) {
+      this.options.log.error("the confirmation's read could not be handed on", { shard: this.shardId, error });
+    }
   }
 
   private holdsOrFences(): boolean {
@@ -253,20 +263,21 @@ export class ShardOwnership {
     const connection = this.session.current;
     if (connection && !connection.broken) {
       const read = this.read;
-      let rows: ReadonlyArray<Record<string, unknown>> = [];
+      let answer: ReadAnswer | null = null;
       try {
         // The session answering is the lock still held: a session-level advisory lock ends only with its session
         // or when that session unlocks it, and this process unlocks the shard's only by closing the connection
         // (release). Each round trip costs an idle bot CPU (issue 36: ./timings.ts), so it is the empty query
-        // or a read another part of the process would have asked anyway.
-        if (read) rows = (await connection.query(read.text, read.values, this.timings.confirmTimeoutMs)).rows;
+        // or a read another part of the process would have asked anyway; the server refusing it is an answer too.
+        if (read) answer = await connection.ask(read.text, read.values, this.timings.confirmTimeoutMs);
         else await connection.answers(this.timings.confirmTimeoutMs);
       } catch {
         // Counted against H by tick(); the next check opens a new connection.
         return false;
       }
       this.confirmedAt = sentAt;
-      read?.answered(rows);
+      if (read && answer)
+        this.tell(() => ('rows' in answer ? read.answered(answer.rows) : read.refused(answer.refused)));
       return true;
     }
     const reconnected = await this.session.open(this.timings.holdWithoutConfirmMs);

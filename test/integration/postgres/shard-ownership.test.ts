@@ -190,6 +190,7 @@ describe('a read as the confirmation (issue 36: the turn clock’s look)', () =>
       text: READ,
       values: [],
       answered: (rows) => answers.push(Number(rows[0]!.pid)),
+      refused: () => {},
       failed: () => failures++,
     });
     const lastQuery = async (pid: number) =>
@@ -220,5 +221,40 @@ describe('a read as the confirmation (issue 36: the turn clock’s look)', () =>
 
     holder.owner.confirmWith(null);
     await until(async () => (await lastQuery(session)) === '');
+  });
+
+  it('refused by the server (a table locked longer than a confirmation may take), still confirms the lock', async () => {
+    // A migration's ALTER TABLE holds the table the read asks for longer than H: the server refuses the read
+    // (the lock session's lock_timeout), which proves the session, and its lock, still there. Left to wait, the
+    // read would break the connection, and a new one could not take the lock from its own waiting backend.
+    await db.admin.query('CREATE TABLE IF NOT EXISTS busy_table (x int)');
+    const holder = ownership(9);
+    await holder.owner.acquire();
+    const pid = holder.owner.backendPid!;
+    let answered = 0;
+    let refused = 0;
+    let failed = 0;
+    holder.owner.confirmWith({
+      text: 'SELECT count(*) AS n FROM busy_table',
+      values: [],
+      answered: () => answered++,
+      refused: () => refused++,
+      failed: () => failed++,
+    });
+    await until(() => answered >= 1);
+    const locker = new pg.Client({ connectionString: db.url });
+    await locker.connect();
+    db.cleanups.push(() => locker.end());
+    await locker.query('BEGIN');
+    await locker.query('LOCK TABLE busy_table IN ACCESS EXCLUSIVE MODE');
+    await new Promise((r) => setTimeout(r, 3 * TEST_TIMINGS.holdWithoutConfirmMs));
+    await locker.query('COMMIT');
+    const after = answered;
+    await until(() => answered > after);
+    expect(refused).toBeGreaterThanOrEqual(3);
+    expect(failed).toBe(0);
+    expect(holder.owner.backendPid).toBe(pid);
+    expect(holder.owner.state).toBe('holding');
+    expect(holder.events).toEqual([]);
   });
 });
