@@ -22,9 +22,10 @@ export const HELD_BY_THIS_SESSION = `EXISTS (SELECT 1 FROM pg_locks WHERE lockty
   AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted)`;
 
 /**
- * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith) (issue 36: the turn
- * clock's look at its deadlines, so an idle bot makes one round trip every 2 s, not three). Any answer confirms
- * the lock as the empty query's did, the server's refusal too; no answer counts as a confirmation that failed.
+ * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith;
+ * issue 36: the turn clock's look at its deadlines, so an idle bot makes one round trip every 2 s where it made two
+ * a second). Any answer confirms the lock as the empty query's did, the server's refusal too; no answer counts as a
+ * confirmation that failed.
  */
 export interface ConfirmingRead {
   text: string;
@@ -125,14 +126,18 @@ export async function openLockConnection(
       clearTimeout(timer);
     }
   };
-  const run = async <T extends pg.QueryResultRow>(text: string, values: unknown[]): Promise<pg.QueryResult<T>> => {
+  // A query error on this session means it is unsafe, unless the statement may be refused (`ask`'s reads) and the
+  // server refused it: an error it answered with, the session carrying on (not one that ends it, FATAL or PANIC).
+  const run = async <T extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    refusable = false,
+  ): Promise<pg.QueryResult<T>> => {
     if (broken) throw new Error('the lock connection is broken');
     try {
       return await client.query<T>(text, values);
     } catch (error) {
-      // A query error on this session (not a refusal: these statements cannot fail otherwise, unlike `ask`'s reads)
-      // means it is unsafe.
-      broken = true;
+      if (!(refusable && isRefusal(error))) broken = true;
       throw error;
     }
   };
@@ -149,14 +154,10 @@ export async function openLockConnection(
       await within(run('', []), timeoutMs);
     },
     async ask(text, values, timeoutMs) {
-      if (broken) throw new Error('the lock connection is broken');
       try {
-        return { rows: (await within(client.query(text, values), timeoutMs)).rows };
+        return { rows: (await within(run(text, values, true), timeoutMs)).rows };
       } catch (error) {
-        // An error the server answered with, the session carrying on (not one that ends it, FATAL or PANIC).
-        const refused = error instanceof pg.DatabaseError && error.severity === 'ERROR' && !broken;
-        if (refused) return { refused: error };
-        broken = true;
+        if (isRefusal(error) && !broken) return { refused: error };
         throw error;
       }
     },
@@ -175,4 +176,8 @@ export async function openLockConnection(
       socket?.destroy();
     },
   };
+}
+
+function isRefusal(error: unknown): error is pg.DatabaseError {
+  return error instanceof pg.DatabaseError && error.severity === 'ERROR';
 }
