@@ -7,6 +7,7 @@ import { Permission } from '../../src/fake-discord';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
 import { dailyThrow } from '../../src/game';
 import { dailyHash, solverDaily, utcDay } from '../../src/service/daily';
+import { points } from '../../src/discord/render/text';
 import type { World } from './harness';
 import {
   control,
@@ -124,7 +125,8 @@ describe('/olathe daily', () => {
     const solver = solverDaily(HASH, day);
     const alice = await fake.waitFor(() => resultsIn(tables[0]!), 15_000);
     const bob = await fake.waitFor(() => resultsIn(tables[1]!), 15_000);
-    const solverWords = `The expert solver scored **${solver.final} point`;
+    // A score below zero is shown with a true minus sign (−2), as every score is.
+    const solverWords = `The expert solver scored **${points(solver.final)} point`;
     expect(description(alice)).toContain(`Daily challenge ${day}`);
     expect(description(alice)).toContain('**#1** of 1 on this server · **#1** of 1 in the world');
     expect(description(alice)).toContain(solverWords);
@@ -149,7 +151,7 @@ describe('/olathe daily', () => {
     const text = description(board);
     expect(text).toMatch(/\*\*1\.\*\* Alice — .*\n\*\*1\.\*\* Bob — /);
     expect(text).toContain('You: **#1** of 2');
-    expect(text).toContain(`expert solver on today's dice: ${solver.final} point`);
+    expect(text).toContain(`expert solver on today's dice: ${points(solver.final)} point`);
     const server = await fake.slash(users.alice, 'olathe', { board: 'server' }, { subcommand: 'daily' }).reply();
     expect(description(server)).not.toContain('Bob');
 
