@@ -19,7 +19,8 @@
 //   OLATHE_BENCH_CLICKS     measured clicks per bot (default 1,000)
 //   OLATHE_BENCH_WARMUP     warm-up clicks per bot before them (default 100). V8 optimises code that runs once a
 //                           click only after some thousands of clicks: 3,000 shows a bot that has been running
-//   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference
+//   OLATHE_BENCH_BEFORE     also an earlier commit, built, shown beside (never instead of) the reference, on SQLite
+//                           and on PostgreSQL
 //   OLATHE_BENCH_BOT_FLAGS  also the bot with these node/V8 flags after npm start's, shown beside
 //   OLATHE_BENCH_PROFILE    a folder: each bot writes V8 CPU profiles (--cpu-prof) under <folder>/<its script>/
 import os from 'node:os';
@@ -142,6 +143,16 @@ function report(measured: Measured[], clicks: number, warmUp: number): void {
     [others[0], others[1], "the game's own work, beyond answering with the card"],
     [byName(measured, BOT), byName(measured, ECHO_ON_SQLITE), 'the same, beyond saving one row first'],
     [byName(measured, ON_POSTGRES), byName(measured, ECHO_ON_POSTGRES), 'the same, beyond one round trip to save'],
+    [
+      byName(measured, BOT),
+      measured.find((m) => m.name.startsWith('before: ')),
+      'this tree against the earlier commit',
+    ],
+    [
+      byName(measured, ON_POSTGRES),
+      measured.find((m) => m.name.startsWith('before on PostgreSQL: ')),
+      'the same on PostgreSQL',
+    ],
   ] as const;
   for (const [bot, echo, what] of pairs) {
     if (!bot || !echo) continue;
@@ -241,6 +252,21 @@ export async function run(): Promise<void> {
       const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
       await earlier.setUp();
       clickers.push({ name: `before: ${before.label}`, clicker: earlier });
+      // And on PostgreSQL, through the same relay: a change to the PostgreSQL path measured against the commit
+      // before it in one run, where the spread between runs (the floor moves 2.0–2.5 ms) would hide it.
+      const launch = builtLaunch(before.dir);
+      const earlierOnPostgres = new HoldClicker(
+        await start(before, {
+          ...launch,
+          env: {
+            ...launch.env,
+            DATABASE_URL: relay.via(await freshDatabase(postgres)),
+            OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
+          },
+        }),
+      );
+      await earlierOnPostgres.setUp();
+      clickers.push({ name: `before on PostgreSQL: ${before.label}`, clicker: earlierOnPostgres });
     }
     const counted: Counted = { clicker: onPostgres, relay, trips: [] };
     const measured = await measure(clickers, clicks, warmUp, counted);
