@@ -23,6 +23,20 @@ export interface FloorsMeasured {
   postgresFloor: Side;
   /** Round trips per hold click of the bot on PostgreSQL (its pool's; the shard lock's left out), one per click. */
   roundTrips: readonly number[];
+  postgresParts: readonly ClickParts[];
+  postgresFloorParts: readonly ClickParts[];
+}
+
+/**
+ * A click on PostgreSQL split at its (last) wait for the server, as the bench's relay saw it, in ms: from the
+ * fake's dispatch until the statement's last message reached the relay (the gateway, the bot's work before its
+ * statement, the statement's trip), until the server's answer reached the relay (the server's work, the relay's
+ * hops), and from then until the answer's request reached the fake (the bot's work after, the callback's trip).
+ */
+export interface ClickParts {
+  toServer: number;
+  atServer: number;
+  toAnswer: number;
 }
 
 interface Row {
@@ -102,5 +116,15 @@ export function floorsTable(m: FloorsMeasured): void {
     `  floors: SQLite p50 ${fmt(f!.p50)} ms, CPU ${fmt(m.sqliteFloor.cpuMs)} ms a click; PostgreSQL p50 ` +
       `${fmt(pf!.p50)} ms, CPU ${fmt(m.postgresFloor.cpuMs)} ms a click (the echo bot saving each click first)`,
   );
+  console.log(
+    `  a hold on PostgreSQL in parts, p50 of each (ms): until its statement reached the server's relay / the ` +
+      `server's answer / the answer at the fake — the bot ${partsText(m.postgresParts)}; its floor ` +
+      partsText(m.postgresFloorParts),
+  );
   console.log('  the idle bot on PostgreSQL against SQLite (goal ≤ 2×): `npm run bench -- idle`');
+}
+
+function partsText(parts: readonly ClickParts[]): string {
+  const p50 = (key: keyof ClickParts) => fmt(percentiles(parts.map((p) => p[key])).p50);
+  return `${p50('toServer')} / ${p50('atServer')} / ${p50('toAnswer')} (${parts.length} clicks)`;
 }

@@ -40,6 +40,7 @@ import {
 } from './click-support';
 import type { PostgresServer } from '../test/support/postgres';
 import { freshDatabase, startPostgres } from '../test/support/postgres';
+import type { ClickParts } from './click-floors';
 import { floorsTable } from './click-floors';
 import type { RoundTripRelay } from '../test/integration/storage/round-trips';
 import { startRoundTripRelay } from '../test/integration/storage/round-trips';
@@ -80,6 +81,8 @@ interface Counted {
   clicker: Clicker;
   relay: RoundTripRelay;
   trips: number[];
+  /** Each click of these (the bot and its floor on PostgreSQL) split at its last wait for the server. */
+  parts: Map<Clicker, ClickParts[]>;
 }
 
 async function measure(
@@ -97,8 +100,18 @@ async function measure(
     for (const { clicker } of order)
       for (let i = 0; i < n; i++) {
         const before = counted.relay.count;
-        clicker.latencies.push(await clicker.click());
+        const ms = await clicker.click();
+        clicker.latencies.push(ms);
         if (clicker === counted.clicker) counted.trips.push(counted.relay.count - before);
+        const wait = counted.relay.lastWait;
+        const dispatched = clicker.lastDispatchedAt;
+        // This click's wait: sent after its dispatch, answered before its answer reached the fake.
+        if (wait?.answered && wait.sent >= dispatched && wait.answered <= dispatched + ms)
+          counted.parts.get(clicker)?.push({
+            toServer: wait.sent - dispatched,
+            atServer: wait.answered - wait.sent,
+            toAnswer: dispatched + ms - wait.answered,
+          });
       }
   }
   await settle();
@@ -215,6 +228,7 @@ export async function run(): Promise<void> {
     relay = await startRoundTripRelay(
       postgres.port,
       (startup) => startup.includes('olathe shard') || startup.includes(floorDatabase),
+      (startup) => !startup.includes('olathe shard'),
     );
     const onPostgres = new HoldClicker(
       await start(here, {
@@ -268,7 +282,11 @@ export async function run(): Promise<void> {
       await earlierOnPostgres.setUp();
       clickers.push({ name: `before on PostgreSQL: ${before.label}`, clicker: earlierOnPostgres });
     }
-    const counted: Counted = { clicker: onPostgres, relay, trips: [] };
+    const parts = new Map<Clicker, ClickParts[]>([
+      [onPostgres, []],
+      [echoOnPostgres, []],
+    ]);
+    const counted: Counted = { clicker: onPostgres, relay, trips: [], parts };
     const measured = await measure(clickers, clicks, warmUp, counted);
     report(measured, clicks, warmUp);
     const side = (name: string) => {
@@ -282,6 +300,8 @@ export async function run(): Promise<void> {
       postgres: side(ON_POSTGRES),
       postgresFloor: side(ECHO_ON_POSTGRES),
       roundTrips: counted.trips,
+      postgresParts: parts.get(onPostgres)!,
+      postgresFloorParts: parts.get(echoOnPostgres)!,
     });
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));

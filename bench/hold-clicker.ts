@@ -19,6 +19,8 @@ const humanPause = () => new Promise((done) => setTimeout(done, PAUSE_MS));
 export interface Clicker {
   readonly bot: RunningBot;
   readonly latencies: number[];
+  /** When the fake dispatched the last click, on this process's clock (the relay's too). */
+  readonly lastDispatchedAt: number;
   setUp(): Promise<void>;
   /** One click; returns its dispatch → acknowledgement time in ms. */
   click(): Promise<number>;
@@ -27,6 +29,7 @@ export interface Clicker {
 /** The bot under test: a solo Balut game in a thread, thrown once, then die after die held and released. */
 export class HoldClicker implements Clicker {
   readonly latencies: number[] = [];
+  lastDispatchedAt = NaN;
   private readonly board: Board;
   private readonly user: FakeUser;
   private gameId = -1;
@@ -73,6 +76,7 @@ export class HoldClicker implements Clicker {
     const wanted = control.id.held;
     const ack = await fake.click(this.user, found.messageId, control.customId).acked();
     const ms = ack.arrivedAfterMs;
+    this.lastDispatchedAt = ack.dispatchedAt;
     if (ack.ephemeral) throw new Error(`a hold click was refused:\n${fake.describe()}`);
     // The next click must carry what the card shows now: wait (unmeasured) for the button to flip.
     await fake.waitFor(() => {
@@ -90,6 +94,7 @@ export class HoldClicker implements Clicker {
  */
 export class MirrorClicker implements Clicker {
   readonly latencies: number[] = [];
+  lastDispatchedAt = NaN;
   private readonly user: FakeUser;
   private messageId = '';
   private holds: string[] = [];
@@ -131,6 +136,7 @@ export class MirrorClicker implements Clicker {
     const customId = this.holds[this.clicks++ % this.holds.length]!;
     const ack = await this.bot.fake.click(this.user, this.messageId, customId).acked();
     const ms = ack.arrivedAfterMs;
+    this.lastDispatchedAt = ack.dispatchedAt;
     await humanPause();
     return ms;
   }

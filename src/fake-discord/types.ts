@@ -269,6 +269,8 @@ export interface AckInfo {
    * then takes to read, check and apply what the callback says (which grows with the answer, not the bot).
    */
   arrivedAfterMs: number;
+  /** When the interaction was dispatched, on the fake's process's clock (performance.now()): a bench lines it up. */
+  dispatchedAt: number;
   ephemeral: boolean;
 }
 

@@ -133,6 +133,7 @@ describe('fake Discord with a real discord.js client', () => {
 
   it('delivers a slash command; an ephemeral reply is visible only to its user', async () => {
     const pending = nextInteraction();
+    const start = performance.now();
     const handle = fake.slash(alice, 'roll', { count: 3, opponent: bob });
     const interaction = await pending;
     if (!interaction.isChatInputCommand()) throw new Error('expected a chat input command');
@@ -147,6 +148,9 @@ describe('fake Discord with a real discord.js client', () => {
     expect(ack.type).toBe(4);
     // When the callback reached the fake: after the dispatch, and before the fake read and applied it.
     expect(ack.arrivedAfterMs).toBeGreaterThan(0);
+    // The dispatch on this process's clock, for a bench to line up with its other clocks (the click bench's relay).
+    expect(ack.dispatchedAt).toBeGreaterThanOrEqual(start);
+    expect(ack.dispatchedAt + ack.arrivedAfterMs).toBeLessThanOrEqual(performance.now());
     expect(ack.arrivedAfterMs).toBeLessThanOrEqual(ack.afterMs + 0.5);
     const reply = await handle.reply();
     expect(reply.content).toBe('You rolled 3 dice');

@@ -148,6 +148,33 @@ describe('a move on PostgreSQL, counted on the wire', () => {
     return { service, other, rng, view, counted, stamp: (v: GameView) => turnStamp(v.state!.players[0]!) };
   }
 
+  it("the relay times a timed connection's last wait for the server, for the click bench", async () => {
+    const [url, otherUrl] = [
+      await freshDatabase(inject('postgresUrl'), 'olathe_template'),
+      await freshDatabase(inject('postgresUrl'), 'olathe_template'),
+    ];
+    const database = new URL(url).pathname.slice(1);
+    relay = await startRoundTripRelay(Number(new URL(url).port), undefined, (startup) =>
+      startup.includes(`${database}\0`),
+    );
+    const storage = await openPostgresStorage(relay.via(url));
+    const untimed = await openPostgresStorage(relay.via(otherUrl));
+    opened.push(storage, untimed);
+    const service = new GameService(storage, { rng: riggedRng() });
+    const options = { ...BALUT, columns: ['free', 'free', 'free', 'free'] as const };
+    const view = await startedGame(service, ['ann'], options);
+    const last = relay.lastWait;
+    await startedGame(new GameService(untimed), ['bob'], options);
+    expect(relay.lastWait).toBe(last);
+    const before = performance.now();
+    await service.throwDice(view.id, 'ann', turnStamp(view.state!.players[0]!));
+    const after = performance.now();
+    const wait = relay.lastWait!;
+    expect(wait.sent).toBeGreaterThanOrEqual(before);
+    expect(wait.answered).toBeGreaterThan(wait.sent);
+    expect(wait.answered).toBeLessThanOrEqual(after);
+  });
+
   it('a throw, a hold and a write decided on the game this process last moved are one round trip each', async () => {
     const { service, rng, counted, stamp, ...start } = await relayed();
     let view = start.view;

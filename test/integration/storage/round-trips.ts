@@ -9,6 +9,12 @@ export interface RoundTripRelay {
   /** Round trips since the relay started (or since `reset`), over every connection. */
   readonly count: number;
   reset(): void;
+  /**
+   * The last wait for the server on a timed connection, on this process's clock (performance.now()): when the
+   * statement's last message (its Sync, or a Query) reached the relay, and when the server's answer's first
+   * bytes did (null until they do). The click bench splits a click's time with it.
+   */
+  readonly lastWait: { sent: number; answered: number | null } | null;
   /** `url` with its host and port made the relay's. */
   via(url: string): string;
   close(): Promise<void>;
@@ -18,20 +24,26 @@ const SSL_REQUEST = 80877103;
 
 /**
  * `skip`: connections not to count, told by their startup message's text (its user, database and
- * application_name): the bench leaves out the shard lock's, whose confirmations are not a click's.
+ * application_name): the bench leaves out the shard lock's, whose confirmations are not a click's. `timed`:
+ * the connections whose waits lastWait follows, told the same way.
  */
 export async function startRoundTripRelay(
   targetPort: number,
   skip: (startup: string) => boolean = () => false,
+  timed: (startup: string) => boolean = () => false,
 ): Promise<RoundTripRelay> {
   const targetHost = '127.0.0.1';
   let count = 0;
+  let lastWait: { sent: number; answered: number | null } | null = null;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = createConnection(targetPort, targetHost);
     let buffer = Buffer.alloc(0);
     let started = false;
     let counted = true;
+    let timing = false;
+    /** This connection's wait under way, answered or not. */
+    let wait: { sent: number; answered: number | null } | null = null;
     for (const socket of [client, upstream]) {
       sockets.add(socket);
       socket.on('error', () => {});
@@ -39,8 +51,12 @@ export async function startRoundTripRelay(
     }
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
-    upstream.on('data', (chunk: Buffer) => client.write(chunk));
+    upstream.on('data', (chunk: Buffer) => {
+      if (wait && wait.answered === null) wait.answered = performance.now();
+      client.write(chunk);
+    });
     client.on('data', (chunk: Buffer) => {
+      const arrived = performance.now();
       upstream.write(chunk);
       buffer = Buffer.concat([buffer, chunk]);
       for (;;) {
@@ -51,8 +67,12 @@ export async function startRoundTripRelay(
         if (buffer.length < length) break;
         if (!started) {
           started = !(length === 8 && buffer.readInt32BE(4) === SSL_REQUEST);
-          if (started) counted = !skip(buffer.subarray(8, length).toString('utf8'));
-        } else if (counted && (buffer[0] === 0x51 || buffer[0] === 0x53)) count++;
+          const startup = buffer.subarray(8, length).toString('utf8');
+          if (started) [counted, timing] = [!skip(startup), timed(startup)];
+        } else if (buffer[0] === 0x51 || buffer[0] === 0x53) {
+          if (counted) count++;
+          if (timing) lastWait = wait = { sent: arrived, answered: null };
+        }
         buffer = buffer.subarray(length);
       }
     });
@@ -65,6 +85,9 @@ export async function startRoundTripRelay(
       return count;
     },
     reset: () => (count = 0),
+    get lastWait() {
+      return lastWait;
+    },
     via(url) {
       const relayed = new URL(url);
       relayed.hostname = '127.0.0.1';
