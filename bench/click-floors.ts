@@ -25,6 +25,8 @@ export interface FloorsMeasured {
   roundTrips: readonly number[];
   postgresParts: readonly ClickParts[];
   postgresFloorParts: readonly ClickParts[];
+  /** The earlier commit's on PostgreSQL (OLATHE_BENCH_BEFORE). */
+  earlierParts?: readonly ClickParts[];
 }
 
 /**
@@ -119,7 +121,8 @@ export function floorsTable(m: FloorsMeasured): void {
   console.log(
     `  a hold on PostgreSQL in parts, p50 of each (ms): until its statement reached the server's relay / the ` +
       `server's answer / the answer at the fake — the bot ${partsText(m.postgresParts)}; its floor ` +
-      partsText(m.postgresFloorParts),
+      partsText(m.postgresFloorParts) +
+      (m.earlierParts ? `; the earlier commit ${partsText(m.earlierParts)}` : ''),
   );
   console.log('  the idle bot on PostgreSQL against SQLite (goal ≤ 2×): `npm run bench -- idle`');
 }

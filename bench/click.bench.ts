@@ -262,6 +262,7 @@ export async function run(): Promise<void> {
       await flagged.setUp();
       clickers.push({ name: `bot with ${flags.join(' ')}`, clicker: flagged });
     }
+    let earlierParts: { clicker: Clicker; parts: ClickParts[] } | undefined;
     if (before) {
       const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
       await earlier.setUp();
@@ -281,11 +282,13 @@ export async function run(): Promise<void> {
       );
       await earlierOnPostgres.setUp();
       clickers.push({ name: `before on PostgreSQL: ${before.label}`, clicker: earlierOnPostgres });
+      earlierParts = { clicker: earlierOnPostgres, parts: [] };
     }
     const parts = new Map<Clicker, ClickParts[]>([
       [onPostgres, []],
       [echoOnPostgres, []],
     ]);
+    if (earlierParts) parts.set(earlierParts.clicker, earlierParts.parts);
     const counted: Counted = { clicker: onPostgres, relay, trips: [], parts };
     const measured = await measure(clickers, clicks, warmUp, counted);
     report(measured, clicks, warmUp);
@@ -302,6 +305,7 @@ export async function run(): Promise<void> {
       roundTrips: counted.trips,
       postgresParts: parts.get(onPostgres)!,
       postgresFloorParts: parts.get(echoOnPostgres)!,
+      ...(earlierParts ? { earlierParts: earlierParts.parts } : {}),
     });
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));
