@@ -24,6 +24,7 @@ import type { RunningActivity } from '../activity/start';
 import { startActivity } from '../activity/start';
 import { useOpenBoardButton } from '../discord/render/open-board';
 import { FED_CLOCK_SLEEP_MS, MAX_CLOCK_SLEEP_MS, TurnClock } from './turn-clock';
+import { troubleLog } from './trouble-log';
 
 /**
  * How long a stop waits for interactions under way, then for the Publisher's channel work: together well
@@ -197,13 +198,21 @@ export async function startBot(
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
   clock.start();
+  const refusals = troubleLog(
+    (error) =>
+      log.warn('the turn clock’s look on the shard lock’s session was refused; looking through the pool', { error }),
+    () => log.info('the shard lock’s session answers the turn clock’s look again'),
+  );
   if (ownership && deadlineRead)
     ownership.confirmWith({
       text: deadlineRead.text,
       values: deadlineRead.values,
-      answered: (rows) => clock.heard(deadlineRead.answer(rows)),
+      answered: (rows) => {
+        refusals.fine();
+        clock.heard(deadlineRead.answer(rows));
+      },
       refused: (error) => {
-        log.warn('the turn clock’s look on the shard lock’s session was refused; looking through the pool', { error });
+        refusals.trouble(error);
         clock.lookNow();
       },
       failed: () => clock.unheard(),
