@@ -3,34 +3,24 @@
 // after its lock_timeout, the refusal confirms the lock, and the clock looks through the pool instead (issue 36).
 // The bot keeps its shard, says so once in its log (not every 2 s), says once that the look is answered again,
 // and the card's hold works after. PostgreSQL only (vitest.config.ts): the server is the test's own.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
-import type { PostgresServer } from '../support/postgres';
-import { freshDatabase, startPostgres } from '../support/postgres';
-import type { World } from './harness';
-import { control, eventually, startWorld } from './harness';
+import { control, eventually } from './harness';
+import { ownPostgres } from './own-postgres';
 import { openSoloBalut, throwOn } from './outage';
 
 const HELD_MS = 5000;
 const REFUSED = 'was refused; looking through the pool';
 const ANSWERED_AGAIN = 'answers the turn clock’s look again';
 
-let server: PostgresServer | undefined;
-let world: World | undefined;
-
-afterEach(async () => {
-  await world?.close();
-  await server?.stop();
-  world = server = undefined;
-});
+const own = ownPostgres();
 
 const times = (text: string, part: string) => text.split(part).length - 1;
 
 describe('a migration holding the games table for 5 s, on PostgreSQL', () => {
   it('keeps the shard, logs the refused looks once and their end once, and the card holds after', async () => {
-    server = await startPostgres();
-    const url = await freshDatabase(server);
-    world = await startWorld({ diceSeed: 'migration-lock', env: { DATABASE_URL: url } });
+    const { world } = await own.start('migration-lock');
+    const url = world.env.DATABASE_URL!;
     const card = await throwOn(world, await openSoloBalut(world));
 
     const migration = new pg.Client({ connectionString: url });

@@ -7,33 +7,27 @@
 // before that throw and the crash comes from killing it, so the loss is certain). The card then shows a moment
 // the saved game never reached, and must be drawn again from the saved game.
 // PostgreSQL only (vitest.config.ts): the servers are the test's own, to be stopped and started.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { tr } from '../../src/discord/i18n';
 import { MESSAGES } from '../../src/service/errors';
-import type { PostgresServer } from '../support/postgres';
-import { freshDatabase, startPostgres } from '../support/postgres';
+import type { PostgresOptions, PostgresServer } from '../support/postgres';
 import type { World } from './harness';
-import { eventually, startWorld } from './harness';
+import { eventually } from './harness';
+import { ownPostgres } from './own-postgres';
 import { clickThroughOutage, finishAndCheck, openSoloBalut, throwOn, untilAHoldWorks } from './outage';
 
 const OUTAGE_MS = 8000;
 const unreachable = tr('en')('refusal.databaseUnavailable');
 const delay = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+const own = ownPostgres();
 let server: PostgresServer | undefined;
-let world: World | undefined;
 
-afterEach(async () => {
-  await world?.close();
-  await server?.stop();
-  world = server = undefined;
-});
-
-async function startOn(options: Parameters<typeof startPostgres>[0]): Promise<World> {
-  server = await startPostgres(options);
-  world = await startWorld({ diceSeed: 'outage-balut', env: { DATABASE_URL: await freshDatabase(server) } });
-  return world;
+async function startOn(options: PostgresOptions): Promise<World> {
+  const started = await own.start('outage-balut', options);
+  server = started.server;
+  return started.world;
 }
 
 /** Whether the server at `url` takes a connection now. */
