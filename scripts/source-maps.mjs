@@ -46,7 +46,7 @@ function encodeNumber(n) {
  * A run spans lines: Node.js looks a position up as the last segment at or before it, whatever its line, so lines
  * after an unmapped segment need none of their own. Node keeps an entry per segment once it parses a map (the
  * first stack trace through its file, which the HTTP client makes as an idle connection times out): one unmapped
- * segment per line of the bundled packages was 80,000 entries, ~8 MB of the bot's heap for as long as it ran.
+ * segment per line of the bundled packages was 80,000 entries, ~5 MB of the bot's heap for as long as it ran.
  */
 export function withoutSources(json, drop) {
   const map = JSON.parse(json);
