@@ -230,16 +230,18 @@ export async function run(): Promise<void> {
       (startup) => startup.includes('olathe shard') || startup.includes(floorDatabase),
       (startup) => !startup.includes('olathe shard'),
     );
-    const onPostgres = new HoldClicker(
-      await start(here, {
-        ...builtLaunch(ROOT),
-        env: {
-          ...builtLaunch(ROOT).env,
-          DATABASE_URL: relay.via(await freshDatabase(postgres)),
-          OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
-        },
-      }),
-    );
+    // A built bot on a fresh database of that server, through the relay.
+    const { via } = relay;
+    const server = postgres;
+    const onPostgresLaunch = async (launch: Launch): Promise<Launch> => ({
+      ...launch,
+      env: {
+        ...launch.env,
+        DATABASE_URL: via(await freshDatabase(server)),
+        OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
+      },
+    });
+    const onPostgres = new HoldClicker(await start(here, await onPostgresLaunch(builtLaunch(ROOT))));
     await onPostgres.setUp();
     // The floor under it: the echo bot saving each click in one round trip to the same server, through the relay.
     const echoOnPostgres = new MirrorClicker(
@@ -262,33 +264,20 @@ export async function run(): Promise<void> {
       await flagged.setUp();
       clickers.push({ name: `bot with ${flags.join(' ')}`, clicker: flagged });
     }
-    let earlierParts: { clicker: Clicker; parts: ClickParts[] } | undefined;
+    let earlierOnPostgres: Clicker | undefined;
     if (before) {
-      const earlier = new HoldClicker(await start(before, builtLaunch(before.dir)));
+      const launch = builtLaunch(before.dir);
+      const earlier = new HoldClicker(await start(before, launch));
       await earlier.setUp();
       clickers.push({ name: `before: ${before.label}`, clicker: earlier });
       // And on PostgreSQL, through the same relay: a change to the PostgreSQL path measured against the commit
       // before it in one run, where the spread between runs (the floor moves 2.0–2.5 ms) would hide it.
-      const launch = builtLaunch(before.dir);
-      const earlierOnPostgres = new HoldClicker(
-        await start(before, {
-          ...launch,
-          env: {
-            ...launch.env,
-            DATABASE_URL: relay.via(await freshDatabase(postgres)),
-            OLATHE_DAILY_SECRET: 'the-click-bench-daily-secret',
-          },
-        }),
-      );
+      earlierOnPostgres = new HoldClicker(await start(before, await onPostgresLaunch(launch)));
       await earlierOnPostgres.setUp();
       clickers.push({ name: `before on PostgreSQL: ${before.label}`, clicker: earlierOnPostgres });
-      earlierParts = { clicker: earlierOnPostgres, parts: [] };
     }
-    const parts = new Map<Clicker, ClickParts[]>([
-      [onPostgres, []],
-      [echoOnPostgres, []],
-    ]);
-    if (earlierParts) parts.set(earlierParts.clicker, earlierParts.parts);
+    const timed = [onPostgres, echoOnPostgres, ...(earlierOnPostgres ? [earlierOnPostgres] : [])];
+    const parts = new Map(timed.map((clicker): [Clicker, ClickParts[]] => [clicker, []]));
     const counted: Counted = { clicker: onPostgres, relay, trips: [], parts };
     const measured = await measure(clickers, clicks, warmUp, counted);
     report(measured, clicks, warmUp);
@@ -305,7 +294,7 @@ export async function run(): Promise<void> {
       roundTrips: counted.trips,
       postgresParts: parts.get(onPostgres)!,
       postgresFloorParts: parts.get(echoOnPostgres)!,
-      ...(earlierParts ? { earlierParts: earlierParts.parts } : {}),
+      earlierParts: earlierOnPostgres && parts.get(earlierOnPostgres),
     });
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));

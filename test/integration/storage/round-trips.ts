@@ -67,7 +67,7 @@ export async function startRoundTripRelay(
         if (buffer.length < length) break;
         if (!started) {
           started = !(length === 8 && buffer.readInt32BE(4) === SSL_REQUEST);
-          const startup = buffer.subarray(8, length).toString('utf8');
+          const startup = started ? buffer.subarray(8, length).toString('utf8') : '';
           if (started) [counted, timing] = [!skip(startup), timed(startup)];
         } else if (buffer[0] === 0x51 || buffer[0] === 0x53) {
           if (counted) count++;
