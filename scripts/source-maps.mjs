@@ -27,7 +27,7 @@ function decodeSegment(text) {
   return values;
 }
 
-function encodeNumber(n) {
+export function encodeNumber(n) {
   let value = n < 0 ? (-n << 1) | 1 : n << 1;
   let text = '';
   do {
