@@ -1,8 +1,11 @@
 // The build's source maps leave the bundled packages' code out (scripts/source-maps.mjs): checked against Node's own
 // reading of a map (node:module's SourceMap, the lookup --enable-source-maps makes for each frame of a stack trace).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 
 type WithoutSources = (json: string, drop: (source: string) => boolean) => string;
@@ -38,15 +41,18 @@ const ours = (column: number, line: number): [number, number, number, number] =>
 const theirs = (column: number, line: number): [number, number, number, number] => [column, PACKAGE, line, 0];
 
 describe('the build’s source maps without the bundled packages', () => {
-  // Our line, three lines of a package, our code after a package's on one line, a package's line, ours again.
+  // Our lines (two segments of our line 0, then line 1), three lines of a package, our code after a package's on one
+  // line, two lines of a package, ours after two segments of a package's on one line (as in a bundle without line
+  // breaks), ours again (two segments of our line 5).
   const lines = [
-    [ours(0, 0), ours(10, 1)],
+    [ours(0, 0), ours(4, 0), ours(10, 1)],
     [theirs(0, 50)],
     [theirs(0, 51), theirs(6, 52)],
     [theirs(0, 53), ours(8, 3)],
     [theirs(0, 54)],
     [theirs(2, 55)],
-    [ours(0, 5)],
+    [theirs(0, 56), theirs(6, 57), ours(12, 4)],
+    [ours(0, 5), ours(3, 5)],
   ];
   const original = mapOf(['src/app.ts', 'node_modules/pkg/index.js'], lines);
   const trimmed = withoutSources(original, (source) => source.includes('node_modules'));
@@ -64,11 +70,63 @@ describe('the build’s source maps without the bundled packages', () => {
     expect(JSON.parse(trimmed).sources).toEqual(['src/app.ts']);
   });
 
-  it('gives a run of a package’s lines one unmapped segment, not one a line', () => {
-    // Each line's segments: lines 2 and 5 follow an unmapped segment and need none, nor does line 3's package code.
+  it('gives a run of a package’s lines one unmapped segment, and each line of ours one', () => {
+    // Each line's segments: lines 2, 5 and 6's package code follow an unmapped segment and need none, nor does line
+    // 3's; the second segments of our lines 0 and 5 add nothing a lookup needs.
     const segments = (JSON.parse(trimmed) as { mappings: string }).mappings
       .split(';')
       .map((l) => (l ? l.split(',').length : 0));
-    expect(segments).toEqual([2, 1, 0, 1, 1, 0, 1]);
+    expect(segments).toEqual([2, 1, 0, 1, 1, 0, 1, 1]);
+  });
+});
+
+describe('a bundle esbuild makes as the build does, its map without the package', () => {
+  it('maps every position of our code to the line esbuild mapped it to, and none of the package’s', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'olathe-map-'));
+    try {
+      mkdirSync(join(dir, 'node_modules', 'pkg'), { recursive: true });
+      writeFileSync(
+        join(dir, 'node_modules', 'pkg', 'index.js'),
+        'export function twice(x) {\n  const y = x * 2;\n  return y;\n}\nexport const name = (s) => `${s}!`;\n',
+      );
+      const ours = [
+        "import { twice, name } from 'pkg';",
+        'export function area(w: number, h: number): number {',
+        '  const a = twice(w) * h;',
+        '  if (a < 0) throw new Error(name("negative"));',
+        '  return a / 2;',
+        '}',
+        'export const label = (n: number) => name(String(area(n, n)));',
+      ];
+      writeFileSync(join(dir, 'app.ts'), ours.join('\n'));
+      const result = await build({
+        entryPoints: [join(dir, 'app.ts')],
+        bundle: true,
+        format: 'esm',
+        minifyWhitespace: true,
+        keepNames: true,
+        sourcemap: 'external',
+        outdir: join(dir, 'out'),
+        write: false,
+        logLevel: 'silent',
+      });
+      const text = result.outputFiles.find((f) => f.path.endsWith('.js'))!.text;
+      const raw = result.outputFiles.find((f) => f.path.endsWith('.map'))!.text;
+      const before = new SourceMap(JSON.parse(raw) as never);
+      const after = new SourceMap(JSON.parse(withoutSources(raw, (s) => s.includes('node_modules'))) as never);
+      let ourPositions = 0;
+      text.split('\n').forEach((code, line) => {
+        for (let column = 0; column <= code.length; column++) {
+          const was = before.findEntry(line, column) as { originalSource?: string; originalLine?: number };
+          const now = after.findEntry(line, column) as { originalSource?: string; originalLine?: number };
+          const expected = was.originalSource?.endsWith('app.ts') ? was.originalLine : undefined;
+          if (expected !== undefined) ourPositions++;
+          expect([line, column, now.originalLine]).toEqual([line, column, expected]);
+        }
+      });
+      expect(ourPositions).toBeGreaterThan(50);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
