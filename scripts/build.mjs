@@ -99,6 +99,11 @@ export async function build() {
     sourcesContent: false,
     // Bundling renames clashing top-level names (two `Conflict` classes become Conflict2); logs print `.name`.
     keepNames: true,
+    // No indentation, comments or line breaks: V8 keeps each file's source, and with --enable-source-maps Node.js
+    // keeps an entry per line of it. The shared chunk went from 3.6 MB and 87,000 lines to 2.2 MB and 111 lines:
+    // 6 MB less live heap and ~0.05 s less CPU a start. Names stay, as keepNames wants, and stack traces in our code
+    // still show its lines through the maps.
+    minifyWhitespace: true,
     logLevel: 'warning',
     write: false,
   });
