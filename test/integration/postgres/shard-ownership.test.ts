@@ -112,7 +112,9 @@ describe('fencing', () => {
   }, 20_000);
 
   it('a holder whose lock was taken while its connection was down drops at once', async () => {
-    const holder = ownership(3);
+    // H 5 s, as below: on a loaded machine the test timings' 0.6 s could run out before the new session found the
+    // lock taken, and the loss would be told for that reason instead.
+    const holder = ownership(3, { timings: { ...TEST_TIMINGS, holdWithoutConfirmMs: 5000, fenceWaitMs: 6000 } });
     await holder.owner.acquire();
     const thief = new pg.Client({ connectionString: db.url });
     await thief.connect();
@@ -129,8 +131,8 @@ describe('fencing', () => {
   });
 
   it('a holder whose connection broke takes its lock again and carries on', async () => {
-    // H longer than the test timings' 0.6 s: a new session (its SCRAM exchange, the lock, the mark) took longer on a
-    // loaded CI run, and the holder rightly let the shard go, which is the test above's subject, not this one's.
+    // H longer than the test timings' 0.6 s: a new session (its SCRAM exchange, the lock, the mark) took longer on
+    // a loaded CI run, and the holder rightly let the shard go: the first fencing test's subject, not this one's.
     const holder = ownership(4, { timings: { ...TEST_TIMINGS, holdWithoutConfirmMs: 5000, fenceWaitMs: 6000 } });
     await holder.owner.acquire();
     const before = holder.owner.backendPid!;
