@@ -27,8 +27,8 @@ function elapsedMs(state: FakeState, record: InteractionRecord): number {
 }
 
 function acknowledge(c: RouteContext, record: InteractionRecord, type: number, ephemeral: boolean): void {
-  const afterMs = Math.round(performance.now() - record.dispatchedAtReal);
   const dispatchedAt = record.dispatchedAtReal;
+  const afterMs = Math.round(performance.now() - dispatchedAt);
   record.ack = { type, afterMs, arrivedAfterMs: c.req.arrivedAt - dispatchedAt, dispatchedAt, ephemeral };
   if (record.timer) clearTimeout(record.timer);
 }

@@ -23,7 +23,7 @@ import { freePort } from '../support/ports';
 import { CHROMIUM, chromiumMissing, launchChromium } from './chromium';
 import { pageInFrontOf } from './activity-host';
 
-// Upper bounds, not expectations: 15 s was missed once in a full \`npm test\` run (three files at once on two
+// Upper bounds, not expectations: 15 s was missed once in a full `npm test` run (three files at once on two
 // cores, Chromium among them); a passing run is no slower for the longer bound.
 const WAIT = { timeout: 30_000 };
 /**

@@ -7,7 +7,7 @@ import { playToTheEnd } from '../e2e/harness';
 import { chromiumMissing } from './chromium';
 import { playgroundSession } from './playground-session';
 
-// Upper bounds, not expectations: 15 s was missed once in a full \`npm test\` run (three files at once on two
+// Upper bounds, not expectations: 15 s was missed once in a full `npm test` run (three files at once on two
 // cores, Chromium among them); a passing run is no slower for the longer bound.
 const WAIT = { timeout: 30_000 };
 

@@ -1,5 +1,5 @@
 // vitest's globalSetup: `npm run build` once per test run, so the end-to-end tests run the bundle that ships
-// (dist/index.js) rather than the sources through tsx. It takes ~3 s here.
+// (dist/index.js) rather than the sources through tsx. It takes ~2 s here.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { ROOT } from './project';
