@@ -137,8 +137,10 @@ describe('graceful shutdown on SIGTERM', () => {
     expect(await savedWrites(world, gameId)).toBe(1);
     held.release();
     await world.restart();
-    await fake.waitFor(() => bobsTurnShown(world!), 5000);
+    // Two pieces of channel work, Bob's turn posted and Alice's turn collapsed to its log line, in either order.
+    await fake.waitFor(() => bobsTurnShown(world!) && fake.message(turn.id)!.components.length === 0, 5000);
     expect(fake.message(turn.id)!.components).toEqual([]);
+    expect(fake.message(turn.id)!.content).toMatch(/^\*\*Alice\*\* wrote \d+ in /);
     expect(fake.breaches).toEqual([]);
   }, 40_000);
 });
