@@ -1,14 +1,12 @@
-// `npm run build`: the production build. Each entry point becomes an ESM bundle in dist/ for Node 20, with its
-// source map, and the pure-JavaScript packages it imports (discord.js, undici, pg, zod …) bundled in: Node.js
-// loading discord.js as published, file by file through its CommonJS loader, was most of a start's CPU (issue 34:
-// 1.45 s of CPU from spawn to the gateway's READY, 0.9 s bundled; the end-to-end tests start the bot ~150 times).
-// Native packages stay imports of node_modules (NATIVE below). The running bot is then plain JavaScript: `node
-// --enable-source-maps dist/index.js`, whose source maps cover the project's code, not the packages' (see
-// scripts/source-maps.mjs). Code the entries share, and the playground (which only a start without a token loads),
-// are chunks beside them.
+// `npm run build`: the production build, esbuild's options and nothing after them. Each entry point becomes an ESM
+// bundle in dist/ for Node 20 with its source map, the pure-JavaScript packages it imports (discord.js, undici, pg,
+// zod …) bundled in: loading them file by file through Node's CommonJS loader costs ~50 % more CPU a start (0.58 s
+// to the gateway's READY against 0.39 s). Native packages stay imports of node_modules (NATIVE below). The bot runs
+// as `node --enable-source-maps dist/index.js`, so its stack traces name our `.ts` lines. Code the entries share, and
+// the playground (which only a start without a token loads), are chunks beside them.
 //
-// Every file sits directly in dist/, beside the files the code reads at run time, because those paths are
-// resolved from the bundle's own folder (import.meta.url): dist/migrations/ (src/db/sqlite/migrate.ts and src/db/postgres/migrate.ts, one folder per engine) and
+// Every file sits directly in dist/, beside the files the code reads at run time, because those paths are resolved
+// from the bundle's own folder (import.meta.url): dist/migrations/ (one folder per engine, src/db/*/migrate.ts),
 // dist/static/ (the playground's page, src/playground/server.ts) and dist/dice/ (the die-face emojis that
 // deploy-commands uploads, src/emoji/die-files.ts). dist/ is therefore complete on its own.
 //
@@ -18,7 +16,6 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { withoutSources } from './source-maps.mjs';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DIST = join(ROOT, 'dist');
@@ -41,7 +38,7 @@ export const ASSETS = {
 
 /**
  * dist/<folder>/ ← a web page for the browser (not Node): its script bundled and minified into assets/, beside its
- * stylesheet, and its index.html at the folder's root. dist/activity/ is the Activity's board (issue 35), which the
+ * stylesheet, and its index.html at the folder's root. dist/activity/ is the Activity's board, which the
  * bot's Activity server serves and Discord loads in its iframe.
  */
 export const PAGES = {
@@ -52,7 +49,7 @@ export const PAGES = {
   },
 };
 
-/** The Activity's script must stay small for phones (issue 35: at most 150 kB gzipped); the build says its size. */
+/** The Activity's script must stay small for phones (at most 150 kB gzipped); the build says its size. */
 export const PAGE_BUDGET_GZIP = 150 * 1024;
 
 /**
@@ -77,7 +74,7 @@ const STALE_CODE_MS = 60 * 60 * 1000;
 
 /** Builds dist/; returns what it wrote, in bytes per file. Files that did not change are left untouched. */
 export async function build() {
-  const { build: esbuild, transform } = await import('esbuild');
+  const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
     entryPoints: Object.entries(ENTRIES).map(([out, entry]) => ({ out, in: join(ROOT, entry) })),
     outdir: DIST,
@@ -99,28 +96,16 @@ export async function build() {
     sourcesContent: false,
     // Bundling renames clashing top-level names (two `Conflict` classes become Conflict2); logs print `.name`.
     keepNames: true,
-    // No indentation, line breaks or comments (but the packages' license notes, moved to the end): V8 keeps each
-    // file's source, and with --enable-source-maps Node.js keeps an entry per line of it. The shared chunk went from
-    // 3.6 MB and 87,000 lines to 2.2 MB and 111 lines: 6 MB less live heap and ~0.05 s less CPU a start. Names stay,
-    // as keepNames wants, and stack traces in our code still show its lines through the maps.
+    // No indentation or line breaks: V8 keeps each file's source, and Node.js keeps an entry per line of it for the
+    // source maps. Names stay (keepNames), and stack traces still name our `.ts` lines through the maps.
     minifyWhitespace: true,
+    // The packages' license notes go to <file>.LEGAL.txt beside each bundle: left in, their non-ASCII characters
+    // would make V8 keep the whole file's source at two bytes a character.
+    legalComments: 'external',
     logLevel: 'warning',
     write: false,
   });
-  // The bundled packages' code is left out of the maps (scripts/source-maps.mjs says why).
-  const fromPackage = (source) => /(^|\/)node_modules\//.test(source);
-  const wanted = new Map(
-    await Promise.all(
-      result.outputFiles.map(async (f) => [
-        f.path,
-        f.path.endsWith('.map')
-          ? Buffer.from(withoutSources(f.text, fromPackage))
-          : f.path.endsWith('.js')
-            ? Buffer.from(await asciiComments(f.path, f.text, transform))
-            : Buffer.from(f.contents),
-      ]),
-    ),
-  );
+  const wanted = new Map(result.outputFiles.map((f) => [f.path, Buffer.from(f.contents)]));
   for (const [folder, from] of Object.entries(ASSETS)) {
     for (const file of readdirSync(join(ROOT, from), { recursive: true, withFileTypes: true })) {
       if (!file.isFile()) continue;
@@ -133,25 +118,6 @@ export async function build() {
   for (const [path, contents] of wanted) writeIfChanged(path, contents);
   removeOthers(DIST, new Set(wanted.keys()));
   return new Map([...wanted].map(([path, contents]) => [relative(ROOT, path), contents.length]));
-}
-
-/**
- * The code with the non-ASCII characters left in it made '?'. esbuild escapes every one outside comments, so these
- * are in the comments it keeps (the bundled packages' license notes); one such character makes V8 keep the whole
- * file's source two bytes a character (2.2 MB more of the bot's heap for the shared chunk). '?' is as long in UTF-16,
- * so the source maps' columns hold. Checked: the code minified without its comments is the same before and after,
- * or it is left as is.
- */
-export async function asciiComments(path, text, transform) {
-  const NON_ASCII = /[\u0080-\uffff]/g;
-  if (!NON_ASCII.test(text)) return text;
-  const ascii = text.replace(NON_ASCII, '?');
-  const bare = async (code) =>
-    (await transform(code, { minifyWhitespace: true, legalComments: 'none', format: 'esm' })).code;
-  const [before, after] = await Promise.all([bare(text), bare(ascii)]);
-  if (before === after) return ascii;
-  console.warn(`build: ${relative(ROOT, path)} keeps non-ASCII characters outside comments (twice the memory)`);
-  return text;
 }
 
 /** Each page of PAGES, for browsers: dist/<folder>/index.html, assets/board.js (+ its map) and assets/board.css. */

@@ -1,6 +1,6 @@
 // `npm test`: vitest, and beside it the static checks (tsc, eslint and prettier, `npm run checks`) at the lowest CPU
 // priority. vitest leaves about a tenth of two cores idle (its files wait on bots, clocks and outages), which is
-// about what the checks need: run first, they added a minute to the run (issue 34); beside it, they take the idle
+// about what the checks need: run first, they added a minute to the run; beside it, they take the idle
 // time and give way to the tests. Their output is printed whole once both are done; either failing fails the run.
 import { spawn } from 'node:child_process';
 import { setPriority } from 'node:os';
