@@ -10,7 +10,7 @@ import { fallbackBotEvents } from './bots';
 import { ServiceError } from './errors';
 import type { ActionResult } from './view';
 import { botSeats } from './service-core';
-import type { EventMaker } from './service-core';
+import type { EventMaker } from './operation';
 import { TurnService } from './turn-service';
 
 export abstract class ClockService extends TurnService {

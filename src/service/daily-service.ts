@@ -15,7 +15,8 @@ import { earliestDeadline, nextDeadlines } from './deadlines';
 import { botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS } from './options';
-import type { Loaded, ServiceOptions, UserRef } from './service-core';
+import type { Loaded } from './operation';
+import type { ServiceOptions, UserRef } from './service-core';
 import { ClockService } from './clock-service';
 import type { GameView } from './view';
 

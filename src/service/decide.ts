@@ -4,7 +4,7 @@ import type { GameChanges, GameRow, PlayerRow } from '../db/rows';
 import type { GameStore } from '../db/storage';
 import type { Deadlines } from './deadlines';
 import { MESSAGES, ServiceError } from './errors';
-import type { Commit, Loaded } from './service-core';
+import type { Commit, Loaded } from './operation';
 
 function sameDeadlines(a: Deadlines, b: Deadlines): boolean {
   const keys = Object.keys(a);

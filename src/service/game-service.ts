@@ -12,7 +12,7 @@ import { MESSAGES, ServiceError } from './errors';
 import type { ActionResult, CardView, GameView, LastWrite, LeaderboardRow } from './view';
 import { cardView, gameView, playerViews } from './view';
 import { lobbyResult, RECONCILE_FINISHED_MS, MESSAGE_KEY } from './service-core';
-import type { Commit } from './service-core';
+import type { Commit } from './operation';
 import type { HeadToHead, LeaderboardOptions, PlayerStats } from './stats';
 import { headToHead, leaderboard, playerStats } from './stats';
 import { DailyService } from './daily-service';

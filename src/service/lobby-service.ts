@@ -13,7 +13,8 @@ import { noRematchReason, offersRematch, rematchPlace } from './rematch';
 import type { ActionResult, GameView } from './view';
 import { playerViews } from './view';
 import { ServiceCore, MAX_PLAYERS, isBotRow, lobbyResult } from './service-core';
-import type { Commit, Loaded, OpenLobbyInput, UserRef } from './service-core';
+import type { Commit, Loaded } from './operation';
+import type { OpenLobbyInput, UserRef } from './service-core';
 
 export abstract class LobbyService extends ServiceCore {
   /** A game as the service shows it (GameService reads it). */

@@ -4,10 +4,10 @@
 // again, where a repeated click (same stamp) is refused as 'stale'. Moves of one game are queued in the process
 // (game-queue.ts), so only another process can win such a race. Any error rolls back everything. The
 // database is a Storage (src/db/storage.ts): reads run alone, a commit runs with the transaction's stores.
-import type { GameEvent, GameOptions, GameState, Rng } from '../game';
+import type { GameOptions, GameState, Rng } from '../game';
 import { cryptoRng, seatsToAct } from '../game';
 import type { Difficulty } from '../solver/strategy';
-import type { GameChanges, GameRow, PlayerRow } from '../db/rows';
+import type { GameChanges, PlayerRow } from '../db/rows';
 import type { GameStore, MoveWrites, OutboxStore, StatsStore, Storage, Stores } from '../db/storage';
 import type { Step } from './channel-work';
 import type { BotPacing, Deadlines } from './deadlines';
@@ -18,6 +18,7 @@ import type { ActionResult, GameView, PlayerView } from './view';
 import { gameView } from './view';
 import { GameQueue } from './game-queue';
 import { changedColumns, decideOnKnown, loadedOf } from './decide';
+import type { Commit, Loaded } from './operation';
 
 export const MAX_PLAYERS = 8;
 /**
@@ -77,22 +78,6 @@ export interface ServiceOptions {
   /** The key of the daily challenge's dice (OLATHE_DAILY_SECRET or its file); a random one per service unless given. */
   dailySecret?: string;
 }
-
-/** A game as read: its row, its seats, and the parsed snapshot. */
-export interface Loaded {
-  row: GameRow;
-  players: PlayerRow[];
-  state: GameState | null;
-  deadlines: Deadlines;
-}
-
-/** Makes the next event(s) from the state so far; null to make none. */
-export type EventMaker = (state: GameState) => GameEvent | readonly GameEvent[] | null;
-/**
- * The writes an operation decided on, run in its write transaction through that transaction's stores; or, when
- * `alone`, through the Storage's own stores: its one write (GameStore.saveMove) commits by itself.
- */
-export type Commit<T> = ((tx: Stores) => Promise<T>) & { alone?: boolean };
 
 /** Another connection changed the game between our read and our write. */
 export class Conflict extends Error {}

@@ -15,7 +15,7 @@ import { stampIsAhead, turnStamp } from './stamp';
 import type { ActionResult } from './view';
 import { playerViews } from './view';
 import { botSeats, lobbyResult, endsATurn } from './service-core';
-import type { Commit, EventMaker, Loaded } from './service-core';
+import type { Commit, EventMaker, Loaded } from './operation';
 import { LobbyService } from './lobby-service';
 
 export abstract class TurnService extends LobbyService {
