@@ -1,23 +1,17 @@
 // What every command and component handler is given: the game service, the log, and the bot's own
 // REST routes for messages made without a click.
-import type { ChatInputCommandInteraction, REST } from 'discord.js';
-import type { GameService } from '../service/game-service';
-import type { Logger } from '../app/logger';
+import type { ChatInputCommandInteraction } from 'discord.js';
+import type { BotServices } from './bot-services';
 import type { Publisher } from './publisher';
-import type { AckClock, Metrics } from './metrics';
+import type { AckClock } from './metrics';
 import type { MessageKey, Translate } from './i18n';
 import { DEFAULT_LANGUAGE, tr } from './i18n';
 
-export interface BotContext {
-  service: GameService;
-  log: Logger;
-  rest: REST;
+export interface BotContext extends BotServices {
   /** Brings the channel in line with the saved games (messages made without a click). */
   publisher: Publisher;
   /** The slash commands, by name (the modules of commands/, loaded by the entry point). */
   commands: CommandMap;
-  /** The operator's counters; none when unset. */
-  metrics?: Metrics;
   /** When each interaction was acknowledged, for its log line and the latency histogram. */
   acks?: AckClock;
 }

@@ -4,7 +4,7 @@
 // in play. Failures: network, 5xx and 429 are tried again with capped backoff; a channel that is gone ends
 // its game; other refusals are logged and left to the next reconcile.
 import type { ActionResult } from '../service/game-service';
-import type { BotContext } from './context';
+import type { BotServices } from './bot-services';
 import type { ClickedMessage } from './channel-view';
 import { clickedMessage, digestOf } from './channel-view';
 import { ChannelRest } from './channel-rest';
@@ -50,7 +50,7 @@ export class Publisher {
   private readonly maxRetryMs: number;
 
   constructor(
-    private readonly ctx: Pick<BotContext, 'service' | 'log' | 'rest' | 'metrics'>,
+    private readonly ctx: BotServices,
     options: PublisherOptions = {},
   ) {
     this.reconcileEveryMs = options.reconcileEveryMs ?? 60_000;
