@@ -3,11 +3,11 @@
 // client), look up what an access token stands for (what its `authenticate` command answers), and follow the
 // Activity instances and who is in them. FakeDiscord (fake-discord.ts) adds running the Entry Point command.
 import { joinActivity, leaveActivity } from './activity-instances';
-import type { FakeActivityInstance } from './activity-instances';
 import { enableActivities } from './entry-point';
 import { clone } from './json';
 import type { OAuth2Grant } from './oauth2-grants';
 import type { UserRef } from './places';
+import type { FakeActivityInstance } from './store';
 import { FakeWatching } from './watching';
 
 export abstract class FakeActivities extends FakeWatching {

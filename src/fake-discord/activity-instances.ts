@@ -8,20 +8,8 @@ import type { JsonObject } from './json';
 import { isPrivate, requireParticipant } from './private-places';
 import { ok, param, route } from './routes';
 import type { Route } from './routes';
-import type { FakeState } from './store';
+import type { FakeActivityInstance, FakeState } from './store';
 import type { FakeChannel, FakeUser } from './types';
-
-export interface FakeActivityInstance {
-  /** "i-{launch_id}-gc-{guild_id}-{channel_id}", or "i-{launch_id}-pc-{channel_id}" in a DM or group DM. */
-  instanceId: string;
-  /** A snowflake, one per launch. */
-  launchId: string;
-  channelId: string;
-  /** '' in a DM or group DM. */
-  guildId: string;
-  /** The people connected now, in the order they joined (the first launched it). */
-  userIds: string[];
-}
 
 /**
  * The location's id and kind as the documentation's example shows them: "gc-{guild}-{channel}" for a guild

@@ -2,7 +2,6 @@
 // person could use (visible, enabled, a real option), with the owners of the interaction that made the message.
 import { commonFields, newRecord } from './interaction-common';
 import type { BuiltInteraction } from './interaction-common';
-import type { FakeGuild } from './guilds';
 import { ownersOfClick, placeOf } from './install-contexts';
 import { isObject } from './json';
 import type { JsonObject } from './json';
@@ -10,7 +9,7 @@ import { MessageFlag } from './limits';
 import { apiMessage } from './message-payloads';
 import { apiPartialMember, apiUser } from './payloads';
 import { requireParticipant } from './private-places';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { ComponentExtras, FakeMessage, FakeUser } from './types';
 
 /** Depth-first search through action rows, containers, sections and accessories. */

@@ -5,14 +5,13 @@
 // (callback type 12) or otherwise.
 import type { APIApplicationCommand } from 'discord.js';
 import { launchActivity } from './activity-instances';
-import type { FakeActivityInstance } from './activity-instances';
 import { ENTRY_POINT, EntryPointHandler, isEntryPoint } from './entry-point';
 import { offerCommand } from './install-contexts';
 import { commonFields, newRecord } from './interaction-common';
 import type { BuiltInteraction } from './interaction-common';
 import type { JsonObject } from './json';
 import { requireParticipant } from './private-places';
-import type { FakeState } from './store';
+import type { FakeActivityInstance, FakeState } from './store';
 import type { ComponentExtras, FakeChannel, FakeUser } from './types';
 
 export type EntryPointUse =

@@ -4,12 +4,12 @@
 // as people, faults and closing.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { FakeActivityInstance } from './activity-instances';
 import { FakeActivities } from './activities';
 import { moderatorDeletesChannel, moderatorDeletesMessage } from './channels';
 import { FaultInjector } from './faults';
 import { FakeGateway } from './gateway';
 import { forwardStateToGateway } from './gateway-forwarding';
+import { createFakeState } from './guilds';
 import { dispatchInteraction } from './fake-interaction';
 import type { FakeInteraction } from './fake-interaction';
 import { buildComponentInteraction } from './component-interactions';
@@ -25,7 +25,7 @@ import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
 import { checkShard } from './snowflake';
 import { loadDiscordSpec } from './spec-check';
-import { FakeState } from './store';
+import type { FakeActivityInstance } from './store';
 import type {
   ComponentExtras,
   FakeDiscordOptions,
@@ -56,7 +56,7 @@ export class FakeDiscord extends FakeActivities {
     if (!Number.isInteger(maxConcurrency) || maxConcurrency < 1)
       throw new Error(`maxConcurrency must be a whole number ≥ 1, got ${maxConcurrency}`);
     if (options.guildShard) checkShard(...options.guildShard);
-    const state = new FakeState(now, {
+    const state = createFakeState(now, {
       ...(options.applicationId ? { applicationId: options.applicationId } : {}),
       ...(options.botUserId ? { botUserId: options.botUserId } : {}),
       botUsername: options.botUsername ?? 'Olathe',

@@ -1,33 +1,46 @@
-// Guilds and their members. The fake starts with one default guild; tests may add more (each with its own
-// @everyone role, a managed role for the bot, a text channel, the bot and the owner as members). A user's
-// permissions are the same in every guild they belong to: each guild grants them through a role of its own,
-// so discord.js computes the same bits from roles as the fake puts in app_permissions and member.permissions.
-import { apiGuildCreate, apiRole } from './payloads';
-import { BOT_ROLE_PERMISSIONS, EVERYONE_PERMISSIONS, Permission } from './permissions';
-import type { FakeState } from './store';
+// Guilds, their channels and their members. The fake starts with one default guild; tests may add more (each
+// with its own @everyone role, a managed role for the bot, a text channel, the bot and the owner as members). A
+// user's permissions are the same in every guild they belong to: each guild grants them through a role of its
+// own, so discord.js computes the same bits from roles as the fake puts in app_permissions and member.permissions.
+import { apiChannel, apiGuildCreate, apiRole } from './payloads';
+import {
+  BOT_ROLE_PERMISSIONS,
+  EVERYONE_PERMISSIONS,
+  Permission,
+  effectivePermissions,
+  parsePermissions,
+} from './permissions';
+import { FakeState } from './store';
+import type { FakeGuild, FakeStateInit } from './store';
 import type { FakeChannel, FakeRole, FakeUser } from './types';
 
-export interface FakeGuild {
-  id: string;
-  name: string;
-  ownerId: string;
-  /** When the bot "joined", for GUILD_CREATE's joined_at (and every member's, for simplicity). */
-  joinedAt: number;
-  /** The bot's managed role here, as Discord makes one per guild for a bot invited with permissions ('' without the bot). */
-  botRoleId: string;
-  /**
-   * The bot is a member (the app is installed to the server). False for a server where people use the app
-   * only through their own user install: no GUILD_CREATE or other events, 403 50001 on its routes.
-   */
-  botMember: boolean;
-  /** @everyone's Use External Apps (1 << 50): off forces a user-installed app's replies ephemeral here. */
-  externalApps: boolean;
-  /** The guild's roles; @everyone has the guild's id. */
-  roles: Map<string, FakeRole>;
-  /** Members by user id, with their roles here besides @everyone. */
-  members: Map<string, string[]>;
-  /** The server's language (its community setting), sent as `preferred_locale` and `guild_locale`; default en-US. */
-  preferredLocale?: string;
+/**
+ * The fake's state with its default guild. Made here, not in FakeState's constructor: making a guild takes this
+ * module and payloads.ts, which build on store.ts, and store.ts imports none of the modules built on it.
+ */
+export function createFakeState(
+  now: () => number,
+  init: FakeStateInit & { guildName: string; channelName: string },
+): FakeState {
+  const state = new FakeState(now, init);
+  // The owner is a user of its own so no test user silently gets owner powers.
+  const owner: FakeUser = {
+    id: state.ids.next(),
+    username: 'server-owner',
+    globalName: 'Server Owner',
+    bot: false,
+    permissions: effectivePermissions(Permission.Administrator).toString(),
+    roleIds: [],
+  };
+  state.users.set(owner.id, owner);
+  const { guild } = createGuild(state, {
+    id: state.defaultGuildId,
+    name: init.guildName,
+    ownerId: owner.id,
+    channelName: init.channelName,
+  });
+  state.botUser.roleIds = [guild.botRoleId];
+  return state;
 }
 
 export interface GuildInit {
@@ -92,11 +105,60 @@ export function createGuild(state: FakeState, init: GuildInit): { guild: FakeGui
     ),
   };
   for (const role of guild.roles.values()) state.roles.set(role.id, role);
-  const channel = state.addChannel(init.channelName, guild.id);
+  const channel = addChannel(state, init.channelName, guild.id);
   state.guilds.set(guild.id, guild);
   state.guildDispatch(guild.id, 'GUILD_CREATE', apiGuildCreate(state, guild));
   state.notify();
   return { guild, channel };
+}
+
+/** A text channel in a guild (default: the default guild). */
+export function addChannel(state: FakeState, name: string, guildId = state.guild.id): FakeChannel {
+  const channel: FakeChannel = {
+    id: state.ids.next(),
+    guildId,
+    name,
+    type: 0,
+    position: state.guildChannels(guildId).length,
+  };
+  state.channels.set(channel.id, channel);
+  state.channelOrder.set(channel.id, []);
+  state.guildDispatch(guildId, 'CHANNEL_CREATE', apiChannel(channel));
+  state.notify();
+  return channel;
+}
+
+/** A user, a member of `guildIds` (default: the default guild only). */
+export function addUser(
+  state: FakeState,
+  init: {
+    id?: string;
+    username: string;
+    globalName?: string | null;
+    permissions?: string | bigint;
+    bot?: boolean;
+    guildIds?: string[];
+    locale?: string;
+  },
+): FakeUser {
+  const id = init.id ?? state.ids.next();
+  if (state.users.has(id)) throw new Error(`a user with id ${id} already exists`);
+  const guilds = (init.guildIds ?? [state.guild.id]).map((guildId) => requireGuild(state, guildId));
+  const granted = parsePermissions(init.permissions ?? EVERYONE_PERMISSIONS);
+  const user: FakeUser = {
+    id,
+    username: init.username,
+    globalName: init.globalName ?? null,
+    bot: init.bot ?? false,
+    permissions: effectivePermissions(granted | EVERYONE_PERMISSIONS).toString(),
+    roleIds: [],
+    ...(init.locale ? { locale: init.locale } : {}),
+  };
+  state.users.set(id, user);
+  state.grantedPermissions.set(id, granted);
+  for (const guild of guilds) joinGuild(state, guild, user);
+  state.notify();
+  return user;
 }
 
 /** The guild for a test's call; throws for an id the fake does not know. */

@@ -50,7 +50,7 @@
 //   // the bot: POST /api/oauth2/token (form: grant_type, code, client_id, client_secret = fake.clientSecret), then
 //   // GET /users/@me with "Authorization: Bearer <access_token>"; a component answered with type 12 launches too.
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
-export type { FakeActivityInstance } from './activity-instances';
+export type { FakeActivityInstance } from './store';
 export type { OAuth2Grant } from './oauth2-grants';
 export type { AddGuildInit, AddUserInit } from './fake-discord';
 export { FaultRoute } from './faults';

@@ -4,12 +4,11 @@
 // change log "Calculated Permissions in Interaction Payloads"; topics/permissions: USE_EXTERNAL_APPS).
 import type { APIApplicationCommand } from 'discord.js';
 import { botPermissionsIn } from './channels';
-import type { FakeGuild } from './guilds';
 import { DiscordErrors } from './http';
 import type { InteractionRecord } from './interaction-record';
 import { Permission } from './permissions';
 import { ChannelType, sharesGuildWithBot } from './private-places';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { FakeChannel, FakeMessage, FakeUser } from './types';
 
 /** Where an interaction happens: 0 GUILD, 1 BOT_DM, 2 PRIVATE_CHANNEL (group DMs, DMs between users). */

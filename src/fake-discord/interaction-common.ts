@@ -2,13 +2,12 @@
 // fields, shaped by where it happens (install-contexts.ts). Slash commands: interactions.ts; clicks and
 // selects: component-interactions.ts.
 import { randomBytes } from 'node:crypto';
-import type { FakeGuild } from './guilds';
 import { appPermissionsIn, forcesEphemeral, placeOf } from './install-contexts';
 import type { InteractionRecord } from './interaction-record';
 import type { JsonObject } from './json';
 import { apiChannel, apiInteractionMember, apiUser } from './payloads';
 import { apiPrivateChannel, isPrivate } from './private-places';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { ComponentExtras, FakeChannel, FakeUser } from './types';
 
 export interface BuiltInteraction {

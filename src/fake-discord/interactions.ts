@@ -4,12 +4,11 @@
 import type { APIApplicationCommand } from 'discord.js';
 import { commonFields, newRecord } from './interaction-common';
 import type { BuiltInteraction } from './interaction-common';
-import type { FakeGuild } from './guilds';
 import { offerCommand } from './install-contexts';
 import type { JsonObject } from './json';
 import { apiChannel, apiPartialMember, apiRole, apiUser } from './payloads';
 import { requireParticipant } from './private-places';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { FakeChannel, FakeUser, SlashExtras, SlashOptionValue } from './types';
 
 export type { BuiltInteraction } from './interaction-common';

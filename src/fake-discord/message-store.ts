@@ -1,11 +1,11 @@
 // The messages of the fake's channels: creating, editing and deleting them as Discord keeps them (in channel
 // order, with their edit history, thread counts and who was notified), and copying them for the outside. Each
-// change is announced (FakeState.emitChange), which the gateway forwards as MESSAGE_* events.
+// change is announced (emitChange), which the gateway forwards as MESSAGE_* events.
 import type { APIEmbed, APIMessageTopLevelComponent } from 'discord.js';
 import { clone } from './json';
 import { MessageFlag } from './limits';
 import type { FakeState } from './store';
-import type { FakeAttachment, FakeMessage, FakeUser } from './types';
+import type { ChangeEvent, FakeAttachment, FakeMessage, FakeUser } from './types';
 
 /** What a message shows; the part that create/edit requests change. */
 export interface MessageDraft {
@@ -38,6 +38,13 @@ export interface NewMessage {
 export function cloneMessage(message: FakeMessage): FakeMessage {
   const { history, ...rest } = message;
   return { ...clone(rest), history: [...history] };
+}
+
+/** Tells the gateway and the waiting predicates that a message was made, changed or deleted. */
+export function emitChange(state: FakeState, type: ChangeEvent['type'], message: FakeMessage): void {
+  const event: ChangeEvent = { type, channelId: message.channelId, message: cloneMessage(message) };
+  state.events.emit('change', event);
+  state.notify();
 }
 
 /** A channel's messages in the order they were made, deleted ones included (they keep their place). */
@@ -90,7 +97,7 @@ export function createMessage(state: FakeState, init: NewMessage): FakeMessage {
     // Posting in a thread joins it.
     if (!thread.memberIds.includes(message.author.id)) thread.memberIds.push(message.author.id);
   }
-  state.emitChange('messageCreate', message);
+  emitChange(state, 'messageCreate', message);
   return message;
 }
 
@@ -118,7 +125,7 @@ export function editMessage(state: FakeState, message: FakeMessage, draft: Messa
   message.components = next.components;
   message.flags = next.flags & ~MessageFlag.Loading;
   message.attachments = next.attachments;
-  state.emitChange('messageUpdate', message);
+  emitChange(state, 'messageUpdate', message);
 }
 
 /** Deleted messages are kept, marked, so tests can still see what was shown and who was notified. */
@@ -126,7 +133,7 @@ export function deleteMessage(state: FakeState, message: FakeMessage): void {
   const thread = state.channels.get(message.channelId)?.thread;
   if (thread && !message.deleted && message.ephemeralFor === undefined) thread.messageCount--;
   message.deleted = true;
-  state.emitChange('messageDelete', message);
+  emitChange(state, 'messageDelete', message);
 }
 
 export function draftOf(message: FakeMessage): MessageDraft {

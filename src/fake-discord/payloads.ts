@@ -1,10 +1,9 @@
 // The fake's objects in Discord's wire shapes (snake_case, ids as strings), with enough of the
 // fields discord.js reads that it builds its structures without crashing: users, members, roles, channels,
 // threads, guilds and the application. Messages, their attachments and reactions: message-payloads.ts.
-import type { FakeGuild } from './guilds';
 import type { JsonObject } from './json';
 import { channelMessages } from './message-store';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { FakeChannel, FakeRole, FakeThreadState, FakeUser } from './types';
 
 export function iso(ms: number): string {

@@ -6,7 +6,7 @@ import { addAppEmoji } from './app-emojis';
 import { setBotOverwrite } from './channels';
 import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
-import { createGuild, joinGuild, requireGuild } from './guilds';
+import { addChannel, addUser, createGuild, joinGuild, requireGuild } from './guilds';
 import { appPermissionsIn } from './install-contexts';
 import { clone } from './json';
 import { addGroupDm, dmWith } from './private-places';
@@ -123,7 +123,7 @@ export abstract class FakePlaces {
   }
 
   addUser(init: AddUserInit): FakeUser {
-    return clone(this.state.addUser(init));
+    return clone(addUser(this.state, init));
   }
 
   user(id: string): FakeUser | undefined {
@@ -194,7 +194,7 @@ export abstract class FakePlaces {
   /** A text channel in a guild (default: the default guild). */
   addChannel(name: string, guildId = this.guildId): FakeChannel {
     requireGuild(this.state, guildId);
-    return clone(this.state.addChannel(name, guildId));
+    return clone(addChannel(this.state, name, guildId));
   }
 
   /** A channel or thread; undefined once deleted. */

@@ -7,10 +7,9 @@ import type { JsonObject } from './json';
 import { apiUser, lastMessageId } from './payloads';
 import { ok, route } from './routes';
 import type { Route, RouteContext } from './routes';
-import type { FakeState } from './store';
+import type { FakeGuild, FakeState } from './store';
 import type { FakeChannel, FakeUser } from './types';
 import { requireMember } from './guilds';
-import type { FakeGuild } from './guilds';
 
 export const ChannelType = { GuildText: 0, DM: 1, GroupDM: 3, PublicThread: 11 } as const;
 

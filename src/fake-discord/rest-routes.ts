@@ -5,7 +5,6 @@ import { activityInstanceRoutes } from './activity-instances';
 import { appEmojiRoutes } from './app-emojis';
 import { channelRoutes } from './channel-routes';
 import { commandRoutes } from './command-routes';
-import type { FakeGuild } from './guilds';
 import { DiscordErrors } from './http';
 import { interactionRoutes } from './interaction-routes';
 import { privatePlaceRoutes } from './private-places';
@@ -13,6 +12,7 @@ import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, last
 import { ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
 import { reactionRoutes } from './reactions';
+import type { FakeGuild } from './store';
 import { threadRoutes } from './threads';
 
 export function allRoutes(): Route[] {

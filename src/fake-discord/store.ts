@@ -1,26 +1,15 @@
 // The fake's whole world: its guilds (a default one and any a test adds; see guilds.ts), their channels,
 // users, roles, messages (changed through message-store.ts), commands and interactions, plus the records
 // tests read (breaches, unknown routes, requests). Every change calls `notify()` so `waitFor` predicates
-// are re-checked exactly when something happened, never by polling.
+// are re-checked exactly when something happened, never by polling. The modules that change it build on
+// it, and it imports none of them: guilds.ts makes a state with its default guild (createFakeState).
 import { EventEmitter } from 'node:events';
 import type { APIApplicationCommand } from 'discord.js';
-import type { FakeActivityInstance } from './activity-instances';
-import { createGuild, joinGuild, requireGuild } from './guilds';
-import type { FakeGuild } from './guilds';
 import type { InteractionRecord } from './interaction-record';
-import { cloneMessage } from './message-store';
 import { OAuth2Grants } from './oauth2-grants';
-import { apiChannel } from './payloads';
-import {
-  BOT_ROLE_PERMISSIONS,
-  EVERYONE_PERMISSIONS,
-  Permission,
-  effectivePermissions,
-  parsePermissions,
-} from './permissions';
+import { BOT_ROLE_PERMISSIONS, EVERYONE_PERMISSIONS } from './permissions';
 import { SnowflakeFactory } from './snowflake';
 import type {
-  ChangeEvent,
   DeduplicatedCreate,
   FakeAppEmoji,
   FakeChannel,
@@ -29,6 +18,43 @@ import type {
   FakeUser,
   LoggedRequest,
 } from './types';
+
+/** A guild (guilds.ts makes them and their members). */
+export interface FakeGuild {
+  id: string;
+  name: string;
+  ownerId: string;
+  /** When the bot "joined", for GUILD_CREATE's joined_at (and every member's, for simplicity). */
+  joinedAt: number;
+  /** The bot's managed role here, as Discord makes one per guild for a bot invited with permissions ('' without the bot). */
+  botRoleId: string;
+  /**
+   * The bot is a member (the app is installed to the server). False for a server where people use the app
+   * only through their own user install: no GUILD_CREATE or other events, 403 50001 on its routes.
+   */
+  botMember: boolean;
+  /** @everyone's Use External Apps (1 << 50): off forces a user-installed app's replies ephemeral here. */
+  externalApps: boolean;
+  /** The guild's roles; @everyone has the guild's id. */
+  roles: Map<string, FakeRole>;
+  /** Members by user id, with their roles here besides @everyone. */
+  members: Map<string, string[]>;
+  /** The server's language (its community setting), sent as `preferred_locale` and `guild_locale`; default en-US. */
+  preferredLocale?: string;
+}
+
+/** A running Activity (activity-instances.ts launches, joins and ends them). */
+export interface FakeActivityInstance {
+  /** "i-{launch_id}-gc-{guild_id}-{channel_id}", or "i-{launch_id}-pc-{channel_id}" in a DM or group DM. */
+  instanceId: string;
+  /** A snowflake, one per launch. */
+  launchId: string;
+  channelId: string;
+  /** '' in a DM or group DM. */
+  guildId: string;
+  /** The people connected now, in the order they joined (the first launched it). */
+  userIds: string[];
+}
 
 export interface StoredUpload {
   bytes: Uint8Array;
@@ -45,13 +71,21 @@ export interface GuildDispatch {
   intent: number;
 }
 
+export interface FakeStateInit {
+  applicationId?: string;
+  botUserId?: string;
+  botUsername: string;
+  /** The shard the default guild's id lands on. */
+  guildShard?: [number, number];
+}
+
 export class FakeState {
   readonly events = new EventEmitter();
   readonly ids: SnowflakeFactory;
   readonly applicationId: string;
   readonly botUser: FakeUser;
-  /** The default guild: the one every API uses when it is given no guild or channel. */
-  readonly guild: FakeGuild;
+  /** The default guild's id: the guild every API uses when it is given no guild or channel. */
+  readonly defaultGuildId: string;
   readonly guilds = new Map<string, FakeGuild>();
   /** Guild channels and threads, of every guild. */
   readonly channels = new Map<string, FakeChannel>();
@@ -62,8 +96,6 @@ export class FakeState {
   readonly grantedPermissions = new Map<string, bigint>();
   /** Every guild's roles (see FakeGuild.roles for one guild's). */
   readonly roles = new Map<string, FakeRole>();
-  /** The bot's managed role in the default guild. */
-  readonly botRoleId: string;
   readonly messages = new Map<string, FakeMessage>();
   /** Message ids per channel, in creation order (message-store.ts keeps it). */
   readonly channelOrder = new Map<string, string[]>();
@@ -91,20 +123,12 @@ export class FakeState {
 
   constructor(
     readonly now: () => number,
-    init: {
-      applicationId?: string;
-      botUserId?: string;
-      botUsername: string;
-      guildName: string;
-      channelName: string;
-      /** The shard the default guild's id lands on. */
-      guildShard?: [number, number];
-    },
+    init: FakeStateInit,
   ) {
     this.ids = new SnowflakeFactory(now);
     this.oauth2 = new OAuth2Grants(now);
     this.applicationId = init.applicationId ?? this.ids.next();
-    const guildId = init.guildShard ? this.ids.nextOnShard(...init.guildShard) : this.ids.next();
+    this.defaultGuildId = init.guildShard ? this.ids.nextOnShard(...init.guildShard) : this.ids.next();
     this.botUser = {
       id: init.botUserId ?? this.applicationId,
       username: init.botUsername,
@@ -114,24 +138,13 @@ export class FakeState {
       roleIds: [],
     };
     this.users.set(this.botUser.id, this.botUser);
-    // The owner is a user of its own so no test user silently gets owner powers.
-    const owner: FakeUser = {
-      id: this.ids.next(),
-      username: 'server-owner',
-      globalName: 'Server Owner',
-      bot: false,
-      permissions: effectivePermissions(Permission.Administrator).toString(),
-      roleIds: [],
-    };
-    this.users.set(owner.id, owner);
-    this.guild = createGuild(this, {
-      id: guildId,
-      name: init.guildName,
-      ownerId: owner.id,
-      channelName: init.channelName,
-    }).guild;
-    this.botRoleId = this.guild.botRoleId;
-    this.botUser.roleIds = [this.botRoleId];
+  }
+
+  /** The default guild, which createFakeState (guilds.ts) makes as soon as the state exists. */
+  get guild(): FakeGuild {
+    const guild = this.guilds.get(this.defaultGuildId);
+    if (!guild) throw new Error('the default guild is not made yet (make the state with createFakeState)');
+    return guild;
   }
 
   // ------------------------------------------------------------ change notification
@@ -180,12 +193,6 @@ export class FakeState {
     this.notify();
   }
 
-  emitChange(type: ChangeEvent['type'], message: FakeMessage): void {
-    const event: ChangeEvent = { type, channelId: message.channelId, message: cloneMessage(message) };
-    this.events.emit('change', event);
-    this.notify();
-  }
-
   /**
    * A gateway event of a guild; intent 1 is GUILDS (channels, threads, roles). Nothing is sent for a guild
    * still being made (its GUILD_CREATE, once it is complete, carries everything) or one without the bot.
@@ -198,21 +205,6 @@ export class FakeState {
   }
 
   // ------------------------------------------------------------ guild entities
-
-  addChannel(name: string, guildId = this.guild.id): FakeChannel {
-    const channel: FakeChannel = {
-      id: this.ids.next(),
-      guildId,
-      name,
-      type: 0,
-      position: this.guildChannels(guildId).length,
-    };
-    this.channels.set(channel.id, channel);
-    this.channelOrder.set(channel.id, []);
-    this.guildDispatch(guildId, 'CHANNEL_CREATE', apiChannel(channel));
-    this.notify();
-    return channel;
-  }
 
   /** Stores a thread, DM or group DM (threads.ts and private-places.ts build them and tell whom they must). */
   addThread(thread: FakeChannel): void {
@@ -229,36 +221,6 @@ export class FakeState {
     return [...this.channels.values()].filter(
       (c) => c.type === 11 && (parentId === undefined || c.parentId === parentId),
     );
-  }
-
-  /** A user, a member of `guildIds` (default: the default guild only). */
-  addUser(init: {
-    id?: string;
-    username: string;
-    globalName?: string | null;
-    permissions?: string | bigint;
-    bot?: boolean;
-    guildIds?: string[];
-    locale?: string;
-  }): FakeUser {
-    const id = init.id ?? this.ids.next();
-    if (this.users.has(id)) throw new Error(`a user with id ${id} already exists`);
-    const guilds = (init.guildIds ?? [this.guild.id]).map((guildId) => requireGuild(this, guildId));
-    const granted = parsePermissions(init.permissions ?? EVERYONE_PERMISSIONS);
-    const user: FakeUser = {
-      id,
-      username: init.username,
-      globalName: init.globalName ?? null,
-      bot: init.bot ?? false,
-      permissions: effectivePermissions(granted | EVERYONE_PERMISSIONS).toString(),
-      roleIds: [],
-      ...(init.locale ? { locale: init.locale } : {}),
-    };
-    this.users.set(id, user);
-    this.grantedPermissions.set(id, granted);
-    for (const guild of guilds) joinGuild(this, guild, user);
-    this.notify();
-    return user;
   }
 
   // ------------------------------------------------------------ interactions

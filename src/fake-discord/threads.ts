@@ -8,6 +8,7 @@ import type { RestResult } from './http';
 import { charCount, isObject } from './json';
 import { MessageFlag } from './limits';
 import type { Violation } from './limits';
+import { emitChange } from './message-store';
 import { apiChannel } from './payloads';
 import { Permission } from './permissions';
 import { param, route } from './routes';
@@ -161,7 +162,7 @@ export function startThread(
   message.threadId = thread.id;
   message.flags |= MessageFlag.HasThread;
   state.guildDispatch(thread.guildId, 'THREAD_CREATE', { ...apiChannel(thread), newly_created: true });
-  state.emitChange('messageUpdate', message);
+  emitChange(state, 'messageUpdate', message);
   return thread;
 }
 
