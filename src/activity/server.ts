@@ -1,4 +1,4 @@
-// The bot's Activity server (issue 35, "How it is served"), on ACTIVITY_PORT: the board's page and assets, the
+// The bot's Activity server, on ACTIVITY_PORT: the board's page and assets, the
 // OAuth2 code exchange (POST /api/token, with the client secret, which never leaves this process), the results'
 // score-sheet picture (GET /api/picture/<game id>.png, picture.ts), and the live game over one WebSocket
 // (/api/live, protocol.ts). Discord's proxy reaches it through the app's URL mapping; a path

@@ -167,7 +167,7 @@ export async function startBot(
     {
       changed: (gameId) => void context.publisher.kick(gameId),
       // What the channels show may then differ from what is saved — a click's commit may have landed though its
-      // answer never came, or the server lost commits it had acknowledged (issue 33) — so every game is compared
+      // answer never came, or the server lost commits it had acknowledged — so every game is compared
       // with its channel at once, as at start-up, not at the next minute's reconcile.
       databaseBack: () => {
         log.info('database reachable again: every game compared with its channel');

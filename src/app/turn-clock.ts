@@ -3,9 +3,10 @@
 // sleep is capped so deadlines set by another process are seen too, and a deadline this process writes wakes it
 // at once (GameService.onDeadlineSet) — a computer player answers a person's move after its step, not after the
 // rest of the clock's sleep. A wake that only the cap caused reads the next deadline alone, and handles turns only
-// if one is due: an idle clock makes one round trip a second, not two (issue 36). On PostgreSQL even that round
-// trip is the shard lock's: its confirmation every 2 s is the clock's look (`heard`), and the clock's own looks
-// are a minute apart (FED_CLOCK_SLEEP_MS). A deadline another host writes is then seen within 2 s, not 1.
+// if one is due: an idle clock makes one round trip a second, not two, each costing an idle bot CPU. On PostgreSQL
+// even that round trip is the shard lock's: its confirmation every 2 s is the clock's look (`heard`), and the
+// clock's own looks are a minute apart (FED_CLOCK_SLEEP_MS). A deadline another host writes is then seen within
+// 2 s, not 1.
 import type { GameService } from '../service/game-service';
 import type { Logger } from './logger';
 

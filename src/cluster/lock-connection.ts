@@ -22,8 +22,8 @@ export const HELD_BY_THIS_SESSION = `EXISTS (SELECT 1 FROM pg_locks WHERE lockty
   AND classid::bigint = $1 AND objid::bigint = $2 AND objsubid = 2 AND pid = pg_backend_pid() AND granted)`;
 
 /**
- * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith;
- * issue 36: the turn clock's look at its deadlines, so an idle bot makes one round trip every 2 s where it made two
+ * A read asked on the lock's session as each confirmation, in place of the empty query (ShardOwnership.confirmWith:
+ * the turn clock's look at its deadlines, so an idle bot makes one round trip every 2 s where it made two
  * a second). Any answer confirms the lock as the empty query's did, the server's refusal too; no answer counts as a
  * confirmation that failed.
  */

@@ -267,7 +267,7 @@ export class ShardOwnership {
       try {
         // The session answering is the lock still held: a session-level advisory lock ends only with its session
         // or when that session unlocks it, and this process unlocks the shard's only by closing the connection
-        // (release). Each round trip costs an idle bot CPU (issue 36: ./timings.ts), so it is the empty query
+        // (release). Each round trip costs an idle bot CPU (./timings.ts), so it is the empty query
         // or a read another part of the process would have asked anyway; the server refusing it is an answer too.
         if (read) answer = await connection.ask(read.text, read.values, this.timings.confirmTimeoutMs);
         else await connection.answers(this.timings.confirmTimeoutMs);

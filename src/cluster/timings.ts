@@ -21,14 +21,14 @@
 // closed first) leaves the mark 'released' and its next holder skips it (./shard-holders.ts).
 //
 // Why H is 13 s: H is also how long a holder keeps the gateway while the database does not answer at all, and a
-// restart of PostgreSQL (issue 33: stopped 8 s, then ~1 s of recovery on a busy host) must not drop the shards.
+// restart of PostgreSQL (an outage: stopped 8 s, then ~1 s of recovery on a busy host) must not drop the shards.
 // What counts against H in such an outage: the time from the last confirmation sent before it (≤ confirmEveryMs)
 // + the outage and the recovery + the wait for the next try once the server is back (≤ reconnectEveryMs) + the
 // reconnection itself: 2 + 9 + 0.25 + a little ≈ 11.5 s, 1.5 s to spare. Shorter, and every restart would drop
 // every shard and cost a fence wait on the way back. F follows from H, and the keepalive from what is left of
 // the 30 s.
 //
-// Why a confirmation every 2 s (issue 36): each one is a round trip, and here a round trip's two wakes (the
+// Why a confirmation every 2 s: each one is a round trip, and here a round trip's two wakes (the
 // timer, then the answer) cost an idle bot ~1 ms of CPU, whatever it asked and whether through pg or a bare
 // socket; an idle bot on SQLite wakes once a second and spends ~1.2 ms/s in all. At one a second, with the turn
 // clock's look folded into the confirmation (ShardOwnership.confirmWith), the bot on PostgreSQL spent 1.75–2.29×

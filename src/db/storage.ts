@@ -83,7 +83,7 @@ export interface GameStore {
   nextDeadline(): Promise<number | null>;
   /**
    * nextDeadline as a read another session of the same server may ask (PostgreSQL only): the shard lock's
-   * session asks it as its confirmation, so an idle bot's only round trip is the lock's, every 2 s (issue 36).
+   * session asks it as its confirmation, so an idle bot's only round trip is the lock's, every 2 s.
    */
   nextDeadlineRead?(): SessionRead<number | null>;
 }

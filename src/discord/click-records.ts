@@ -3,12 +3,12 @@
 // to the database every few seconds — a click writes nothing after its answer. Lost in a crash, those digests
 // cost one needless redraw of their messages after the restart. A write that fails (the database out of reach)
 // keeps them for the next: forgotten, the Publisher would take the database's older digest for what a message
-// shows, and never redraw a card that shows a move the database then lost (issue 33).
+// shows, and never redraw a card that shows a move the database then lost in an outage.
 //
 // A click and a Publisher edit of the same message must not overlap: Discord may apply the two in either order,
 // and the edit, drawn from an earlier read, could land last and take the card back a moment. The Publisher
 // starts no edit of a message a click is answering, and a click that comes while an edit of its message is on
-// its way waits for that edit to land before answering (issue 33). Should the edit outlast the click's patience,
+// its way waits for that edit to land before answering. Should the edit outlast the click's patience,
 // the two overlap after all: each side counts the touches of the message, one that finds another touch happened
 // during its own marks the message dirty, and the Publisher draws it again from the saved game.
 //
@@ -68,7 +68,7 @@ export class ClickRecords {
   /**
    * Records written to the database, kept while a pass that read the game before that write is under way: its
    * read holds the older digest, and it would take a card showing a click's answer for one to draw again. Drawn
-   * again, the card's edit could land after the player's next click, taking the card back a moment (issue 33).
+   * again, the card's edit could land after the player's next click, taking the card back a moment.
    */
   private readonly written = new Map<string, { entry: Remembered; epoch: number }>();
 

@@ -1,6 +1,6 @@
 // A click's answer: its message updated in place (interaction callback type 7), sent as the API body the
 // renderers already build. discord.js's `update()` would first run the body through MessagePayload, which
-// rebuilds every component and converts each key's case: a fifth of a hold click's CPU for nothing (issue 21).
+// rebuilds every component and converts each key's case: a fifth of a hold click's CPU for nothing.
 import type { MessageComponentInteraction } from 'discord.js';
 import { InteractionResponseType, Routes } from 'discord.js';
 import type { MessageBody } from './render/turn';

@@ -1,4 +1,4 @@
-// What tests and the playground do with the app's Activity (issue 35): switch Activities on as the Developer
+// What tests and the playground do with the app's Activity: switch Activities on as the Developer
 // Portal does, authorize the app as a person (what the Embedded App SDK's `authorize` command gets from Discord's
 // client), look up what an access token stands for (what its `authenticate` command answers), and follow the
 // Activity instances and who is in them. FakeDiscord (fake-discord.ts) adds running the Entry Point command.

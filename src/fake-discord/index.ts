@@ -31,7 +31,7 @@
 //   await fake.slash(bob, 'play', {}, { channelId: b.channelId }).reply();  // only shard 1's session gets it
 //   // With shard 1 down, that interaction is not delivered and expires ("This interaction failed").
 //
-// Outside the bot's servers (issue 24; install-contexts.ts, private-places.ts):
+// Outside the bot's servers (install-contexts.ts, private-places.ts):
 //
 //   fake.installApp(alice);                                   // alice installs the app to her account
 //   const dm = fake.addDm(alice);                             // the bot's DM (type 1): context 1
@@ -41,7 +41,7 @@
 //   // There: `user` instead of `member`, app_permissions without Send Messages, 403 50001 (and a breach) on the
 //   // bot's channel routes, no gateway events, at most 5 follow-ups (40094); fake.advanceTime() expires tokens.
 //
-// Activities (issue 35; activities.ts, entry-point.ts, activity-instances.ts, oauth2-token.ts):
+// Activities (activities.ts, entry-point.ts, activity-instances.ts, oauth2-token.ts):
 //
 //   fake.enableActivities();                               // the Developer Portal's switch: a default "Launch" command
 //   const { instance } = fake.useEntryPoint(alice);       // handler 2: Discord opens the Activity in #dice

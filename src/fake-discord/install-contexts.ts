@@ -108,8 +108,8 @@ const RESPONSE_PERMISSIONS = Permission.AttachFiles | Permission.EmbedLinks | Pe
 /**
  * app_permissions: in the bot's DM Attach Files, Embed Links, Mention Everyone and Use External Emojis; in a
  * group DM the same without Use External Emojis; in a server without the bot @everyone's, limited to those
- * interaction responses use, with Attach Files and Embed Links always (discord-api-docs issue 5316);
- * elsewhere the bot's own permissions in the channel.
+ * interaction responses use, with Attach Files and Embed Links always
+ * (github.com/discord/discord-api-docs/issues/5316); elsewhere the bot's own permissions in the channel.
  */
 export function appPermissionsIn(state: FakeState, channel: FakeChannel): bigint {
   const place = placeOf(state, channel);

@@ -1,4 +1,4 @@
-// The playground's side of the Activity (issue 35): what Discord does around an Activity, for the playground page
+// The playground's side of the Activity: what Discord does around an Activity, for the playground page
 // that plays Discord's client.
 //
 // Discord serves an Activity under https://<app id>.discordsays.com through its proxy (the app's URL mapping → the

@@ -1,4 +1,4 @@
-// The playground's places outside its server (issue 24), so a person can try the app where Discord offers a
+// The playground's places outside its server, so a person can try the app where Discord offers a
 // user-installed one: each person's DM with the app, a group DM of three friends, and a server the bot is not
 // in. Every person installed the app to their account (user install), as /olathe reaches the last two only so.
 import type { FakeChannel, FakeDiscord, FakeUser } from '../fake-discord';

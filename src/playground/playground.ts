@@ -75,7 +75,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(() => fake.close());
     const users = PEOPLE.map((p) => fake.addUser(p));
     const places = addPlaces(fake, users);
-    // The bot serves its Activity (issue 35) on a port of its own; the page reaches it through the playground's.
+    // The bot serves its Activity on a port of its own; the page reaches it through the playground's.
     const activityPort = await freePort('127.0.0.1');
     // The bot's settings go through the same checks as `npm start` (LOG_LEVEL, OLATHE_DICE_SEED), pointed at the fake.
     const config = readConfig({

@@ -217,7 +217,7 @@ export abstract class TurnService extends LobbyService {
     });
     if (!over && !seatsChanged) {
       // The row, its events and its channel work (a hold, a throw, a write that does not end the game): one write
-      // that commits by itself, on PostgreSQL one statement and one round trip (issue 36). With no point between
+      // that commits by itself, on PostgreSQL one statement and one round trip. With no point between
       // its parts, the hooks are told as the parts join it, before it is sent: a crash at one leaves nothing, as
       // a rollback there would.
       const alone: Commit<ActionResult> = async (stores) => {

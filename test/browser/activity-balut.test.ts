@@ -1,4 +1,4 @@
-// Balut on the board (issue 35), in Chromium: the playground's bot, the real page and Embedded App SDK. Alice plays a
+// Balut on the board, in Chromium: the playground's bot, the real page and Embedded App SDK. Alice plays a
 // solo Balut game to its results with the board's own buttons only — Balut's four Free columns and its "Balut" row,
 // no declarations, everyone playing at once, three throws a turn (held dice kept, the Throw button counting down to
 // none left), the "Ba-lut!" shout of a five of a kind (the seed makes the first throw one) — and what the board shows

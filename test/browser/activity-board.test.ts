@@ -1,4 +1,4 @@
-// The Activity in the playground, as Discord's client opens it (issue 35): 🎲 Board launches the app's Entry Point
+// The Activity in the playground, as Discord's client opens it: 🎲 Board launches the app's Entry Point
 // in the channel, the playground page shows the Activity's own page in an iframe with Discord's query
 // (frame_id, instance_id, platform, channel_id, guild_id) under the playground's origin, and answers the real
 // Embedded App SDK's messages — handshake and READY, AUTHORIZE with a code from the loopback Discord for the

@@ -1,4 +1,4 @@
-// The board end to end in the playground (issue 35): the real bot's Activity server behind the playground's
+// The board end to end in the playground: the real bot's Activity server behind the playground's
 // /activity/, the real page and Embedded App SDK in Chromium. Alice and Bob, in one Activity instance with Carol,
 // play a two-player Olathe game on the smallest card (two Free columns, one throw a turn: 14 turns each) to its
 // results on the board; Carol watches and cannot act. The channel's card follows every board move, a throw made on

@@ -1,4 +1,4 @@
-// kill -9 of the bot mid-game with the board open in Chromium (issue 35): the real page and Embedded App SDK, in
+// kill -9 of the bot mid-game with the board open in Chromium: the real page and Embedded App SDK, in
 // the playground's page (activity-host.ts), against the production bot process the e2e harness spawns with
 // ACTIVITY_PORT. Alice and Bob each have the board open; Alice has declared, thrown and held a die when the bot is
 // killed. While it is gone the page says the connection dropped and that it tries again — also when Alice clicks a

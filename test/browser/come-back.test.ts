@@ -1,4 +1,4 @@
-// Issue 15 in the playground, in headless Chromium: the daily challenge (its own thread, the rank and the
+// Reasons to come back, in the playground, in headless Chromium: the daily challenge (its own thread, the rank and the
 // solver's score on the results), the Rematch button of a finished game's results, and /olathe stats and the
 // leaderboard's periods — typed and clicked the way a person would, and shown by the page as the bot sent them.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The playground's places outside its server (issue 24), in headless Chromium: each person's DM with the app,
+// The playground's places outside its server, in headless Chromium: each person's DM with the app,
 // where a solo game plays in the DM itself (no thread), and the group DM of Alice, Bob and Carol, listed with
 // its members for them only, where /olathe is offered and reaches the bot, as in the server without the bot.
 // A two-player game opens in the group DM: Bob joins it with a click, Alice starts it.

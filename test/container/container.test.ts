@@ -30,7 +30,7 @@ let bot: ChildProcess | undefined;
  * better-sqlite3's native module as a prebuilt, made from the one this checkout's own install compiled (the same
  * version, Node.js and machine): its install script (prebuild-install) takes it from the folder this returns
  * instead of compiling the C++ again, as in a docker build it takes the one it downloads. The compile took about
- * 70 s of this file's 107 s (issue 34); that it compiles here is what the project's own `npm install` shows.
+ * 70 s of this file's 107 s; that it compiles here is what the project's own `npm install` shows.
  */
 function betterSqlitePrebuilds(): string | null {
   const pkg = join(ROOT, 'node_modules', 'better-sqlite3');

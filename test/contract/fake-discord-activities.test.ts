@@ -1,4 +1,4 @@
-// Contract of the loopback Discord's Activity side (issue 35): the app's Entry Point command (type 4) and its rules
+// Contract of the loopback Discord's Activity side: the app's Entry Point command (type 4) and its rules
 // (interactions/application-commands#entry-point-commands; 50240 for a bulk overwrite that drops it), the
 // LAUNCH_ACTIVITY callback (type 12) only for an app with Activities enabled, and the activity instances it opens,
 // as GET /applications/{app}/activity-instances/{id} shows them (resources/application#get-application-activity-instance).

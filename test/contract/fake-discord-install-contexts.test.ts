@@ -1,4 +1,4 @@
-// Contract of the loopback Discord outside the bot's servers (issue 24): interactions in the bot's DM, a group
+// Contract of the loopback Discord outside the bot's servers: interactions in the bot's DM, a group
 // DM and a server without the bot carry context, authorizing_integration_owners and app_permissions as Discord
 // documents them; commands are offered only where registered; follow-ups and tokens keep Discord's limits.
 import {

@@ -1,4 +1,4 @@
-// Contract of the loopback Discord's OAuth2 server, what an Activity's server needs from Discord (issue 35): an
+// Contract of the loopback Discord's OAuth2 server, what an Activity's server needs from Discord: an
 // authorization code the person granted is exchanged once, with the app's client secret, at POST /oauth2/token
 // (topics/oauth2#authorization-code-grant), for an access token that GET /users/@me takes as "Bearer" for seven
 // days. Failures answer in OAuth2's words (RFC 6749 §5.2), and only the app's own mistakes are breaches.

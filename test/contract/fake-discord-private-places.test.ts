@@ -1,4 +1,4 @@
-// Contract of the loopback Discord's places outside the bot's servers (issue 24): the bot opens and uses its DM
+// Contract of the loopback Discord's places outside the bot's servers: the bot opens and uses its DM
 // with a user (Create DM) when Discord lets it reach them; a group DM and a server without the bot tell it
 // nothing over the gateway and refuse its routes.
 import { ChannelType, Client, Events, GatewayIntentBits, Partials } from 'discord.js';

@@ -1,4 +1,4 @@
-// The Discord side of the Activity's launch (issue 35), with the unmodified bot: with ACTIVITY_PORT set, the lobby,
+// The Discord side of the Activity's launch, with the unmodified bot: with ACTIVITY_PORT set, the lobby,
 // the Olathe turn messages, the Balut cards, a group DM's table and its private cards carry 🎲 Open the board; a
 // click on it is answered with callback type 12 (LAUNCH_ACTIVITY), which opens (or joins) the activity instance of
 // that channel with the clicker in it; a launch Discord refuses is told privately and counted as refused. Without

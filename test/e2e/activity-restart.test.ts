@@ -1,4 +1,4 @@
-// kill -9 of the bot mid-game (issue 35): the boards lose their sockets, the bot is started again on the same
+// kill -9 of the bot mid-game: the boards lose their sockets, the bot is started again on the same
 // database, and each board — reconnecting as the page does (live.ts: the same hello, same access token, after a
 // pause) — is back at the same moment, and the game goes on from the board and reaches the channel's card.
 // Here the boards are spoken to in the page's protocol (src/activity/protocol.ts) from Node; the page itself, in

@@ -1,5 +1,5 @@
-// A player clicks their Balut card while the Publisher's edit of that card is on its way to Discord (issue 33's
-// soak: such cards went back a moment, and the player's next click was refused). Discord may apply two requests
+// A player clicks their Balut card while the Publisher's edit of that card is on its way to Discord (an outage
+// soak found such cards went back a moment, and the player's next click was refused). Discord may apply two requests
 // in flight in either order, so the click's answer waits for the edit to land: the card never shows an older
 // moment than the click answered with, and the player's next click is played. Runs on both engines.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Refused at start, with one plain line and exit 1, before any shard runs (issue 22): a host whose shard
+// Refused at start, with one plain line and exit 1, before any shard runs: a host whose shard
 // count or daily secret disagrees with the `cluster` row the first host wrote, and the SHARD_IDS settings
 // that cannot work. The built bot, as `npm start` runs it; the password never shows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -75,7 +75,7 @@ export async function databaseSql(env: NodeJS.ProcessEnv, text: string, values: 
  * leaves every successor to wait, since it may still be on the gateway). Here it is not: the test killed it and
  * the loopback Discord has dropped its session. The tests that restart after a kill are about what the new
  * process shows of the saved games; the fence itself is standby-single.test.ts's and the shard-ownership
- * integration tests'. Without this, each restart in crash-recovery and its like cost 13 s of waiting (issue 34).
+ * integration tests'. Without this, each restart in crash-recovery and its like cost 13 s of waiting.
  * `shard`: the killed process's shard, when others live on (a shard manager's); every shard otherwise. Nothing on
  * SQLite, which has no shard locks.
  */

@@ -1,4 +1,4 @@
-// `npm run deploy-commands` (the built dist/deploy-commands.js) and the Activity's Entry Point command (issue 35):
+// `npm run deploy-commands` (the built dist/deploy-commands.js) and the Activity's Entry Point command:
 // Discord creates a default one ("Launch", handler 2) the moment Activities are enabled and refuses a global bulk
 // overwrite that leaves it out (50240). So a deploy keeps it when ACTIVITY_PORT is unset, replaces it with ours
 // (the same command, updated in place) when it is set, and deploying again changes nothing.

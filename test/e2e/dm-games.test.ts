@@ -1,4 +1,4 @@
-// Olathe in the bot's DM (issue 24, context 1), end to end: /olathe registered globally for both installs and
+// Olathe in the bot's DM (context 1), end to end: /olathe registered globally for both installs and
 // every context; a solo game of each variant played in the DM itself (no thread: Discord has none there) to its
 // results with the picture (a hint, the analysis); the daily challenge there for a user who only installed the app; the subcommands
 // about a server refused there, saying why; and a kill -9

@@ -1,4 +1,4 @@
-// SHARDS=2 and a game in the bot's DM (issue 24): Discord sends a DM's interactions to shard 0 (the fake too),
+// SHARDS=2 and a game in the bot's DM: Discord sends a DM's interactions to shard 0 (the fake too),
 // and the game's guild id, NO_SERVER ("0"), is on shard 0 by Discord's formula, so shard 0's process owns it —
 // its clicks, its Publisher, its clock and its reconcile — while the server is on shard 1. Shard 0 is killed
 // (-9) just after a write whose next turn message it was posting; once respawned, its reconcile posts that turn

@@ -1,4 +1,4 @@
-// Issue 23: the bot draws dice with the application's die emojis that deploy-commands uploaded (startWorld's
+// The bot draws dice with the application's die emojis that deploy-commands uploaded (startWorld's
 // deploy step does): the hold buttons carry `emoji: { id, name }` of emojis the app owns (the loopback Discord
 // refuses any other), and the card, the shout and the log line write `<:die_N:id>`. Started again after the
 // emojis were deleted, the bot logs one warning and draws ⚀–⚅ on the same game.

@@ -1,4 +1,4 @@
-// Issue 21: every five of a kind is shouted. In one world (one database, the bot killed -9 once and started
+// Every five of a kind is shouted. In one world (one database, the bot killed -9 once and started
 // again), a two-player Olathe game where four turns in a row end in five of a kind — two straight after each
 // other, two each after the outbox has emptied — and one more after the restart; then a solo Balut game in
 // another channel, while the first is still open, with two more. Each gets exactly one shout in its thread

@@ -1,4 +1,4 @@
-// Olathe in a group DM (issue 24, context 2), end to end: the bot is no member there, so every message of a
+// Olathe in a group DM (context 2), end to end: the bot is no member there, so every message of a
 // game is an interaction's reply, a follow-up, or an edit through a token — never a channel route (the fake
 // answers those 403 and counts a breach). A two-player Olathe game with a lobby joined by a click, a stranger's
 // click refused, each turn pinging its player; a turn timer that fires when every token has expired (saved, shown

@@ -1,4 +1,4 @@
-// Discord's limits on a game where the bot is not a member (issue 24), end to end: when more must be shown than
+// Discord's limits on a game where the bot is not a member, end to end: when more must be shown than
 // the tokens at hand allow — six turn timers fired while every token was dead, then one click's token with its
 // five follow-ups — the rest waits for the next interaction, and each line is shown exactly once, in order.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 14, "Danish, and any language after it", against the real bot: a whole short game on a server whose
+// Danish, and any language after it, against the real bot: a whole short game on a server whose
 // preferred language is Danish, played by players whose Discord is in Danish, then one in English. Every public
 // message and every ephemeral answer is in the game's or the player's language, never a raw catalogue key or
 // i18next's missing-key output, and within Discord's limits.

@@ -82,7 +82,7 @@ describe('a two-player Olathe game, end to end', () => {
           `It's ${player.globalName}'s turn — yours comes next. Hints are for your own turn.`,
         );
         // The turn message is left as it was. (Not its edit count: the Publisher may redraw it, unchanged, after
-        // the throw's answer — once under load in a full run, issue 34.)
+        // the throw's answer — seen once under load in a full run.)
         const after = fake.message(current.id)!;
         expect([after.content, after.embeds, after.components]).toEqual([
           current.content,

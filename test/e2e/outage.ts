@@ -1,6 +1,7 @@
-// Issue 33's player, on either engine: a solo Balut game in its thread with dice on the table, the database
-// out of reach for a while, four clicks meanwhile (a hold at 0.8 s, Throw at 2.6 s, a write at 4.4 s, another
-// hold at 6.2 s), then holds on the same turn message until one works, and the game played to its end.
+// The database-outage tests' player, on either engine: a solo Balut game in its thread with dice on the table,
+// the database out of reach for a while, four clicks meanwhile (a hold at 0.8 s, Throw at 2.6 s, a write at
+// 4.4 s, another hold at 6.2 s), then holds on the same turn message until one works, and the game played to its
+// end.
 import { expect } from 'vitest';
 import type { GameState } from '../../src/game';
 import type { FakeInteraction, FakeMessage } from '../../src/fake-discord';

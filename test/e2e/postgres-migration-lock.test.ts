@@ -1,6 +1,6 @@
 // A deploy's migration holds `games` (an ALTER TABLE takes it whole) for 5 s while the bot runs. The shard lock's
 // confirmation, which is also the turn clock's look on PostgreSQL, reads `games`: the server refuses that read
-// after its lock_timeout, the refusal confirms the lock, and the clock looks through the pool instead (issue 36).
+// after its lock_timeout, the refusal confirms the lock, and the clock looks through the pool instead.
 // The bot keeps its shard, says so once in its log (not every 2 s), says once that the look is answered again,
 // and the card's hold works after. PostgreSQL only (vitest.config.ts): the server is the test's own.
 import { describe, expect, it } from 'vitest';

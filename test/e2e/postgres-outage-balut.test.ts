@@ -1,4 +1,4 @@
-// Issue 33: a solo Balut game in its thread, dice on the table, PostgreSQL out of reach for 8 s. The clicks
+// A PostgreSQL outage: a solo Balut game in its thread, dice on the table, PostgreSQL out of reach for 8 s. The clicks
 // meanwhile (test/e2e/outage.ts) are each told privately that the database cannot be reached; within 15 s of its
 // return a hold on the same turn message works, and the game is played to the end with every cell written once.
 // Twice: a server stopped with `pg_ctl stop -m immediate` that kept every commit, and one that lost the last
@@ -60,7 +60,7 @@ describe('PostgreSQL out of reach for 8 s in a solo Balut game', () => {
     console.info(`database kept its commits: first hold taken ${recovery.holdTakenMs} ms after the restart`);
     // Nothing was lost and nothing changed meanwhile: the card's own hold is taken as it is.
     expect(recovery.refusals).toEqual([]);
-    // Seen by the shard lock's confirmation, the clock's look on PostgreSQL (issue 36): every game compared.
+    // Seen by the shard lock's confirmation, the clock's look on PostgreSQL: every game compared.
     await eventually(() => w.bot.log().includes('database reachable again'), 5000);
     await finishAndCheck(w);
   }, 120_000);

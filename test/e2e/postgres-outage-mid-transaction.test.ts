@@ -1,13 +1,13 @@
-// Issue 33 with the outage starting mid-transaction: a solo Balut game, dice on the table, Alice throws again and
+// A database outage starting mid-transaction: a solo Balut game, dice on the table, Alice throws again and
 // PostgreSQL (durable commits) is stopped with `pg_ctl stop -m immediate` while that throw's transaction is on
 // the server — a PostgreSQL-aware relay between bot and server (test/support/pg-fault-proxy.ts) holds it at the
 // chosen moment, and stopping the server cuts the bot's connections as a real outage would:
 //   'open'      — the throw held back before the server: nothing was saved. A throw is one statement that
-//                 commits by itself (issue 36), sent before the server went, so the bot cannot know whether it
+//                 commits by itself, sent before the server went, so the bot cannot know whether it
 //                 arrived: it says the throw may or may not have been saved, and the card shows it was not;
 //   'committed' — the server committed it, the answer was lost with the connection: the throw stands, and the
 //                 player must not be told "nothing changed".
-// Then issue 33's clicks for 8 s (test/e2e/outage.ts), the restart, and within 15 s of it the same turn message
+// Then the outage tests' clicks for 8 s (test/e2e/outage.ts), the restart, and within 15 s of it the same turn message
 // shows the saved game by itself, a hold on it works, and the game finishes with every cell written once.
 // PostgreSQL only (vitest.config.ts): the server is the test's own, to be stopped and started.
 import { afterEach, describe, expect, it } from 'vitest';

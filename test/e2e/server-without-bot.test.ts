@@ -1,4 +1,4 @@
-// A server the bot is not in, reached through a user's own install of the app (issue 24, context 0 with only
+// A server the bot is not in, reached through a user's own install of the app (context 0 with only
 // the user's owner entry), end to end: a game plays there through replies like in a group DM; the server's own
 // subcommands are refused; a server that keeps its members' apps private gets a plain refusal.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,8 +1,8 @@
-// Issue 33 on SQLite: a solo Balut game in its thread, dice on the table, and the database file locked by another
-// process for 8 s (a `BEGIN EXCLUSIVE` held open, as a backup tool or an operator's sqlite3 shell may). The
-// clicks meanwhile (test/e2e/outage.ts: a hold at 0.8 s, Throw at 2.6 s, a write at 4.4 s, a hold at 6.2 s) are
-// each answered within Discord's 3 s, privately, that nothing changed; within 15 s of the lock's release a hold on
-// the same turn message works, and the game is played to the end with every cell written once.
+// A database outage on SQLite: a solo Balut game in its thread, dice on the table, and the database file locked
+// by another process for 8 s (a `BEGIN EXCLUSIVE` held open, as a backup tool or an operator's sqlite3 shell
+// may). The clicks meanwhile (test/e2e/outage.ts: a hold at 0.8 s, Throw at 2.6 s, a write at 4.4 s, a hold at
+// 6.2 s) are each answered within Discord's 3 s, privately, that nothing changed; within 15 s of the lock's
+// release a hold on the same turn message works, and the game is played to the end with every cell written once.
 // SQLite only (vitest.config.ts): the lock is SQLite's own.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';

@@ -1,4 +1,4 @@
-// A host that drops off the network, with the built bot (issue 22). Host A runs in a network namespace of
+// A host that drops off the network, with the built bot. Host A runs in a network namespace of
 // its own (test/support/netns.ts) and holds shard 0 of 2; host C, on this machine, stands by for it. A's link
 // is taken down mid-turn: no reset, no close, its packets vanish. PostgreSQL frees A's lock from the lock
 // connection's own TCP settings, the loopback Discord drops A's session when its heartbeats stop (as Discord

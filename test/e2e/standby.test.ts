@@ -1,4 +1,4 @@
-// Shards on several hosts with a standby (issue 22), with the built bot: three `npm start` trees on one
+// Shards on several hosts with a standby, with the built bot: three `npm start` trees on one
 // PostgreSQL, which holds the games and the shard locks (no SQLite file is made). Host A runs shard 0 of 2, host B
 // shard 1, and C names shard 0 too, so it stands by (its /healthz says so, with a 200). A game in each guild;
 // A's whole tree is killed (-9) mid-turn; C takes shard 0 over — the time from the kill to READY is printed —

@@ -1,4 +1,4 @@
-// Issue 15, "Reasons to come back", against the real bot: two people play a short game to the end, then
+// Reasons to come back, against the real bot: two people play a short game to the end, then
 // `/olathe stats`, `/olathe stats user:… vs:…` and `/olathe leaderboard period:week variant:olathe` answer with
 // the figures of that game — worked out here from the game the bot saved (its engine state and events), not
 // written into the test — in English, and in Danish for a Danish asker; never a mention, always within

@@ -1,4 +1,4 @@
-// Issue 14, "Turns and refusals", against the real bot: a refusal says whose turn it is; a five of a kind gets
+// Turns and refusals, against the real bot: a refusal says whose turn it is; a five of a kind gets
 // a message of its own and marks its turn message; the 💡 hint replaces the previous one and its Apply plays
 // through the ordinary moves (a stale one refused plainly); a computer player's card shows no countdown;
 // Balut's cell menus name the column and let the player pick another free one.

@@ -162,7 +162,7 @@ export class PostgresDatabase {
     this.pool = new pg.Pool({
       connectionString: url,
       max: poolSize,
-      // One connection kept however long the bot is idle (issue 36): the turn clock no longer uses the pool each
+      // One connection kept however long the bot is idle: the turn clock no longer uses the pool each
       // second, and a new connection costs its handshake and password exchange (SCRAM: thousands of hashes, on
       // libuv's threads), paid by the first click after a pause or the minute's reconcile. Those above it are
       // closed after pg-pool's 10 s idle.

@@ -1,6 +1,6 @@
 // The UPDATEs that save a game, one per set of changed columns (a handful in practice, prepared once per
 // connection and shared by every store of the process): alone, or as one statement with the move's events
-// (issue 36: a hold, a throw or a write is then one round trip, committed by itself). Each carries pg_notify:
+// (a hold, a throw or a write is then one round trip, committed by itself). Each carries pg_notify:
 // delivered when the save commits (never for one rolled back), to every host LISTENing (./game-changes.ts), with
 // no round trip of its own.
 import type { EventRow } from '../event-rows';

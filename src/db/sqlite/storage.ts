@@ -5,7 +5,7 @@
 // - a call made outside the transaction waits until it has ended: on the one connection it would otherwise
 //   read the transaction's uncommitted rows, or have its own write committed or rolled back with them.
 // Between processes SQLite's write lock decides, as before, but a wait for it never blocks the process for more
-// than BLOCKING_WAIT_MS: longer waits are made here, asynchronously (issue 33). A file locked by another process
+// than BLOCKING_WAIT_MS: longer waits are made here, asynchronously. A file locked by another process
 // for seconds (a backup tool, an operator's sqlite3 shell) used to freeze every game, and the gateway, for each
 // write's 5 s busy timeout, and no click was answered within Discord's 3 s.
 import type Database from 'better-sqlite3';
@@ -136,7 +136,7 @@ export class SqliteStorage implements Storage {
     const own = bind(alone);
     ({ outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = own);
     // A move alone is a write transaction like any other: it waits for another process's write lock only as long as
-    // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s (issue 33).
+    // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s.
     this.games = {
       ...own.games,
       saveMove: (...move) => this.transaction((tx) => tx.games.saveMove(...move)),

@@ -69,7 +69,7 @@ const REMEMBERED_TEXTS = 5_000;
 
 /**
  * i18next's answer for a key and its variables, looked up once and then remembered: a card is drawn from the
- * same few dozen texts on every click, and asking i18next each time cost most of a click's CPU (issue 21).
+ * same few dozen texts on every click, and asking i18next each time cost most of a click's CPU.
  * A text is a pure function of the language, the key and the variables, so remembering it changes nothing.
  */
 function remembering(fixed: TFunction): Translate {

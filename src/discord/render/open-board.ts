@@ -1,4 +1,4 @@
-// The 🎲 Open the board button (issue 35): on the lobby and on every card a player plays on, it opens the game's
+// The 🎲 Open the board button: on the lobby and on every card a player plays on, it opens the game's
 // Activity in that channel. Shown only when the bot serves the Activity (ACTIVITY_PORT): a bot without it draws
 // exactly what it drew before, so its cards' digests — and the messages already in its channels — stay as they are.
 import type { APIActionRowComponent, APIButtonComponentWithCustomId, APIComponentInMessageActionRow } from 'discord.js';

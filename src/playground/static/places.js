@@ -1,4 +1,4 @@
-// The places outside the playground's server (issue 24; src/playground/places.ts) in the page: each person's DM
+// The places outside the playground's server (src/playground/places.ts) in the page: each person's DM
 // with the app and the friends' group DM under "Direct messages", and the channel of a server without the bot.
 // A person sees only the places they are in, as in Discord. DMs have no threads: the game plays in the DM.
 const $ = (selector) => document.querySelector(selector);

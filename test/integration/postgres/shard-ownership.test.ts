@@ -185,7 +185,7 @@ describe('the IDENTIFY bucket', () => {
   });
 });
 
-describe('a read as the confirmation (issue 36: the turn clock’s look)', () => {
+describe('a read as the confirmation (the turn clock’s look)', () => {
   it('is asked on the lock’s session in place of the empty query, and one the database cannot answer is told', async () => {
     // H longer than the test timings' 0.6 s: two outages in a row on a loaded machine must not cost the shard,
     // which is not what this test is about (the fencing tests are).

@@ -1,7 +1,7 @@
-// Issue 21: once the outbox had emptied, SQLite handed the next row the id of the one just delivered, and the
-// shout's nonce came from that id, so Discord answered the second shout with the first. Here: the real
-// delivery (ChannelSync) against a Discord stand-in that deduplicates nonces as Discord does, and the one
-// wanted message that used to be posted "first" twice.
+// A shout lost to a reused id: once the outbox had emptied, SQLite handed the next row the id of the one just
+// delivered, and the shout's nonce came from that id, so Discord answered the second shout with the first.
+// Here: the real delivery (ChannelSync) against a Discord stand-in that deduplicates nonces as Discord does, and
+// the one wanted message that used to be posted "first" twice.
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GameOptions } from '../../../src/game';
 import { DiscordStandIn } from './fixtures/discord-stand-in';

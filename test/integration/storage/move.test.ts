@@ -1,4 +1,4 @@
-// A move's one write (GameStore.saveMove, issue 36): the game row saved at the revision it was decided on and the
+// A move's one write (GameStore.saveMove): the game row saved at the revision it was decided on and the
 // move's events appended, all or nothing, committed by itself through a Storage's own stores — on PostgreSQL one
 // statement, one round trip, counted on the wire by a relay. The same contract on both engines: a save made
 // since (another connection's) is a conflict, a seq already taken a lost race, and the Publisher's own writes

@@ -1,4 +1,4 @@
-// The turn clock fed by the shard lock's confirmations (issue 36: on PostgreSQL its look at the deadlines is the
+// The turn clock fed by the shard lock's confirmations (on PostgreSQL its look at the deadlines is the
 // lock's confirmation, every 2 s), under random schedules (fast-check) of deadlines written by this process and by
 // another host, database outages (whole, or the pool's alone) and reads the server refuses, on fake time. Invariants: every deadline is handled, never before it is due
 // and within a confirmation of being due with the database up; no two runs overlap; and "the database is back" is

@@ -1,4 +1,4 @@
-// 🎲 Open the board (issue 35): where the button goes (beside a row of buttons with room, else a row of its own,
+// 🎲 Open the board: where the button goes (beside a row of buttons with room, else a row of its own,
 // never a sixth row), that it is drawn only when the bot serves the Activity, its custom_id, and what a click on it
 // becomes: callback type 12, or a private refusal when Discord refuses the launch or the board is off.
 import type { MessageComponentInteraction } from 'discord.js';
