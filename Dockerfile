@@ -23,7 +23,7 @@ FROM ${NODE_IMAGE}
 # the bot's own work is on one thread, and two arenas save about 10 MB of resident memory (npm run bench -- memory).
 # MALLOC_MMAP_THRESHOLD_: a fixed 128 kB, so the score-sheet picture's pixel buffers (5 MB each) are always mapped
 # and handed back when freed; glibc's sliding threshold otherwise moves them into its heap, which does not shrink
-# (200 pictures in a row: 195 MB resident instead of 256; issue 33's soak).
+# (200 pictures in a row: 195 MB resident instead of 256; npm run bench -- soak).
 ENV NODE_ENV=production \
     DATABASE_PATH=/data/olathe.sqlite \
     METRICS_PORT=9464 \
@@ -40,6 +40,6 @@ USER node
 # What the bot stops cleanly on (stops taking clicks, finishes those under way, closes the database).
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 CMD ["node", "dist/healthcheck.js"]
-# node itself, not npm: it is the process that receives SIGTERM. --max-semi-space-size=1: as `npm start` (README,
-# Memory): V8's young generation stays at 1 MB a half, so its heap stays near what is live.
+# node itself, not npm: it is the process that receives SIGTERM. --max-semi-space-size=1: as `npm start` (docs/PERFORMANCE.md,
+# "Memory and start-up"): V8's young generation stays at 1 MB a half, so its heap stays near what is live.
 CMD ["node", "--enable-source-maps", "--max-semi-space-size=1", "dist/index.js"]

@@ -38,7 +38,7 @@ const SQLITE_ONLY_E2E: string[] = [
 // every-shout, robustness, lobby-lifecycle, dm-games, group-dm-games), SIGTERM's last writes (shutdown), shards on
 // one database (shards, dm-shards), simultaneous clicks (simultaneous-seats, click-behind-edit), the Activity's
 // boards, which hear of moves from the database (activity-board; activity-two-hosts is PostgreSQL's by nature); and
-// the PostgreSQL outages (postgres-*). Those below took 183 s of the postgres project's 674 s of e2e files (issue 34).
+// the PostgreSQL outages (postgres-*). Those below took 183 s of the postgres project's 674 s of e2e files.
 const ENGINE_BLIND_E2E: string[] = [
   // No run's database at all: SQLite files of their own (databaseEnvAt) or none (deploy-commands never opens one).
   // On PostgreSQL they ran the very same thing a second time.
@@ -114,7 +114,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // vitest's default on 2 cores is one worker (cores − 1): every file in turn, 27 minutes. Most of an end-to-end
     // file's time is spent waiting (on the bot, its clocks, an outage's 8 s), so three files at once fit the two
-    // cores; more made the timing assertions (an answer within Discord's 3 s) the machine's hostage (issue 34).
+    // cores; more made the timing assertions (an answer within Discord's 3 s) the machine's hostage.
     // OLATHE_TEST_WORKERS sets another number (e.g. more on a bigger machine).
     maxWorkers: Number(process.env.OLATHE_TEST_WORKERS) || WORKERS,
     projects: [
@@ -139,7 +139,7 @@ export default defineConfig({
           include: ['test/{integration,e2e,browser,container}/**/*.test.ts'],
           exclude: [...POSTGRES_ONLY, ...QUICK_SKIPS, ...ISOLATED],
           // Their modules loaded once per worker, not once per file: 40 s of the SQLite integration files' 92 s
-          // was loading them (issue 34). Each file's state is its own world, database and servers.
+          // was loading them. Each file's state is its own world, database and servers.
           isolate: false,
           env: { OLATHE_TEST_ENGINE: 'sqlite' },
         },

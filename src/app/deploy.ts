@@ -119,7 +119,7 @@ async function registerEntryPoint(
     say('Entry Point command: registered (global).');
   } catch (error) {
     say(
-      `Entry Point command not registered: ${describeFailure(error)}. Enable Activities for the app in the Developer Portal (README, "Deploying the Activity"), then run deploy-commands again.`,
+      `Entry Point command not registered: ${describeFailure(error)}. Enable Activities for the app in the Developer Portal (docs/HOSTING.md, "Deploying the Activity"), then run deploy-commands again.`,
     );
   }
 }

@@ -1,7 +1,7 @@
 // `npm run backup -- <file> [--force]`: a consistent copy of the bot's database, made while the bot runs.
 // The database is found as the bot finds it (DATABASE_PATH from the environment or .env, same default). On
 // success one line on stdout says what was copied where; on failure one line on stderr, exit status 1 (2 for
-// bad arguments). Restoring is the README's "Backup and restore" section. With DATABASE_URL set (PostgreSQL) it
+// bad arguments). Restoring is docs/HOSTING.md's "Backup and restore". With DATABASE_URL set (PostgreSQL) it
 // says to use pg_dump instead, and exits 0 without opening any file.
 import dotenv from 'dotenv';
 import { databasePathOf } from '../app/config';

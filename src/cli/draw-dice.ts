@@ -1,5 +1,5 @@
 // `npm run draw-dice`: draws the die-face emojis (src/emoji/draw-die.ts) into assets/dice/<name>.png, the files
-// that are checked in and that `npm run deploy-commands` uploads, and the README's picture of them
+// that are checked in and that `npm run deploy-commands` uploads, and docs/PLAYING.md's picture of them
 // (docs/images/dice.png: each face plain and held, large and at a button's size, on Discord's dark and light
 // backgrounds). Run it after changing the drawing.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { DIE_EMOJIS } from '../emoji/die-names';
 import { SOURCE_DICE_DIR } from '../emoji/die-files';
 import { drawDie } from '../emoji/draw-die';
 
-const README_PICTURE = new URL('../../docs/images/dice.png', import.meta.url);
+const DOCS_PICTURE = new URL('../../docs/images/dice.png', import.meta.url);
 const BACKGROUNDS = ['#313338', '#ffffff'];
 const [CELL, LARGE, SMALL] = [70, 60, 22];
 
@@ -38,5 +38,5 @@ for (const die of DIE_EMOJIS) {
   pngs.push(png);
   console.log(`${path} (${png.byteLength} bytes)`);
 }
-writeFileSync(README_PICTURE, await contactSheet(pngs));
-console.log(`${README_PICTURE.pathname}`);
+writeFileSync(DOCS_PICTURE, await contactSheet(pngs));
+console.log(`${DOCS_PICTURE.pathname}`);

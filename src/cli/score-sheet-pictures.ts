@@ -1,5 +1,5 @@
 // `npm run pictures`: draws the score-sheet pictures of docs/images/ again from games the computer players
-// play (the same games every run), so the README's pictures follow any change to the drawing.
+// play (the same games every run), so the docs' pictures follow any change to the drawing.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cardSheetInput, renderScoreSheet, resultsSheetInput } from '../picture/score-sheet';

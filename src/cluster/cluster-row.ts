@@ -50,7 +50,7 @@ export async function checkCluster(url: string, settings: ClusterSettings, now =
   if (Number(row.shard_count) !== settings.shardCount)
     throw new DatabaseStartupError(
       withoutPassword(
-        `This host runs ${shardsWord(settings.shardCount)} in all, but the other hosts of this bot at ${where} run ${row.shard_count}: set SHARDS=${row.shard_count} on this host (to change the count, stop every host first; see docs/OPERATIONS.md).`,
+        `This host runs ${shardsWord(settings.shardCount)} in all, but the other hosts of this bot at ${where} run ${row.shard_count}: set SHARDS=${row.shard_count} on this host (to change the count, stop every host first; see docs/HOSTING.md, "Shards on several hosts, standbys").`,
         url,
       ),
     );

@@ -82,7 +82,7 @@ export const SERVER_KEEPALIVE = {
 
 /**
  * How long a stopping holder waits for its 'released' mark to be written (./shard-holders.ts): a healthy server
- * answers in milliseconds, and a stop must fit docker's 10 s (docs/OPERATIONS.md). Unwritten, the next holder
+ * answers in milliseconds, and a stop must fit docker's 10 s (docs/HOSTING.md, "Shutdown"). Unwritten, the next holder
  * waits the fence.
  */
 export const RELEASE_MARK_TIMEOUT_MS = 1000;

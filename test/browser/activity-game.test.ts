@@ -4,7 +4,7 @@
 // results on the board; Carol watches and cannot act. The channel's card follows every board move, a throw made on
 // the card reaches the boards within a second, a reload mid-turn comes back to the same moment, and Bob plays his
 // whole game at phone width (360 px) with nothing off the screen. Screenshots of the board go to artifacts/
-// (board-desktop.png, board-phone.png, board-results.png), of which docs/images/ keeps copies for the README.
+// (board-desktop.png, board-phone.png, board-results.png), of which docs/images/ keeps copies for the README and docs/PLAYING.md.
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,7 @@ import { playgroundSession } from './playground-session';
 import { boardsReceivedBy } from './board-socket';
 
 const WAIT = { timeout: 15_000 };
-/** Screenshots land in artifacts/ like the other browser tests'; docs/images/ keeps the README's copies. */
+/** Screenshots land in artifacts/ like the other browser tests'; docs/images/ keeps the docs' copies. */
 const IMAGES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'artifacts');
 const TURNS_EACH = 14;
 
@@ -176,7 +176,7 @@ describe('a two-player game on the board, watched by a third person', () => {
         reloaded = true;
         await frames.bob.locator('.tray .die[aria-label*=":"]').first().waitFor(WAIT);
         const before = await trayText(frames.bob);
-        // Bob's board at phone width, his dice thrown, for the README.
+        // Bob's board at phone width, his dice thrown, for docs/PLAYING.md.
         await bob.page.screenshot({ path: join(IMAGES, 'board-phone.png') });
         const boardsBefore = bob.boards.length;
         await frames.bob.evaluate('location.reload()');

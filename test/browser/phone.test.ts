@@ -1,7 +1,7 @@
 // The playground on a phone: headless Chromium at 400 × 800 with touch plays a turn the way a person on a phone
 // would — the command box, the switcher above it, the ☰ drawer with the channel's threads, the turn's buttons and
 // selects — and after every step nothing is wider than the screen, except inside a box meant to scroll sideways
-// (a code block's card table, the switcher). The screenshot is kept for the README: artifacts/playground-phone.png.
+// (a code block's card table, the switcher). The screenshot is kept for docs/TESTING.md: artifacts/playground-phone.png.
 import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

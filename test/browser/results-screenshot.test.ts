@@ -1,4 +1,4 @@
-// A results message in the playground, for the README: a whole two-player Olathe game on the smallest card
+// A results message in the playground, for docs/PLAYING.md: a whole two-player Olathe game on the smallest card
 // (2 Free columns, 14 turns each) is played through the loopback Discord's handle — the way the end-to-end tests
 // click — then headless Chromium opens the game's thread at desktop width and keeps a screenshot of the results
 // message (artifacts/results.png). The page must show what the bot sent: both players ranked, each score taken

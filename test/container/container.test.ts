@@ -2,7 +2,7 @@
 // — the build stage's `npm ci` from the lock file and `npm run build` through scripts/container-build.sh, the
 // final stage's COPYs — and the result is started with the image's own CMD, environment and HEALTHCHECK against
 // the loopback Discord, from a folder that holds only what the image holds. What docker alone does (the base
-// images, apt-get, the `node` user, the /data volume) is not tested here; the README says so.
+// images, apt-get, the `node` user, the /data volume) is not tested here; docs/HOSTING.md says so.
 import { spawn, spawnSync } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';

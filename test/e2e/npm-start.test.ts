@@ -40,7 +40,7 @@ describe('npm start', () => {
         tree.some((p) => /tsx/.test(p.command)),
         tree.map((p) => p.command).join('\n'),
       ).toBe(false);
-      // …with glibc's malloc settings (README, "In a container"), as the image runs it.
+      // …with glibc's malloc settings (docs/HOSTING.md, "In a container"), as the image runs it.
       const bot = tree.find((p) => /dist\/index\.js/.test(p.command))!;
       const environ = readFileSync(`/proc/${bot.pid}/environ`, 'utf8').split('\0');
       expect(environ).toEqual(expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072']));

@@ -1,5 +1,5 @@
 // `npm run backup`: a copy of the database made while another connection keeps writing to it (as the live
-// bot does), restored the README's way, opens with every game that was there and each game's snapshot equal
+// bot does), restored as docs/HOSTING.md says, opens with every game that was there and each game's snapshot equal
 // to the replay of its events (one committed state, not a mix). And its refusals, one line each.
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -33,7 +33,7 @@ function backup(
   });
 }
 
-/** The README's restore: with the bot stopped, the copy replaces the file, and the old WAL files go. */
+/** docs/HOSTING.md's restore: with the bot stopped, the copy replaces the file, and the old WAL files go. */
 function restore(copy: string, databasePath: string): void {
   for (const suffix of ['-wal', '-shm']) fs.rmSync(`${databasePath}${suffix}`, { force: true });
   fs.copyFileSync(copy, databasePath);
