@@ -89,7 +89,13 @@ async function turnAction(
   try {
     return await playOnCard(interaction, id, ctx);
   } catch (error) {
-    if (isServiceError(error) && error.code === 'card-ahead')
+    // Only a card that shows this control really shows a moment the game never saved: a custom_id it does not
+    // show (forged, random) says nothing of the card, and redrawing would edit it into what it already shows.
+    if (
+      isServiceError(error) &&
+      error.code === 'card-ahead' &&
+      interaction.message.resolveComponent(interaction.customId)
+    )
       void ctx.publisher.redraw(id.gameId, interaction.message.id);
     throw error;
   }
