@@ -117,7 +117,7 @@ export default tseslint.config(
     languageOptions: { ...tseslint.configs.disableTypeChecked.languageOptions, globals: { ...globals.browser } },
   },
   {
-    // Plain JavaScript run by node itself (the build, and the memory bench's yardstick bot): no types to check.
+    // Plain JavaScript run by node itself (the build, the benches' yardstick bots and memory probe): no types to check.
     files: ['eslint.config.js', 'scripts/**/*.mjs', 'bench/**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
   },

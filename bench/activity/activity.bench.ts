@@ -1,11 +1,11 @@
-// `npm run bench -- activity`: issue 35's numbers for the Activity's board, on the bot as it ships (dist/, npm start's
-// node flags) with its Activity server on, against its loopback Discord, each figure beside a reference measured in
-// the same run on the same bot process:
+// `npm run bench -- activity`: the Activity board's figures, on the bot as it ships (dist/, npm start's node flags)
+// with its Activity server on, against its loopback Discord, each figure beside a reference measured in the same
+// run on the same bot process:
 //  1. A hold move on the board (a solo Balut game watched by its player's board and a spectator's) → the `board`
 //     message at the spectator's connection, and → the Publisher's edit of the game's card reaching the fake; p50 and
 //     p99 beside a plain hold click on another game's card (click → its callback reaching the fake, as the click bench
 //     times it), interleaved in rounds. Goal: each p99 ≤ 1.5× the card click's. A board accepts at most 10 messages a
-//     second (session.ts), so board moves are paced to one per 110 ms; the time between is not counted.
+//     second (src/activity/session.ts), so board moves are paced to one per 110 ms; the time between is not counted.
 //  2. 100 Activity connections (two per game) watching 50 solo Balut games: the bot's CPU time per move (user +
 //     system, /proc/<pid>/stat) and its RSS, against the same bot making the same card-click moves, spread over the
 //     50 games, with no connection open before and after. Goal (this bench's own): ≤ 1.5× the CPU without.
@@ -15,18 +15,20 @@
 //   OLATHE_BENCH_MOVES   measured board moves (and as many card clicks) in part 1, and moves per phase in part 2
 //                        (default 300)
 //   OLATHE_BENCH_WARMUP  warm-up moves and clicks before them (default 100)
-import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { ChangeEvent } from '../../src/fake-discord';
 import type { BoardClient } from '../../test/integration/activity/board-client';
 import { is } from '../../test/integration/activity/board-client';
-import { buildIn, controlsOf, percentiles, wholeEnv, workingTree } from '../support/bot';
+import { controlsOf } from '../support/controls';
+import { fmt, loadAverage, machine, percentiles, verdict } from '../support/figures';
+import { sleep } from '../support/processes';
+import { wholeEnv } from '../support/settings';
+import { ROOT, buildIn, workingTree } from '../support/tree';
 import type { ActivityBot } from './bot';
 import { GameClicker, openBoards, startActivityBot } from './bot';
 import { firstPaints } from './paint';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GAMES = 50;
 const ROUND = 5;
 const BOARD_PACE_MS = 110;
@@ -35,14 +37,9 @@ const GOALS = { p99: 1.5, cpu: 1.5, gzipKb: 150, paintMs: 1000 };
 /** Times the board is opened in the playground's browser for its first paint. */
 const PAINTS = 5;
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
-
 /**
  * Times the moment the fake takes in the card's edit that shows die `die` held (or not): its button then asks for
- * the other state (custom-id.ts). One wait at a time.
+ * the other state (src/discord/custom-id.ts). One wait at a time.
  */
 class CardWatch {
   private pending: { gameId: number; die: number; held: boolean; done: (at: number) => void } | null = null;
@@ -128,12 +125,7 @@ async function pageGzipKb(): Promise<number> {
 export async function run(): Promise<void> {
   const moves = wholeEnv('OLATHE_BENCH_MOVES', 300);
   const warmUp = wholeEnv('OLATHE_BENCH_WARMUP', 100);
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => fmt(l, 2))
-      .join(' ');
-  console.log(`machine: ${os.cpus().length} cores, load average ${load()} at the start`);
+  console.log(`${machine(loadAverage(true))} at the start`);
   buildIn(workingTree(ROOT));
   const bot = await startActivityBot(ROOT);
   const boards: BoardClient[] = [];
@@ -241,5 +233,5 @@ export async function run(): Promise<void> {
         paints.map((p) => ms(p.openToPaintMs)).join(', '),
     );
   }
-  console.log(`  load average ${load()} at the end`);
+  console.log(`  load average ${loadAverage(true)} at the end`);
 }

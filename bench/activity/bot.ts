@@ -1,20 +1,15 @@
 // For activity.bench.ts: the bot as built (dist/, npm start's node flags) with its Activity server on (ACTIVITY_PORT,
-// DISCORD_CLIENT_SECRET: the loopback Discord makes its secret as it starts, so the bot is started here after it,
-// not through support/bot.ts's startBot), and a board opened on a game's thread the way the page opens it.
-import { spawn } from 'node:child_process';
+// DISCORD_CLIENT_SECRET, which the loopback Discord makes as it starts), and a board opened on a game's thread the
+// way the page opens it.
 import type { EventEmitter } from 'node:events';
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { startFakeDiscord } from '../../src/fake-discord';
 import type { FakeUser } from '../../src/fake-discord';
 import { freePort } from '../../test/support/ports';
 import type { BoardClient } from '../../test/integration/activity/board-client';
 import { is, openBoard } from '../../test/integration/activity/board-client';
 import type { RunningBot } from '../support/bot';
-import { benchBotEnv, builtLaunch, cpuTimes, exitOf, stopChild, workingTree } from '../support/bot';
+import { builtLaunch, startBot } from '../support/bot';
 import { HoldClicker } from '../support/hold-clicker';
+import { workingTree } from '../support/tree';
 
 export interface ActivityBot extends RunningBot {
   port: number;
@@ -22,62 +17,18 @@ export interface ActivityBot extends RunningBot {
 
 /** The working tree's built bot with the Activity server on, against its own loopback Discord. Build it first. */
 export async function startActivityBot(root: string): Promise<ActivityBot> {
-  const tree = workingTree(root);
-  const launch = builtLaunch(root);
-  const fake = await startFakeDiscord();
-  // Every game's HoldClicker watches the fake's changes: 50 listeners and more are meant.
-  (fake as unknown as { state: { events: EventEmitter } }).state.events.setMaxListeners(0);
-  const port = await freePort();
-  const dbDir = mkdtempSync(join(tmpdir(), 'olathe-bench-activity-'));
-  let child: ChildProcess | undefined;
-  const stop = async () => {
-    await stopChild(child);
-    await fake.close();
-    rmSync(dbDir, { recursive: true, force: true });
-  };
-  const env = benchBotEnv(fake, dbDir, { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: fake.clientSecret });
-  let text = '';
-  const run = (script: string) => {
-    const c = spawn(process.execPath, [...launch.node, script], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    c.stdout!.on('data', (b: Buffer) => (text += b.toString()));
-    c.stderr!.on('data', (b: Buffer) => (text += b.toString()));
-    return c;
-  };
-  try {
+  let port = 0;
+  // npm start's node flags but not its environment (glibc's malloc settings): the figures so far were measured so.
+  const launch = { ...builtLaunch(root), env: {} };
+  const bot = await startBot(workingTree(root), launch, async (fake) => {
+    // Every game's HoldClicker watches the fake's changes: 50 listeners and more are meant.
+    (fake as unknown as { state: { events: EventEmitter } }).state.events.setMaxListeners(0);
+    port = await freePort();
     // Before the deploy: with Activities on, the command tree carries the Entry Point command.
     fake.enableActivities();
-    const code = await exitOf(run(launch.deploy));
-    if (code !== 0) throw new Error(`deploy-commands failed (${code}):\n${text}`);
-    const ready = fake.nextReady(60_000);
-    child = run(launch.bot);
-    const started = child;
-    await Promise.race([
-      ready,
-      exitOf(started).then((c) => {
-        throw new Error(`the bot exited (${c}) before it was ready:\n${text}`);
-      }),
-    ]);
-    return {
-      tree,
-      fake,
-      port,
-      child: started,
-      log: () => text,
-      rssMb: () => {
-        const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${started.pid}/status`, 'utf8'))?.[1];
-        return kb ? Number(kb) / 1024 : null;
-      },
-      cpuMs: () => {
-        const t = cpuTimes(started.pid!);
-        return t && t.user + t.system;
-      },
-      cpuTimes: () => cpuTimes(started.pid!),
-      stop,
-    };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+    return { ACTIVITY_PORT: String(port), DISCORD_CLIENT_SECRET: fake.clientSecret };
+  });
+  return { ...bot, port };
 }
 
 /**

@@ -12,7 +12,7 @@ import type { Playground } from '../../src/playground/playground';
 import { startPlayground } from '../../src/playground/playground';
 import { commands } from '../../commands';
 import { chromiumMissing, launchChromium } from '../../test/browser/chromium';
-import { Board } from '../support/bot';
+import { Board } from '../support/controls';
 
 export interface Paint {
   /** From READY at the frame to the first board drawn, ms (null: READY was not seen). */

@@ -1,13 +1,10 @@
-// Issue 36's goals for the click bench (click.bench.ts): the bot against the floor under it on each engine, the echo
-// bot saving each click first (on SQLite one INSERT, on PostgreSQL one round trip), measured in the same run; the
-// round trips a hold makes on PostgreSQL, counted on the wire. What the bot costs idle on each engine, the last goal
-// of issue 36, is bench/idle/'s (`npm run bench -- idle`): measured here, 20 s after the clicks, it was noise. Issue
-// 21's goals against the do-nothing bot are still printed above it: the floor itself costs 1.12–1.25× that bot's
-// p50, so the goals that say what the bot's own work may cost are these.
-import { percentiles } from '../support/bot';
-
-const fmt = (n: number, digits = 2) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+// The click bench's goals against the floors (click.bench.ts): the bot against the floor under it on each engine,
+// the echo bot saving each click first (on SQLite one INSERT, on PostgreSQL one round trip), measured in the same
+// run; the round trips a hold makes on PostgreSQL, counted on the wire. The bot idle on each engine, the last of
+// these goals, is bench/idle/'s (`npm run bench -- idle`): measured here, 20 s after the clicks, it was noise. The
+// goals against the do-nothing bot are still printed above (report.ts), but the floor itself costs 1.12–1.25× that
+// bot's p50: the goals that say what the bot's own work may cost are these.
+import { fmt, percentile, percentiles, printTable, verdict } from '../support/figures';
 
 export interface Side {
   latencies: readonly number[];
@@ -51,8 +48,7 @@ interface Row {
 
 /** The median and the mean of the round trips per click, and how many clicks made more than the median. */
 function trips(counts: readonly number[]): { median: number; mean: number; more: number } {
-  const sorted = [...counts].sort((a, b) => a - b);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
+  const median = percentile(counts, 0.5);
   const mean = counts.reduce((a, b) => a + b, 0) / Math.max(1, counts.length);
   return { median, mean, more: counts.filter((c) => c > median).length };
 }
@@ -70,53 +66,51 @@ export function floorsTable(m: FloorsMeasured): void {
       what: 'SQLite: CPU per hold / the SQLite floor’s',
       today: '1.33–1.46×',
       goal: '≤ 1.4×',
-      measured: `${fmt(cpu)}×`,
+      measured: `${fmt(cpu, 2)}×`,
       met: cpu <= 1.4,
     },
     {
       what: 'SQLite: p50 / the SQLite floor’s',
       today: '1.29–1.40×',
       goal: '≤ 1.35×',
-      measured: `${fmt(p50)}×`,
+      measured: `${fmt(p50, 2)}×`,
       met: p50 <= 1.35,
     },
     {
       what: 'SQLite: p99 / the SQLite floor’s',
       today: '0.9–2.2×',
       goal: '≤ 1.5×',
-      measured: `${fmt(p99)}×`,
+      measured: `${fmt(p99, 2)}×`,
       met: p99 <= 1.5,
     },
     {
       what: 'SQLite: RSS / the do-nothing bot’s',
       today: '1.05–1.12×',
       goal: '≤ 1.2×',
-      measured: `${fmt(rss)}×`,
+      measured: `${fmt(rss, 2)}×`,
       met: rss <= 1.2,
     },
     {
       what: 'PostgreSQL: p50 / the PostgreSQL floor’s',
       today: '≈ 1.8×',
       goal: '≤ 1.25×',
-      measured: `${fmt(pgP50)}× (${fmt(pg!.p50)} / ${fmt(pf!.p50)} ms)`,
+      measured: `${fmt(pgP50, 2)}× (${fmt(pg!.p50, 2)} / ${fmt(pf!.p50, 2)} ms)`,
       met: pgP50 <= 1.25,
     },
     {
       what: 'PostgreSQL: round trips per hold',
       today: '5',
       goal: '1',
-      measured: `${t.median} (mean ${fmt(t.mean)}; ${t.more} of ${m.roundTrips.length} clicks more)`,
+      measured: `${t.median} (mean ${fmt(t.mean, 2)}; ${t.more} of ${m.roundTrips.length} clicks more)`,
       met: t.median <= 1,
     },
   ];
   console.log('issue 36: the bot against the floor under it on each engine, measured in this run');
-  const header = ['', 'before', 'goal', 'measured', ''];
-  const cells = rows.map((r) => [r.what, r.today, r.goal, r.measured, r.met ? 'PASS' : 'MISS']);
-  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((c) => c[i]!.length)));
-  for (const row of [header, ...cells]) console.log('  ' + row.map((c, i) => c.padEnd(widths[i]!)).join('  '));
+  const cells = rows.map((r) => [r.what, r.today, r.goal, r.measured, verdict(r.met)]);
+  printTable(['', 'before', 'goal', 'measured', ''], cells, true);
   console.log(
-    `  floors: SQLite p50 ${fmt(f!.p50)} ms, CPU ${fmt(m.sqliteFloor.cpuMs)} ms a click; PostgreSQL p50 ` +
-      `${fmt(pf!.p50)} ms, CPU ${fmt(m.postgresFloor.cpuMs)} ms a click (the echo bot saving each click first)`,
+    `  floors: SQLite p50 ${fmt(f!.p50, 2)} ms, CPU ${fmt(m.sqliteFloor.cpuMs, 2)} ms a click; PostgreSQL p50 ` +
+      `${fmt(pf!.p50, 2)} ms, CPU ${fmt(m.postgresFloor.cpuMs, 2)} ms a click (the echo bot saving each click first)`,
   );
   console.log(
     `  a hold on PostgreSQL in parts, p50 of each (ms): until its statement reached the server's relay / the ` +
@@ -128,6 +122,6 @@ export function floorsTable(m: FloorsMeasured): void {
 }
 
 function partsText(parts: readonly ClickParts[]): string {
-  const p50 = (key: keyof ClickParts) => fmt(percentiles(parts.map((p) => p[key])).p50);
+  const p50 = (key: keyof ClickParts) => fmt(percentiles(parts.map((p) => p[key])).p50, 2);
   return `${p50('toServer')} / ${p50('atServer')} / ${p50('toAnswer')} (${parts.length} clicks)`;
 }

@@ -15,6 +15,7 @@ import { DEFAULT_LAYOUT, DEFAULT_THROWS, layoutColumns } from '../../src/game';
 import type { Rng } from '../../src/game';
 import { seededRng } from '../../src/game';
 import { scoreCard } from '../../src/game';
+import { percentile } from '../support/figures';
 
 const SCORE_GOAL_US = 5;
 const GAME_GOAL_MS = 2;
@@ -60,10 +61,6 @@ function randomFullCard(rng: Rng): Card {
   };
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-}
-
 function line(label: string, value: number, unit: string, goal: number | null): string {
   const figure = `${value.toFixed(unit === 'µs' ? 2 : 3)} ${unit}`;
   if (goal === null) return `  ${label.padEnd(38)} ${figure.padStart(12)}`;
@@ -93,7 +90,6 @@ function benchScoring(): void {
     sink += scoreCard(cards[i % DISTINCT_CARDS]!).final;
     each[i] = (performance.now() - t0) * 1000;
   }
-  each.sort();
 
   console.log(`scoreCard, full 4-column card (${SCORINGS.toLocaleString('en')} scorings of ${DISTINCT_CARDS} cards)`);
   console.log(line('mean per card', meanUs, 'µs', SCORE_GOAL_US));
@@ -156,7 +152,6 @@ function benchGames(): void {
   }
   const totalMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);
-  each.sort();
   const meanMs = totalMs / GAMES;
 
   console.log(

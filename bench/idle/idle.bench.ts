@@ -1,11 +1,11 @@
-// `npm run bench -- idle`: issue 36's idle bot. The built bot as `npm start` runs it (dist/, its node flags), on
-// SQLite and on PostgreSQL (DATABASE_URL, a throwaway local server writing to disk; the server's own CPU is not
-// counted), both started side by side, each on its own loopback Discord, each with a solo Balut game open in its
-// thread and some hold clicks made. Then both are left alone: first to settle (the clicks' aftermath — the
-// Publisher's passes, V8's collections and compiles — is over by then), then their CPU time (user + system, from
-// /proc) is read over several windows, the same seconds for both. Goal: PostgreSQL's CPU per second ≤ 2× SQLite's,
-// judged on the median window; every window is printed, and the spread. The click bench measured this over 20 s
-// right after its clicks, and three runs gave 1.11 / 6.50 / 0.58×: the clicks' aftermath, not the idle bot.
+// `npm run bench -- idle`: what the bot costs idle on each engine. The built bot as `npm start` runs it (dist/, its
+// node flags), on SQLite and on PostgreSQL (DATABASE_URL, a throwaway local server writing to disk; the server's
+// own CPU is not counted), both started side by side, each on its own loopback Discord, each with a solo Balut game
+// open in its thread and some hold clicks made. Then both are left alone: first to settle (the clicks' aftermath —
+// the Publisher's passes, V8's collections and compiles — is over by then), then their CPU time (user + system,
+// from /proc) is read over several windows, the same seconds for both. Goal: PostgreSQL's CPU per second ≤ 2×
+// SQLite's, judged on the median window; every window is printed, and the spread. The click bench measured this
+// over 20 s right after its clicks, and three runs gave 1.11 / 6.50 / 0.58×: the clicks' aftermath, not the idle bot.
 //
 //   OLATHE_IDLE_SETTLE_S   seconds left alone before the first window (default 90)
 //   OLATHE_IDLE_WINDOW_S   seconds a window (default 60)
@@ -14,16 +14,17 @@
 //                          second's work is a few short tasks) under <folder>/<engine>/; its CPU figures then count
 //                          the profiler too
 import { readFileSync, readdirSync } from 'node:fs';
-import os from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import type { Launch, RunningBot } from '../support/bot';
-import { buildIn, builtLaunch, startBot, wholeEnv, workingTree } from '../support/bot';
+import { builtLaunch, startBot } from '../support/bot';
+import { fmt, machine, percentile, printTable, verdict } from '../support/figures';
+import { sleep } from '../support/processes';
+import { wholeEnv } from '../support/settings';
+import { ROOT, buildIn, workingTree } from '../support/tree';
 import type { PostgresServer } from '../../test/support/postgres';
 import { freshDatabase, startPostgres } from '../../test/support/postgres';
 import { HoldClicker } from '../support/hold-clicker';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Hold clicks each bot is sent before it is left alone: a bot that has been played, not one just started. */
 const CLICKS = 100;
 const GOAL = 2;
@@ -33,10 +34,6 @@ const GOAL = 2;
  * 1.7 from 80 s on; from 60 s, at load average 19, 6.7 ms/s, then 2.0–2.3.
  */
 const DEFAULT_SETTLE_S = 90;
-
-const fmt = (n: number, digits = 2) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** CPU ms so far of a process's main thread (JavaScript, and V8's work on it) and of its other threads (V8's helpers
  * for garbage collection and compiling, libuv's). Node names them all alike, so only the main one stands out. Read
@@ -87,8 +84,7 @@ export async function run(): Promise<void> {
   const settleS = wholeEnv('OLATHE_IDLE_SETTLE_S', DEFAULT_SETTLE_S);
   const windowS = wholeEnv('OLATHE_IDLE_WINDOW_S', 60);
   const windows = wholeEnv('OLATHE_IDLE_WINDOWS', 3);
-  const [load] = os.loadavg();
-  console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0)} at the start`);
+  console.log(`${machine()} at the start`);
   const here = workingTree(ROOT);
   const bots: RunningBot[] = [];
   let postgres: PostgresServer | null = null;
@@ -128,24 +124,22 @@ export async function run(): Promise<void> {
       'PostgreSQL main / other threads',
     ];
     const rows: string[][] = [];
-    const split = (t: Record<string, number>) => `${fmt(t.main!)} / ${fmt(t.other!)}`;
+    const split = (t: Record<string, number>) => `${fmt(t.main!, 2)} / ${fmt(t.other!, 2)}`;
     for (let w = 0; w < windows; w++) {
       const m = await window(bots, windowS);
       measured.push(m);
       const [s, p] = m.perSecond as [number, number];
-      rows.push([String(w + 1), fmt(s), fmt(p), `${fmt(p / s)}×`, split(m.threads[0]!), split(m.threads[1]!)]);
-      console.log(`  window ${w + 1}: SQLite ${fmt(s)} ms/s, PostgreSQL ${fmt(p)} ms/s, ${fmt(p / s)}×`);
+      rows.push([String(w + 1), fmt(s, 2), fmt(p, 2), `${fmt(p / s, 2)}×`, split(m.threads[0]!), split(m.threads[1]!)]);
+      console.log(`  window ${w + 1}: SQLite ${fmt(s, 2)} ms/s, PostgreSQL ${fmt(p, 2)} ms/s, ${fmt(p / s, 2)}×`);
     }
-    const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-    for (const row of [header, ...rows])
-      console.log('  ' + row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
-    const ratios = measured.map((m) => m.perSecond[1]! / m.perSecond[0]!).sort((a, b) => a - b);
-    const range = (xs: number[]) => `${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))}`;
-    const median = ratios[Math.floor(ratios.length / 2)]!;
+    printTable(header, rows);
+    const ratios = measured.map((m) => m.perSecond[1]! / m.perSecond[0]!);
+    const range = (xs: number[]) => `${fmt(Math.min(...xs), 2)}–${fmt(Math.max(...xs), 2)}`;
+    const median = percentile(ratios, 0.5);
     console.log(
       `  SQLite ${range(measured.map((m) => m.perSecond[0]!))} ms/s, PostgreSQL ` +
-        `${range(measured.map((m) => m.perSecond[1]!))} ms/s; PostgreSQL / SQLite median ${fmt(median)}×, ` +
-        `${range(ratios)}× (goal ≤ ${GOAL}×: ${median <= GOAL ? 'PASS' : 'MISS'})`,
+        `${range(measured.map((m) => m.perSecond[1]!))} ms/s; PostgreSQL / SQLite median ${fmt(median, 2)}×, ` +
+        `${range(ratios)}× (goal ≤ ${GOAL}×: ${verdict(median <= GOAL)})`,
     );
   } finally {
     for (const b of bots) await b.stop().catch((e: unknown) => console.error(`stopping a bot: ${String(e)}`));

@@ -5,7 +5,7 @@
 //
 //   OLATHE_BENCH_CANDIDATE  a folder or a commit with scripts/build.mjs (default: the working tree), built there
 //   OLATHE_BENCH_BEFORE     a commit run from its sources through tsx, as the bot ran before the build (default
-//                           3b0b9bf, main before issue 13's build); "none" leaves it out
+//                           3b0b9bf, main before the bot was built); "none" leaves it out
 //   OLATHE_BENCH_CLICKS     clicks per bot (default 1,000)
 //   OLATHE_BENCH_BOT_FLAGS  also run the bot with these node/V8 flags, side by side (e.g. --max-semi-space-size=8)
 //
@@ -19,24 +19,18 @@
 // memory — SQLite's page cache, malloc's arenas, thread stacks, another isolate such as tsx's loader thread.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { join } from 'node:path';
 import { REST, Routes } from 'discord.js';
 import type { FakeUser } from '../../src/fake-discord';
-import type { Launch, RunningBot, Tree } from '../support/bot';
-import {
-  DO_NOTHING,
-  FROM_SOURCES,
-  buildIn,
-  builtLaunch,
-  materialise,
-  startBot,
-  wholeEnv,
-  workingTree,
-} from '../support/bot';
+import type { Launch, RunningBot } from '../support/bot';
+import { DO_NOTHING, FROM_SOURCES, builtLaunch, startBot } from '../support/bot';
+import { fmt, machine, percentile, printTable, verdict } from '../support/figures';
+import { sleep, statusMb } from '../support/processes';
+import { wholeEnv } from '../support/settings';
+import type { Tree } from '../support/tree';
+import { ROOT, buildIn, materialise, workingTree } from '../support/tree';
 import { Player } from './player';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const DEFAULT_BEFORE = '3b0b9bf';
 const GOAL_RATIO = 1.2;
 const DEFAULT_CLICKS = 1000;
@@ -44,7 +38,7 @@ const DEFAULT_CLICKS = 1000;
 const CLICKS_PER_ROUND = 20;
 /** After the last click: timers and the Publisher's last passes run out before memory is read. */
 const SETTLE_MS = 3000;
-const PROBE = pathToFileURL(join(ROOT, 'bench', 'memory', 'probe.mjs')).href;
+const PROBE = new URL('probe.mjs', import.meta.url).href;
 
 type Usage = Record<'rss' | 'heapUsed' | 'heapTotal' | 'external' | 'arrayBuffers', number>;
 
@@ -100,8 +94,6 @@ class Mirror {
   }
 }
 
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const mb = (bytes: number) => bytes / 2 ** 20;
 
 /** A launch with the memory probe preloaded; its answers go to `file`. */
@@ -113,11 +105,6 @@ function probed(launch: Launch, file: string): Launch {
   };
 }
 
-function procStatusMb(pid: number, field: string): number {
-  const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return kb ? Number(kb) / 1024 : NaN;
-}
-
 /** `collect`: after a full collection (the probe's heapUsed is then the live heap). */
 async function read(name: string, bot: RunningBot, file: string, collect: boolean): Promise<Reading> {
   writeFileSync(file, collect ? 'gc' : 'as is');
@@ -125,19 +112,11 @@ async function read(name: string, bot: RunningBot, file: string, collect: boolea
   const until = Date.now() + 10_000;
   while (!readFileSync(file, 'utf8').startsWith('{')) {
     if (Date.now() > until) throw new Error(`${name}: the memory probe did not answer:\n${bot.log()}`);
-    await new Promise((r) => setTimeout(r, 20));
+    await sleep(20);
   }
   const pid = bot.child.pid!;
   const usage = JSON.parse(readFileSync(file, 'utf8')) as Usage;
-  return { rssMb: procStatusMb(pid, 'VmRSS'), fileMb: procStatusMb(pid, 'RssFile'), usage };
-}
-
-function table(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) =>
-    '  ' + cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
-  console.log(line(header));
-  for (const row of rows) console.log(line(row));
+  return { rssMb: statusMb(pid) ?? NaN, fileMb: statusMb(pid, 'RssFile') ?? NaN, usage };
 }
 
 /** RSS = JavaScript heap (committed) + external (Buffers, ArrayBuffers) + file pages + the rest (native). */
@@ -147,18 +126,17 @@ function breakdown(r: Reading): string[] {
   return [r.rssMb, mb(heapTotal), mb(heapUsed), mb(external), r.fileMb, native].map((n) => fmt(n, 1));
 }
 
-/** `[do-nothing, bot, before?]`; the goal is judged on RSS as it is, as the issue measured it. */
+/** `[do-nothing, bot, before?]`; the goal is judged on RSS as it is, as it was first measured. */
 function ratioLine(what: string, [base, bot, before]: number[], goal: boolean): void {
   const ratio = bot! / base!;
-  const verdict = goal ? ` — goal ≤ ${fmt(GOAL_RATIO, 2)}×: ${ratio <= GOAL_RATIO ? 'PASS' : 'MISS'}` : '';
+  const judged = goal ? ` — goal ≤ ${fmt(GOAL_RATIO, 2)}×: ${verdict(ratio <= GOAL_RATIO)}` : '';
   const earlier = before === undefined ? '' : `; before / do-nothing ${fmt(before / base!, 2)}×`;
-  console.log(`  bot / do-nothing, ${what}: ${fmt(ratio, 2)}× (${fmt(bot! - base!, 1)} MB more)${verdict}${earlier}`);
+  console.log(`  bot / do-nothing, ${what}: ${fmt(ratio, 2)}× (${fmt(bot! - base!, 1)} MB more)${judged}${earlier}`);
 }
 
 export async function run(): Promise<void> {
   const clicks = wholeEnv('OLATHE_BENCH_CLICKS', DEFAULT_CLICKS);
-  const [load] = os.loadavg();
-  console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
+  console.log(`${machine()} at the start`);
   const probes = mkdtempSync(join(os.tmpdir(), 'olathe-bench-memory-'));
   // The bot as `npm start` runs it (its node flags read from package.json); the do-nothing bot with node's defaults.
   const built = builtLaunch(ROOT);
@@ -199,7 +177,7 @@ export async function run(): Promise<void> {
       for (const p of players) await p.measure(n);
       await mirror.catchUp(player!.sent);
     }
-    await new Promise((r) => setTimeout(r, SETTLE_MS));
+    await sleep(SETTLE_MS);
     const asIs: Reading[] = [];
     for (const b of bots) asIs.push(await read(b.name, b.bot, b.file, false));
     const collected: Reading[] = [];
@@ -211,7 +189,7 @@ export async function run(): Promise<void> {
         `${fmt(button)} buttons, ${fmt(select)} selects; the do-nothing bot was sent as many of each), in MB:`,
     );
     const spare = (i: number) => mb(asIs[i]!.usage.heapTotal - collected[i]!.usage.heapUsed);
-    table(
+    printTable(
       [
         '',
         'RSS',
@@ -240,8 +218,7 @@ export async function run(): Promise<void> {
       false,
     );
     for (const [i, p] of players.entries()) {
-      const sorted = [...p.latencies].sort((a, b) => a - b);
-      const at = (q: number) => fmt(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN, 2);
+      const at = (q: number) => fmt(percentile(p.latencies, q), 2);
       console.log(`  ${bots[i + 1]!.name}: click → ack p50 ${at(0.5)} ms, p99 ${at(0.99)} ms`);
     }
     for (const p of players)

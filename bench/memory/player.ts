@@ -1,9 +1,10 @@
 // A person playing solo games against one bot process, click after click (memory.bench.ts): hold
 // and release, throw, write via the select, declare a column in Olathe — what a person's clicks would be.
-import type { FakeMessage, FakeUser, SlashOptionValue } from '../../src/fake-discord';
+import type { FakeUser, SlashOptionValue } from '../../src/fake-discord';
 import { CATEGORIES } from '../../src/game';
-import type { Control, RunningBot } from '../support/bot';
-import { Board, picker, stampOf } from '../support/bot';
+import type { RunningBot } from '../support/bot';
+import type { Control } from '../support/controls';
+import { Board, picker, signatureOf, stampOf } from '../support/controls';
 
 // Alternating a short Olathe card (declare selects, 14 turns) with Balut (28 turns).
 const GAMES: Array<{ options: Record<string, SlashOptionValue>; cells: number }> = [
@@ -38,10 +39,6 @@ export class Player {
     return this.board.latest(
       (id) => TURN_ACTIONS.has(id.action) && id.gameId === this.gameId && 'seat' in id && id.seat === SEAT,
     );
-  }
-
-  private signature(found: { message: FakeMessage; controls: Control[] }): string {
-    return found.message.id + found.controls.map((c) => `${c.customId}|${c.label}|${c.options.join(',')}`).join(';');
   }
 
   private async newGame(): Promise<void> {
@@ -82,7 +79,7 @@ export class Player {
     else if (throwButton && !allHeld && roll < 65) choice = { control: throwButton };
     else choice = { control: write, value: write.options[this.pick(write.options.length)]! };
 
-    const before = this.signature(found);
+    const before = signatureOf(found.message.id, found.controls);
     this.sent[choice.value === undefined ? 'button' : 'select']++;
     const t0 = performance.now();
     const interaction =
@@ -106,7 +103,7 @@ export class Player {
         // After the last cell no live control of the game is left at that moment or later.
         if (last) return moment < clicked;
         // A card that went back to an earlier moment does not show the click: its stamp may only move on.
-        return now && this.signature(now) !== before && moment >= clicked;
+        return now && signatureOf(now.message.id, now.controls) !== before && moment >= clicked;
       }, 5_000)
       .then(
         () => true,

@@ -3,17 +3,17 @@
 //   - 1 and 2 players, and 8 of Olathe       (no goal; for scale)
 //   - 8 players named in seven scripts with emoji (their fonts registered in the warm-up), goal p99 ≤ 50 ms
 // Renderer chosen by this measurement, on the 8-player picture: @napi-rs/canvas with src/picture/png.ts, against
-// the same canvas with Skia's own PNG encoder and @resvg/resvg-js (the same drawing steps as SVG,
-// resvg.ts). Each render is timed alone after a warm-up; the PNG's size
-// is what Discord uploads. Wall clock on a shared machine rises with its load (the load average is printed);
-// the CPU time per render says how much of that is the picture rather than the machine.
-import { cpus, loadavg } from 'node:os';
+// the same canvas with Skia's own PNG encoder and @resvg/resvg-js (the same drawing steps as SVG, resvg.ts). Each
+// render is timed alone after a warm-up; the PNG's size is what Discord uploads. Wall clock on a shared machine
+// rises with its load (the load average is printed); the CPU time per render says how much of that is the picture
+// rather than the machine.
 import { performance } from 'node:perf_hooks';
 import { SAMPLE_DATE, finishedGame, sampleGame } from '../../src/cli/sample-games';
 import type { Variant } from '../../src/game';
 import type { ScoreSheetInput } from '../../src/picture/score-sheet';
 import { renderScoreSheet, resultsSheetInput, scoreSheetDrawing } from '../../src/picture/score-sheet';
 import { canvasMeasure, paintCanvas } from '../../src/picture/paint';
+import { loadAverage, machine, percentile } from '../support/figures';
 import { resvgFontFiles, resvgPng } from './resvg';
 
 const GOAL_MS = 50;
@@ -41,12 +41,10 @@ async function timed(render: () => Promise<Buffer> | Buffer): Promise<Timing> {
     each[i] = performance.now() - start;
   }
   const cpu = process.cpuUsage(cpuBefore);
-  each.sort();
-  const at = (p: number) => each[Math.min(RENDERS - 1, Math.floor(RENDERS * p))]!;
   const cpuMs = (cpu.user + cpu.system) / 1000 / RENDERS;
   return {
-    p50: at(0.5),
-    p99: at(0.99),
+    p50: percentile(each, 0.5),
+    p99: percentile(each, 0.99),
     cpu: cpuMs,
     bytes: png.length,
     width: png.readUInt32BE(16),
@@ -80,11 +78,8 @@ function results(variant: Variant, players: number, names?: readonly string[]): 
 }
 
 export async function run(): Promise<void> {
-  const load = loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ');
   console.log(`score-sheet picture, ${RENDERS} renders each after ${WARM_UP} warm-up (Node ${process.version})`);
-  console.log(`  machine: ${cpus().length} cores, load average ${load}`);
+  console.log(`  ${machine(loadAverage(true))}`);
   console.log('@napi-rs/canvas (the renderer in src/picture):');
   for (const [variant, players] of [
     ['balut', 1],

@@ -1,4 +1,4 @@
-// `npm run bench -- queries`: the statistics' reads with 100,000 finished games stored. Goal (issue 15): every
+// `npm run bench -- queries`: the statistics' reads with 100,000 finished games stored. Goal: every
 // service method behind /olathe stats, head-to-head and the leaderboard (each period and variant) answers
 // within 50 ms at p99. The database is written straight into the tables (stats-data.ts) at schema 0008, then
 // migrated to this tree's latest (0009's indexes and totals built over the 100,000 games, timed). The baseline
@@ -17,6 +17,7 @@ import type { LeaderboardPeriod } from '../../src/service/game-service';
 import { GameService } from '../../src/service/game-service';
 import { seededRng } from '../../src/game';
 import type { BenchData } from './stats-data';
+import { fmt, machine, percentiles, verdict } from '../support/figures';
 import { GUILDS, fillStatsDatabase } from './stats-data';
 
 const GAMES = 100_000;
@@ -25,15 +26,6 @@ const GOAL_P99_MS = 50;
 const GOAL_BUILD_S = 60;
 /** The indexes migration 0009 adds; the baseline is the same file without them. */
 const INDEXES_0009 = ['players_stats_by_user', 'players_stats_by_guild'];
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-
-function percentiles(ms: number[]): { p50: number; p99: number } {
-  const sorted = [...ms].sort((a, b) => a - b);
-  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
-  return { p50: at(0.5), p99: at(0.99) };
-}
 
 /**
  * Times `mine` and `base` on each input, turn about, so that whatever else the machine does falls on both
@@ -85,8 +77,7 @@ interface Row {
 }
 
 export async function run(): Promise<void> {
-  const [load] = os.loadavg();
-  console.log(`machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)} at the start`);
+  console.log(`${machine()} at the start`);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-queries-'));
   try {
     const { file, data, fillS, migrateS } = build(dir);
@@ -107,7 +98,7 @@ export async function run(): Promise<void> {
     console.log(
       `database: ${fmt(finished)} finished games (and ${fmt(others)} ended or cancelled), ${fmt(seats)} seats, ` +
         `${GUILDS.length} guilds, ${fmt(mb)} MB; written in ${fmt(fillS, 1)} s (one transaction), migrated to 0009 in ${fmt(migrateS, 1)} s` +
-        ` — goal under ${GOAL_BUILD_S} s: ${fillS + migrateS < GOAL_BUILD_S ? 'PASS' : 'MISS'}`,
+        ` — goal under ${GOAL_BUILD_S} s: ${verdict(fillS + migrateS < GOAL_BUILD_S)}`,
     );
 
     const mine = new GameService(openSqliteStorage(file));
@@ -176,7 +167,7 @@ export async function run(): Promise<void> {
     for (const r of rows) {
       console.log(
         `${r.label.padEnd(width)} | ${fmt(r.mine.p50, 2).padStart(8)} | ${fmt(r.mine.p99, 2).padStart(6)} | ` +
-          `${fmt(r.base.p50, 2).padStart(24)} | ${fmt(r.base.p99, 2).padStart(7)} | ${r.mine.p99 <= GOAL_P99_MS ? 'PASS' : 'MISS'}`,
+          `${fmt(r.base.p50, 2).padStart(24)} | ${fmt(r.base.p99, 2).padStart(7)} | ${verdict(r.mine.p99 <= GOAL_P99_MS)}`,
       );
     }
     for (const [label, t] of [

@@ -6,12 +6,10 @@ import { FaultRoute } from '../../src/fake-discord';
 import type { FakeUser, SlashOptionValue } from '../../src/fake-discord';
 import type { World } from '../../test/e2e/harness';
 import { control, eventually, gameChannelIds, publicMessages, startWorld } from '../../test/e2e/harness';
+import { fmt, verdict } from '../support/figures';
 
 const GAMES = 100;
 const GOAL_MS = 10_000;
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 interface Table {
   channelId: string;
@@ -66,7 +64,7 @@ export async function run(): Promise<void> {
     const requests = fake.requests.slice(before).filter((r) => r.path.includes('/channels/')).length;
     console.log(
       `restart with ${GAMES} games in play whose channels show nothing yet (threads, turn messages, cards, progress): ` +
-        `all shown ${fmt(healed.ms)} ms after READY (${fmt(requests)} channel requests; discord.js sends at most 50 a second) — goal ≤ ${fmt(GOAL_MS)} ms: ${healed.ms <= GOAL_MS ? 'PASS' : 'MISS'}`,
+        `all shown ${fmt(healed.ms)} ms after READY (${fmt(requests)} channel requests; discord.js sends at most 50 a second) — goal ≤ ${fmt(GOAL_MS)} ms: ${verdict(healed.ms <= GOAL_MS)}`,
     );
     if (healed.reconcileMs !== null)
       console.log(`  the bot's own log: first reconcile over ${GAMES} games took ${fmt(healed.reconcileMs)} ms`);

@@ -19,9 +19,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeDiscord } from '../../src/fake-discord';
 import { freshDatabase, startPostgres } from '../../test/support/postgres';
+import { loopbackBotEnv } from '../support/bot';
+import { fmt, machine, percentile, verdict } from '../support/figures';
+import { stopChild } from '../support/processes';
+import { ROOT } from '../support/tree';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const BUILT_BOT = path.join(HERE, '..', '..', 'dist', 'index.js');
+const BUILT_BOT = path.join(ROOT, 'dist', 'index.js');
 const STARTS = 3;
 const WORKER = path.join(HERE, 'writer.ts');
 const PROCESSES = [1, 2, 4];
@@ -51,9 +55,6 @@ interface Round {
   /** Share of actions that waited for the write lock. */
   waited: number;
 }
-
-const fmt = (n: number, digits = 0) =>
-  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 /** A new database for a round: a SQLite file, or a fresh PostgreSQL database on `server`. */
 type NewDatabase = (dir: string) => Promise<string>;
@@ -107,12 +108,8 @@ async function startUp(shards: number | null, maxConcurrency: number): Promise<n
   const fake = await startFakeDiscord({ recommendedShards: count, maxConcurrency });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'olathe-startup-'));
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DISCORD_TOKEN: fake.botToken,
-    DISCORD_CLIENT_ID: fake.applicationId,
-    DISCORD_API_URL: fake.apiUrl,
+    ...loopbackBotEnv(fake),
     DATABASE_PATH: path.join(dir, 'olathe.sqlite'),
-    LOG_LEVEL: 'warn',
     SHARDS: shards === null ? '' : String(shards),
   };
   const start = performance.now();
@@ -121,9 +118,7 @@ async function startUp(shards: number | null, maxConcurrency: number): Promise<n
     await fake.waitForShards(count, 60_000);
     return performance.now() - start;
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await stopChild(child);
     await fake.close();
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -141,8 +136,7 @@ async function startUpTable(): Promise<void> {
     for (const concurrency of [1, 16]) {
       const times: number[] = [];
       for (let i = 0; i < STARTS; i++) times.push(await startUp(shards, concurrency));
-      times.sort((a, b) => a - b);
-      cells.push(`${fmt(times[Math.floor(STARTS / 2)]!)} ms`);
+      cells.push(`${fmt(percentile(times, 0.5))} ms`);
     }
     const label = shards === null ? 'one process' : `SHARDS=${shards}`;
     console.log(`${label.padEnd(18)} | ${cells[0]!.padStart(17)} | ${cells[1]!.padStart(18)}`);
@@ -151,10 +145,7 @@ async function startUpTable(): Promise<void> {
 
 export async function run(): Promise<void> {
   const seconds = Number(process.env.OLATHE_BENCH_SHARD_SECONDS) || DEFAULT_SECONDS;
-  const [load] = os.loadavg();
-  console.log(
-    `machine: ${os.cpus().length} cores, load average ${fmt(load ?? 0, 2)}; ${GUILDS_PER_PROCESS} guilds (one game each) per process, ${seconds} s a round`,
-  );
+  console.log(`${machine()}; ${GUILDS_PER_PROCESS} guilds (one game each) per process, ${seconds} s a round`);
   const server = await startPostgres({ durable: true });
   const engines: Array<[string, NewDatabase]> = [
     ['sqlite', async (dir) => path.join(dir, 'olathe.sqlite')],
@@ -185,7 +176,7 @@ export async function run(): Promise<void> {
   };
   const goal = twoOverOne('postgres') >= 1.3;
   console.log(
-    `1 → 2 processes: PostgreSQL ${fmt(twoOverOne('postgres'), 2)}× (goal ≥ 1.30×: ${goal ? 'PASS' : 'MISS'}), SQLite ${fmt(twoOverOne('sqlite'), 2)}×`,
+    `1 → 2 processes: PostgreSQL ${fmt(twoOverOne('postgres'), 2)}× (goal ≥ 1.30×: ${verdict(goal)}), SQLite ${fmt(twoOverOne('sqlite'), 2)}×`,
   );
   console.log(
     `(${os.cpus().length} cores here, shared with the PostgreSQL server's own processes: beyond that many writers they share cores; SQLite has one writer at a time)`,

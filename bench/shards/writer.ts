@@ -7,7 +7,7 @@ import { seededRng } from '../../src/game';
 import { GameService } from '../../src/service/game-service';
 import type { GameView } from '../../src/service/game-service';
 import type { WriterReport } from './shards.bench';
-import { Latencies, click, newTable } from '../service/service.bench';
+import { Latencies, click, newTable } from '../support/service-player';
 
 /** An action slower than this waited for another process's write lock (one alone takes ~0.1–0.3 ms). */
 const SLOW_MS = 2;

@@ -1,11 +1,11 @@
 // The soak bench's view of one fake Discord (soak.bench.ts): every public message with controls of ours,
 // indexed by game, from the fake's change events, so a person waiting for their card costs nothing until a
-// message of their game changes. With hundreds of games at once, the click bench's Board (a scan of every
+// message of their game changes. With hundreds of games at once, support/controls.ts's Board (a scan of every
 // message per look) and fake.waitFor (every predicate re-run on every change) would cost the driver more than
 // the bots it measures.
 import type { ChangeEvent, FakeDiscord, FakeMessage } from '../../src/fake-discord';
-import type { Control } from '../support/bot';
-import { controlsOf, stampOf } from '../support/bot';
+import type { Control } from '../support/controls';
+import { controlsOf, signatureOf, stampOf } from '../support/controls';
 
 export const TURN_ACTIONS: ReadonlySet<string> = new Set(['throw', 'hold', 'write', 'declare', 'predict']);
 
@@ -89,9 +89,7 @@ export class SoakBoard {
       if (newer) best = { messageId, controls, moment };
     }
     if (!best) return undefined;
-    const signature =
-      best.messageId + best.controls.map((c) => `${c.customId}|${c.label}|${c.options.join(',')}`).join(';');
-    return { ...best, signature };
+    return { ...best, signature: signatureOf(best.messageId, best.controls) };
   }
 
   /**

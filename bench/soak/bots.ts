@@ -2,13 +2,12 @@
 // Discord, with their CPU time and resident memory read from /proc and the warnings the bot logs tallied.
 // Not support/bot.ts's startBot: that one registers the commands in the test guild only, where Discord offers
 // none in DMs, and removes the database when the bot stops, before the soak has read it.
-import { spawn } from 'node:child_process';
-import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import type { FakeDiscord } from '../../src/fake-discord';
-import type { Launch, Tree } from '../support/bot';
+import type { Launch } from '../support/bot';
 import { loopbackBotEnv } from '../support/bot';
+import { collect, cpuTimes, exitOf, spawnIn, statusMb, stopChild } from '../support/processes';
+import type { Tree } from '../support/tree';
 import type { LiveReading } from './heap';
 import { inspectorUrl, liveHeap } from './heap';
 
@@ -28,24 +27,6 @@ export interface SoakProcess {
   exited: Promise<number | null>;
   /** SIGTERM, then SIGKILL after 10 s; resolves with its exit code. */
   stop(): Promise<number | null>;
-}
-
-/** One node process, cwd = the tree, stdout and stderr read (never left to fill a pipe). */
-function spawnIn(tree: Tree, node: string[], script: string, env: NodeJS.ProcessEnv): ChildProcess {
-  return spawn(process.execPath, [...node, script], { cwd: tree.dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-const exitOf = (child: ChildProcess) =>
-  new Promise<number | null>((done) =>
-    child.exitCode !== null || child.signalCode !== null ? done(child.exitCode) : child.once('exit', done),
-  );
-
-function readProc(pid: number, file: string): string | null {
-  try {
-    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-  } catch {
-    return null;
-  }
 }
 
 const MAX_KINDS = 50;
@@ -68,11 +49,9 @@ export async function launch(
   inspect = false,
 ): Promise<SoakProcess> {
   const deploy = spawnIn(tree, how.node, how.deploy, env);
-  let deployLog = '';
-  deploy.stdout!.on('data', (c: Buffer) => (deployLog += c.toString()));
-  deploy.stderr!.on('data', (c: Buffer) => (deployLog += c.toString()));
+  const deployLog = collect(deploy);
   const code = await exitOf(deploy);
-  if (code !== 0) throw new Error(`${how.deploy} failed (${code}):\n${deployLog}`);
+  if (code !== 0) throw new Error(`${how.deploy} failed (${code}):\n${deployLog()}`);
 
   const ready = fake.nextReady(60_000);
   const node = inspect ? [...how.node, '--inspect=127.0.0.1:0'] : how.node;
@@ -122,26 +101,15 @@ export async function launch(
   return {
     pid,
     cpuMs: () => {
-      // Fields 14 and 15 of /proc/<pid>/stat, after the command name in parentheses: clock ticks of 10 ms.
-      const fields = readProc(pid, 'stat')?.split(') ')[1]?.split(' ');
-      return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : null;
+      const times = cpuTimes(pid);
+      return times && times.user + times.system;
     },
-    rssMb: () => {
-      const kb = /VmRSS:\s+(\d+)/.exec(readProc(pid, 'status') ?? '')?.[1];
-      return kb ? Number(kb) / 1024 : null;
-    },
+    rssMb: () => statusMb(pid),
     inspector: () => inspector,
     warnings: () => kinds,
     tail: () => tail,
     exited,
-    stop: async () => {
-      if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-      child.kill('SIGTERM');
-      const late = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      const c = await exited;
-      clearTimeout(late);
-      return c;
-    },
+    stop: () => stopChild(child, 10_000),
   };
 }
 
@@ -158,7 +126,7 @@ export class Meter {
   readonly heapByMinute: Array<HeapReading | null> = [];
   /**
    * From minute 2 on, the bot's heap after a full collection and its RSS read right after it (null: not read).
-   * Minute 1 is left alone: the collection would change the RSS the issue's goal starts from.
+   * Minute 1 is left alone: the collection would change the RSS the growth goal starts from.
    */
   readonly liveByMinute: Array<LiveReading | null> = [];
   private minute = 0;

@@ -1,4 +1,4 @@
-// The soak's leak check (issue 33): the bot's live JavaScript heap after a full collection, asked of V8 itself
+// The soak's leak check: the bot's live JavaScript heap after a full collection, asked of V8 itself
 // through the inspector (the bot is started with --inspect on a loopback port of its own). RSS alone cannot tell
 // a leak from a warm-up: V8 reserves 50–150 MB ahead of its next full collection, so two readings a few minutes
 // apart differ by that much whatever the bot keeps. What survives a full collection is what it keeps.

@@ -5,7 +5,7 @@
 // beat, so the people of one game often click in the same millisecond.
 import type { FakeUser } from '../../src/fake-discord';
 import { parseCellValue } from '../../src/discord/custom-id';
-import type { Control } from '../support/bot';
+import type { Control } from '../support/controls';
 import type { SeatCard, SoakBoard } from './board';
 import type { Kind, Traffic } from './traffic';
 
@@ -62,7 +62,10 @@ const sleep = (ms: number, stopped: () => boolean) =>
     }
   });
 
-/** The move, as player.ts (the memory bench's person) makes it: declare, else throw, hold, throw again or write. */
+/**
+ * The move, as bench/memory/player.ts (the memory bench's person) makes it: declare, else throw, hold, throw again
+ * or write.
+ */
 function choose(card: SeatCard, pick: (n: number) => number): { control: Control; value?: string } | null {
   const of = (action: string) => card.controls.filter((c) => c.id.action === action);
   const [declare] = of('declare');

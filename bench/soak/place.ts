@@ -7,7 +7,8 @@
 import type { ChangeEvent, FakeUser, SlashOptionValue } from '../../src/fake-discord';
 import type { ComponentId } from '../../src/discord/custom-id';
 import { encodeCustomId } from '../../src/discord/custom-id';
-import { controlsOf } from '../support/bot';
+import { controlsOf } from '../support/controls';
+import { sleep } from '../support/processes';
 import type { SoakContext } from './human';
 import { playSeat } from './human';
 
@@ -40,8 +41,6 @@ export interface Stall {
 
 /** A game's id (-1: no lobby opened) and whether it left its place clean (results shown, or lobby cancelled). */
 type Outcome = { gameId: number; clean: boolean };
-
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 export class Place {
   started = 0;

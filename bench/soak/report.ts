@@ -3,6 +3,7 @@
 import type { CellCheck } from './checks';
 import type { Stall } from './place';
 import type { HeapReading } from './bots';
+import { fmt as figure, printTable, verdict } from '../support/figures';
 import type { LiveReading } from './heap';
 
 export interface SideConfig {
@@ -74,12 +75,8 @@ export interface SideResult {
   meanLoad: number;
 }
 
-const fmt = (n: number, digits = 0) =>
-  Number.isFinite(n)
-    ? n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits })
-    : '—';
-
-const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+/** A figure, or a dash where there is none (a reading not taken, a process gone before it). */
+const fmt = (n: number, digits = 0) => (Number.isFinite(n) ? figure(n, digits) : '—');
 
 interface Growth {
   from: number;
@@ -152,9 +149,7 @@ export function report(sides: SideResult[]): void {
   );
   row(`RSS outside V8's heap, min ${WARM_MINUTE} → end`, (s) => growthCell(live(s, (r) => r.rss - r.total)), '≤ +10 %');
   const header = ['', ...sides.map((s) => (s.engine === 'sqlite' ? 'SQLite' : 'PostgreSQL')), 'goal'];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  for (const r of [header, ...rows])
-    console.log('  ' + r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  printTable(header, rows);
   for (const s of sides) details(s);
 }
 

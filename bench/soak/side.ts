@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { startFakeDiscord } from '../../src/fake-discord';
 import { freePort } from '../../test/support/ports';
 import type { FakeDiscord, FakeMessage } from '../../src/fake-discord';
-import { DO_NOTHING, builtLaunch, picker } from '../support/bot';
+import { DO_NOTHING, builtLaunch } from '../support/bot';
+import { picker } from '../support/controls';
+import { percentiles } from '../support/figures';
+import { sleep } from '../support/processes';
 import type { SoakProcess } from './bots';
 import { Meter, baseEnv, launch } from './bots';
 import { SoakBoard, cardHistory } from './board';
@@ -17,7 +20,6 @@ import type { SoakContext } from './human';
 import { Place } from './place';
 import type { PlaceSpec } from './place';
 import type { ProcessFigures, SideConfig, SideResult } from './report';
-import { percentiles } from '../support/bot';
 import type { Latencies } from './traffic';
 import { Traffic, mirrorThread } from './traffic';
 
@@ -31,7 +33,6 @@ const STAGGER_MS = 30_000;
 const TRIM_MS = 30_000;
 
 const cfg = JSON.parse(process.env.OLATHE_SOAK_SIDE ?? '{}') as SideConfig;
-const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /** The bots this side started: ended with it, however it ends (the parent also knows them, see soak.bench.ts). */
 const started = new Set<number>();

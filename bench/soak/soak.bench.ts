@@ -1,7 +1,7 @@
-// `npm run bench -- soak` (issue 33): one bot process under many games at once for minutes, on SQLite and on
-// PostgreSQL side by side. Each side is a process of its own (side.ts) running the built bot (dist/, npm
-// start's node flags) against its own fake Discord, and the do-nothing bot (bench/support/do-nothing-bot.mjs) against
-// another, sent the same interactions at the same instants (traffic.ts), all at once on this machine.
+// `npm run bench -- soak`: one bot process under many games at once for minutes, on SQLite and on PostgreSQL side
+// by side. Each side is a process of its own (side.ts) running the built bot (dist/, npm start's node flags)
+// against its own fake Discord, and the do-nothing bot (bench/support/do-nothing-bot.mjs) against another, sent
+// the same interactions at the same instants (traffic.ts), all at once on this machine.
 //
 // What "200 games at once in 50 channels" is here. The bot holds one open game per channel (`channel-busy`, a
 // unique index on the channel of every lobby and game in play), a game in a server playing in a thread started
@@ -44,10 +44,10 @@
 //                       RSS swings by 50–150 MB with V8's headroom before its next collection, leak or none
 //
 // The two sides, their four bots, the driver processes and PostgreSQL share the machine (here 2 cores, often
-// shared with other work: the mean load average is printed): each side's figures are under the other's load, as
-// the issue asks. At the default 200 games the soak's own processes want more than two cores (each bot 9–12 ms of
-// CPU a click at some 70 clicks a second, the fake Discords, PostgreSQL): there the run measures an overloaded
-// bot. OLATHE_SOAK_GAMES=60 OLATHE_SOAK_CHANNELS=15 shows one that keeps up.
+// shared with other work: the mean load average is printed): each side's figures are under the other's load, on
+// purpose, as a bot in use shares its machine too. At the default 200 games the soak's own processes want more
+// than two cores (each bot 9–12 ms of CPU a click at some 70 clicks a second, the fake Discords, PostgreSQL): there
+// the run measures an overloaded bot. OLATHE_SOAK_GAMES=60 OLATHE_SOAK_CHANNELS=15 shows one that keeps up.
 //
 //   OLATHE_SOAK_MINUTES   length of the run (default 10; fractions allowed, e.g. 1.5)
 //   OLATHE_SOAK_GAMES     places, i.e. games at once (default 200)
@@ -58,18 +58,17 @@
 //   OLATHE_SOAK_TREE      a commit or folder to run instead of the working tree (built in a temp folder)
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import os from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Tree } from '../support/bot';
-import { buildIn, materialise, workingTree } from '../support/bot';
+import type { Tree } from '../support/tree';
+import { ROOT, buildIn, materialise, workingTree } from '../support/tree';
+import { machine } from '../support/figures';
 import type { PostgresServer } from '../../test/support/postgres';
 import { freshDatabase, startPostgres } from '../../test/support/postgres';
 import type { SideConfig, SideResult } from './report';
 import { report } from './report';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
-const ROOT = join(HERE, '..', '..');
 
 function numberEnv(name: string, fallback: number, min: number): number {
   const text = process.env[name]?.trim();
@@ -145,9 +144,8 @@ function runSide(side: SideConfig): Promise<SideResult> {
 
 export async function run(): Promise<void> {
   const { engines, ...settings } = config();
-  const [load] = os.loadavg();
   console.log(
-    `machine: ${os.cpus().length} cores, load average ${(load ?? 0).toFixed(2)} at the start; ` +
+    `${machine()} at the start; ` +
       `${settings.minutes} min, ${settings.games} places (${settings.channels} server channels, ` +
       `${settings.games - settings.channels} DMs), think ${settings.thinkMs.join('–')} ms, ` +
       `stalled after ${settings.stallMs / 1000} s; ${engines.join(' and ')}${engines.length > 1 ? ' side by side' : ''}`,

@@ -3,10 +3,10 @@
 // interactions per second, at the same moments, on the same busy machine. The mirror's clicks land on copies of
 // the bot's own messages (a lobby, an Olathe turn, a Balut card: the first of each the bot shows), so each
 // carries a message of the same size; `unchecked`, since a copy's custom_ids are not the clicked card's.
-import { REST, Routes } from 'discord.js';
 import type { AckInfo, FakeDiscord, FakeInteraction, FakeMessage, FakeUser } from '../../src/fake-discord';
 import type { SlashOptionValue } from '../../src/fake-discord';
 import { parseCustomId } from '../../src/discord/custom-id';
+import { botThread, postCopy } from '../support/mirror';
 
 /** Which of the mirror's copies a click lands on. */
 export type Kind = 'lobby' | 'olathe' | 'balut';
@@ -161,25 +161,14 @@ export class Traffic {
     return { ack, refusal: plain(text) };
   }
 
-  /**
-   * Copies the bot's message into the mirror's thread as that bot (the emojis swapped for the mirror
-   * application's own of the same names: Discord refuses a button emoji the application does not own).
-   */
+  /** Copies the bot's message into the mirror's thread as that bot (support/mirror.ts). */
   private async copy(kind: Kind, messageId: string): Promise<void> {
     if (this.copying.has(kind)) return;
     this.copying.add(kind);
     const source = this.fake.message(messageId);
     if (!source) return void this.copying.delete(kind);
-    const ownIds = new Map(this.mirror.applicationEmojis.map((e) => [e.name, e.id]));
-    const components = JSON.parse(JSON.stringify(source.components), (key, value: unknown) => {
-      const emoji = value as { id?: string; name?: string } | null;
-      return key === 'emoji' && emoji?.id && emoji.name ? { ...emoji, id: ownIds.get(emoji.name) ?? emoji.id } : value;
-    }) as unknown;
-    const rest = new REST({ api: this.mirror.apiUrl }).setToken(this.mirror.botToken);
-    const body = { content: source.content, embeds: source.embeds, components };
     try {
-      const posted = (await rest.post(Routes.channelMessages(this.mirrorThread), { body })) as { id: string };
-      this.copies.set(kind, posted.id);
+      this.copies.set(kind, await postCopy(this.mirror, this.mirrorThread, source));
     } catch (error) {
       // Tried again on the next click of this kind; the skipped clicks are counted meanwhile.
       this.copying.delete(kind);
@@ -189,13 +178,5 @@ export class Traffic {
 }
 
 /** A thread in the mirror's channel to hold the copies (the bot's cards live in threads too). */
-export async function mirrorThread(mirror: FakeDiscord): Promise<string> {
-  const rest = new REST({ api: mirror.apiUrl }).setToken(mirror.botToken);
-  const starter = (await rest.post(Routes.channelMessages(mirror.channelId), {
-    body: { content: 'the soak bench mirrors the bot’s clicks here' },
-  })) as { id: string };
-  const thread = (await rest.post(Routes.threads(mirror.channelId, starter.id), { body: { name: 'soak' } })) as {
-    id: string;
-  };
-  return thread.id;
-}
+export const mirrorThread = (mirror: FakeDiscord): Promise<string> =>
+  botThread(mirror, 'the soak bench mirrors the bot’s clicks here', 'soak');

@@ -1,4 +1,4 @@
-// `npm run bench -- solver`: the solver's figures against the goals of its issue.
+// `npm run bench -- solver`: the solver's figures against their goals.
 //   - widget tables built once                          goal ≤ 50 ms
 //   - a bot decision / a hint, p99 after warm-up        goal ≤ 1 ms
 //   - average final score over 10,000 solo games:

@@ -1,6 +1,6 @@
-// The memory bench's yardstick (memory.bench.ts): the least a discord.js bot can be. A Client with the bot's
-// intents (Guilds) and discord.js's default caches logs in and acknowledges every interaction — and does
-// nothing else. Plain JavaScript, as the built bot is, so neither pays for a loader.
+// The yardstick of the click, memory and soak benches (DO_NOTHING in bot.ts): the least a discord.js bot can be.
+// A Client with the bot's intents (Guilds) and discord.js's default caches logs in and acknowledges every
+// interaction — and does nothing else. Plain JavaScript, as the built bot is, so neither pays for a loader.
 import { Client, Events, GatewayIntentBits } from 'discord.js';
 
 const api = process.env.DISCORD_API_URL;

@@ -1,20 +1,24 @@
-// The click bench's two players (click.bench.ts): one holds and releases dice on a solo Balut card in the game's
-// thread, clicking the bot's own hold buttons; its twin sends the same clicks to a do-nothing bot, on a copy of
-// that card in a thread of its own, which that bot only acknowledges. Every click is timed from the moment the
-// fake makes it to the moment the bot's callback request reaches the fake: not the time the fake then takes to
-// read and apply the answer, which would count the card's size against the bot and not against Discord.
-import { REST, Routes } from 'discord.js';
+// The hold clicks of the click, idle and activity benches: one player holds and releases dice on a solo Balut card
+// in the game's thread, clicking the bot's own hold buttons; its twin sends the same clicks to a yardstick bot, on
+// a copy of that card in a thread of its own, which that bot only acknowledges (or echoes). Every click is timed
+// from the moment the fake makes it to the moment the bot's callback request reaches the fake: not the time the
+// fake then takes to read and apply the answer, which would count the card's size against the bot and not against
+// Discord.
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
-import type { Control, RunningBot } from './bot';
-import { Board, controlsOf } from './bot';
+import type { RunningBot } from './bot';
+import type { Control } from './controls';
+import { Board, controlsOf } from './controls';
+import { botThread, postCopy } from './mirror';
+import { sleep } from './processes';
 
 /**
  * A person sees the card change before clicking again; the fake shows it the moment it has the bot's answer,
  * before the bot has even read Discord's reply to it. Without a pause the next click would reach the bot in
- * that instant, every time: a double click, which the bot must then check the card after (click-records.ts).
+ * that instant, every time: a double click, which the bot must then check the card after
+ * (src/discord/click-records.ts).
  */
 const PAUSE_MS = 3;
-const humanPause = () => new Promise((done) => setTimeout(done, PAUSE_MS));
+const humanPause = () => sleep(PAUSE_MS);
 
 export interface Clicker {
   readonly bot: RunningBot;
@@ -110,23 +114,8 @@ export class MirrorClicker implements Clicker {
   async setUp(): Promise<void> {
     const { fake } = this.bot;
     const card = this.model.card();
-    const rest = new REST({ api: fake.apiUrl }).setToken(fake.botToken);
-    const starter = (await rest.post(Routes.channelMessages(fake.channelId), {
-      body: { content: 'a lobby to start a thread from' },
-    })) as { id: string };
-    const thread = (await rest.post(Routes.threads(fake.channelId, starter.id), {
-      body: { name: 'bench' },
-    })) as { id: string };
-    // The die buttons' emojis are the bot's application's: the copy takes this fake's emojis of the same names
-    // (its deploy uploaded them too), since Discord refuses a button emoji the application does not own.
-    const ownIds = new Map(fake.applicationEmojis.map((e) => [e.name, e.id]));
-    const components = JSON.parse(JSON.stringify(card.components), (key, value: unknown) => {
-      const emoji = value as { id?: string; name?: string } | null;
-      return key === 'emoji' && emoji?.id && emoji.name ? { ...emoji, id: ownIds.get(emoji.name) ?? emoji.id } : value;
-    }) as unknown;
-    const body = { content: card.content, embeds: card.embeds, components };
-    const message = (await rest.post(Routes.channelMessages(thread.id), { body })) as { id: string };
-    this.messageId = message.id;
+    const thread = await botThread(fake, 'a lobby to start a thread from', 'bench');
+    this.messageId = await postCopy(fake, thread, card);
     this.holds = controlsOf(card)
       .filter((c) => c.id.action === 'hold')
       .map((c) => c.customId);
