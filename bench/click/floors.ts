@@ -105,7 +105,7 @@ export function floorsTable(m: FloorsMeasured): void {
       met: t.median <= 1,
     },
   ];
-  console.log('issue 36: the bot against the floor under it on each engine, measured in this run');
+  console.log('the bot against the floor under it on each engine, measured in this run');
   const cells = rows.map((r) => [r.what, r.today, r.goal, r.measured, verdict(r.met)]);
   printTable(['', 'before', 'goal', 'measured', ''], cells, true);
   console.log(

@@ -1,5 +1,5 @@
 // Paints a Drawing with @napi-rs/canvas (Skia, a prebuilt binary from the registry) and encodes it as PNG.
-// Chosen over resvg-js by measurement (bench/picture.bench.ts). The fonts are Noto from @fontsource under names
+// Chosen over resvg-js by measurement (`npm run bench -- picture`). The fonts are Noto from @fontsource under names
 // of our own (src/picture/fonts.ts), so the picture looks the same on every machine: every text is measured and
 // drawn with one font list, and the files its characters need are registered before it is.
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';

@@ -1,6 +1,6 @@
 // A PNG encoder for the picture's opaque pixels: RGB, no row filter, zlib at a low level on libuv's thread pool.
 // Skia's own encoder (canvas.encode('png')) tries every row filter at zlib's default level and took about twice
-// as long for a 12 % smaller file (bench/picture.bench.ts): the 8-player results picture's goal is p99 ≤ 50 ms.
+// as long for a 12 % smaller file (`npm run bench -- picture`): the 8-player results picture's goal is p99 ≤ 50 ms.
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 
