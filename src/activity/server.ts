@@ -19,6 +19,8 @@ import { rememberingHint } from './hint-cache';
 import { servePageConfig } from './page-config';
 import { picturePath, pictureServer } from './picture';
 import type { SheetRenderer } from '../discord/sheet-picture';
+import type { Metrics } from '../discord/metrics';
+import { RefusalLog } from '../limits/refusal-log';
 
 export interface ActivityServerOptions {
   port: number;
@@ -40,6 +42,8 @@ export interface ActivityServerOptions {
   membershipCheckMs?: number;
   /** Draws the results' score sheet (picture.ts); renderScoreSheet unless given (tests count the drawings). */
   renderPicture?: SheetRenderer;
+  /** The operator's counters: the boards' refusals are counted with kind `activity`. */
+  metrics?: Metrics;
 }
 
 export interface ActivityServer {
@@ -60,7 +64,9 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   const live = new LiveGames(service, log, options.pollWatchedMs);
   const stopListening = service.onGameChanged((gameId) => live.changed(gameId));
   const pictureKey = options.pictureKey ?? randomBytes(32).toString('hex');
+  const refusals = new RefusalLog({ log, ...(options.metrics ? { counter: options.metrics } : {}) });
   const deps = {
+    refusals,
     picturePath: (gameId: number) => picturePath(gameId, pictureKey),
     service,
     discord,
@@ -143,6 +149,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     async close() {
       stopListening();
       live.close();
+      refusals.close();
       for (const ws of sockets.clients) ws.close(1001, 'the bot is stopping');
       // A page that does not answer the closing handshake at once is not waited for: the stop has a deadline.
       await new Promise((resolve) => setTimeout(resolve, sockets.clients.size > 0 ? 200 : 0));

@@ -1,17 +1,19 @@
 // One board's WebSocket: who it is (learnt from Discord at `hello`, never from the page), the game it shows, and
 // the moves it sends, played through the same service as a card's click. A connection that floods is cut; bad JSON
-// or an unknown message is answered or ignored, and logged, never a crash.
+// or an unknown message is answered or ignored, never a crash. Refusals are counted, and summed into one log line per
+// person a minute (src/limits/refusal-log.ts), so a page sending garbage cannot fill the log.
 import type { GameService, GameView } from '../service/game-service';
 import { NO_SERVER, ServiceError } from '../service/game-service';
 import { MESSAGES } from '../service/errors';
 import type { Logger } from '../app/logger';
+import type { RefusalLog } from '../limits/refusal-log';
 import type { ActivityUser, DiscordActivityApi } from './discord-api';
 import type { LiveGames, Watcher } from './live-games';
 import type { BoardViewOptions } from './board-view';
 import { boardView } from './board-view';
 import { isRefusal, parseMove, playMove, refusalWords } from './moves';
 import type { ClientMessage, ServerMessage } from './protocol';
-import { TokenBucket } from './token-bucket';
+import { TokenBucket } from '../limits/token-bucket';
 import type { Refusal } from './words';
 import { refusedWords } from './words';
 
@@ -21,6 +23,8 @@ export interface SessionDeps {
   discord: DiscordActivityApi;
   live: LiveGames;
   log: Logger;
+  /** Where refusals are counted and summed (kind `activity`). */
+  refusals: RefusalLog;
   /** Brings the game's channel in line after a move (the Publisher's kick). */
   kick(gameId: number): void;
   hint: BoardViewOptions['hint'];
@@ -46,6 +50,8 @@ export const MESSAGES_PER_SECOND = 10;
 const BURST = 20;
 /** The refusals that are only for now. */
 const TRANSIENT: ReadonlySet<Refusal> = new Set<Refusal>(['discordDown', 'databaseDown']);
+/** Whom a refusal is counted for before Discord has named the person. */
+const ANONYMOUS = 'anonymous';
 
 export class Session implements Watcher {
   gameId: number | null = null;
@@ -73,7 +79,7 @@ export class Session implements Watcher {
     try {
       message = JSON.parse(text) as ClientMessage;
     } catch {
-      this.deps.log.warn('activity message is not JSON', { user: this.user?.id, length: text.length });
+      this.refused('not-json', `${text.length} characters`);
       return this.socket.send({ t: 'refused', reason: this.words('garbled') });
     }
     switch (message?.t) {
@@ -86,10 +92,7 @@ export class Session implements Watcher {
       case 'ping':
         return this.socket.send({ t: 'pong' });
       default:
-        this.deps.log.warn('activity message unknown', {
-          user: this.user?.id,
-          kind: String((message as { t?: unknown })?.t).slice(0, 20),
-        });
+        this.refused('unknown-message', String((message as { t?: unknown })?.t));
         return this.socket.send({ t: 'refused', reason: this.words('garbled') });
     }
   }
@@ -114,7 +117,10 @@ export class Session implements Watcher {
   }
 
   private async hello(m: Extract<ClientMessage, { t: 'hello' }>): Promise<void> {
-    if (this.helloSeen) return this.socket.send({ t: 'refused', reason: this.words('garbled') });
+    if (this.helloSeen) {
+      this.refused('hello-again');
+      return this.socket.send({ t: 'refused', reason: this.words('garbled') });
+    }
     this.helloSeen = true;
     const fields = [m.accessToken, m.instanceId, m.channelId];
     if (!fields.every((f) => typeof f === 'string' && f.length > 0 && f.length <= 200) || !SNOWFLAKE.test(m.channelId))
@@ -167,10 +173,10 @@ export class Session implements Watcher {
   private async move(m: Extract<ClientMessage, { t: 'move' }>): Promise<void> {
     const id = Number.isSafeInteger(m.id) ? m.id : 0;
     const user = this.user;
-    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: this.words('helloFirst') });
+    if (!user) return this.helloFirst(id);
     const move = parseMove(m.move);
     if (!move) {
-      this.deps.log.warn('activity move garbled', { user: user.id });
+      this.refused('garbled-move');
       return this.socket.send({ t: 'result', id, ok: false, reason: this.words('garbled') });
     }
     if (!(await this.stillInInstance(user))) return;
@@ -208,7 +214,7 @@ export class Session implements Watcher {
   private async rematch(m: Extract<ClientMessage, { t: 'rematch' }>): Promise<void> {
     const id = Number.isSafeInteger(m.id) ? m.id : 0;
     const user = this.user;
-    if (!user) return this.socket.send({ t: 'result', id, ok: false, reason: this.words('helloFirst') });
+    if (!user) return this.helloFirst(id);
     if (!(await this.stillInInstance(user))) return;
     await this.act(id, user, async (game) => (await this.deps.service.rematch(game.id, user.id)).view.id);
   }
@@ -234,17 +240,27 @@ export class Session implements Watcher {
           // The wording is a courtesy: the refusal goes out even if the game cannot be read now.
         }
         const reason = refusalWords(error, user.id, now, user.locale ?? game?.locale ?? null);
-        log.info('activity move refused', {
-          user: user.id,
-          gameId: game?.id,
-          code: (error as { code?: unknown }).code,
-        });
+        const code = (error as { code?: unknown }).code;
+        this.refused(typeof code === 'string' ? code : 'other', game ? `game ${game.id}` : undefined);
         return this.socket.send({ t: 'result', id, ok: false, reason });
       }
       const unavailable = service.storage.isUnavailable(error);
       log.error('activity move failed', { user: user.id, gameId: game?.id, error });
       this.socket.send({ t: 'result', id, ok: false, reason: this.words(unavailable ? 'databaseDown' : 'unexpected') });
     }
+  }
+
+  /** Counts a refusal of the person's (or, before hello, of whoever this is) and sums it into the log. */
+  private refused(reason: string, what?: string, user: ActivityUser | null = this.user): void {
+    this.deps.refusals.record(user?.id ?? ANONYMOUS, 'activity', reason, {
+      ...(what !== undefined ? { what } : {}),
+      ...(this.channelId ? { channel: this.channelId } : {}),
+    });
+  }
+
+  private helloFirst(id: number): void {
+    this.refused('hello-first');
+    this.socket.send({ t: 'result', id, ok: false, reason: this.words('helloFirst') });
   }
 
   /**
@@ -257,15 +273,19 @@ export class Session implements Watcher {
 
   private cut(refusal: Refusal, why: string, user?: ActivityUser): void {
     if (this.closed) return;
-    this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
-    const reason = this.words(refusal, user ?? this.user);
     // Discord or the database out of reach says nothing about the person: the page tries again by itself (a final
     // refusal left a board that said "try again in a moment" and never did, e.g. after a restart met a Discord
     // hiccup). 1013 is WebSocket's "try again later".
     const retry = TRANSIENT.has(refusal);
+    // Ours is worth a line each; the person's (a flood, a bad token) is counted and summed.
+    if (retry) this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
+    else this.refused(kebab(refusal), why, user);
+    const reason = this.words(refusal, user ?? this.user);
     this.socket.send(retry ? { t: 'refused', reason, retry } : { t: 'refused', reason });
     this.closed = true;
     this.deps.live.remove(this);
     this.socket.close(retry ? 1013 : 1008, why);
   }
 }
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);

@@ -5,6 +5,7 @@
 import type { Config } from '../app/config';
 import type { Logger } from '../app/logger';
 import type { GameService } from '../service/game-service';
+import type { Metrics } from '../discord/metrics';
 import { listenForGameChanges } from '../db/postgres/game-changes';
 import type { GameChangesListener } from '../db/postgres/game-changes';
 import { discordActivityApi } from './discord-api';
@@ -25,6 +26,7 @@ export async function startActivity(
   log: Logger,
   /** One of several shard processes: on SQLite the others' moves are seen only by reading the games again. */
   sharded = false,
+  metrics?: Metrics,
 ): Promise<RunningActivity> {
   const discord = discordActivityApi({
     apiUrl: config.apiUrl,
@@ -44,6 +46,7 @@ export async function startActivity(
       log,
       kick,
       pollWatchedMs,
+      ...(metrics ? { metrics } : {}),
     });
   } catch (error) {
     const code = (error as { code?: unknown }).code;

@@ -11,6 +11,7 @@ import { DEFAULT_THROWS, seededRng } from '../game';
 import { buildSolverTables } from '../solver/valuation';
 import type { BotContext, CommandMap } from '../discord/context';
 import { interactionKind, routeInteraction } from '../discord/router';
+import { floodGuardOf } from '../discord/flood-guard';
 import { Publisher } from '../discord/publisher';
 import { CLIENT_CACHES } from '../discord/caches';
 import type { Operations } from './operations';
@@ -130,6 +131,7 @@ export async function startBot(
         (gameId) => void publisher.kick(gameId),
         log,
         options.shard !== undefined,
+        metrics,
       );
     } catch (error) {
       await ops.close();
@@ -235,6 +237,8 @@ export async function startBot(
       ownership?.confirmWith(null);
       await clock.stop();
       const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
+      // The refusals of the last minute, summed, before the log ends.
+      floodGuardOf(context).refusals.close();
       const queued = context.publisher.backlog;
       await context.publisher.stop(STOP_PUBLISHER_GRACE_MS);
       await ops.close();

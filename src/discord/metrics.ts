@@ -15,11 +15,17 @@ export interface Metrics {
   interaction(kind: InteractionKind, outcome: InteractionOutcome, ackMs: number | null): void;
   /** A Discord REST request answered with an error status, or with nothing at all ('network'). */
   restError(status: number | 'network'): void;
+  /**
+   * A refusal, of an interaction (its kind) or of a board's message ('activity'): `reason` is a code or catalogue
+   * key of the bot's (flood-guard.ts), never the user's input, so the label stays small.
+   */
+  refusal(kind: InteractionKind | 'activity', reason: string): void;
 }
 
 export const NO_METRICS: Metrics = {
   interaction: () => undefined,
   restError: () => undefined,
+  refusal: () => undefined,
 };
 
 /** The path of an interaction's callback (Routes.interactionCallback): where it is acknowledged. */

@@ -3,7 +3,8 @@
 // handler their custom_id names. It also owns the error replies, so no handler repeats them: a refusal the
 // user caused becomes a short ephemeral sentence; anything else is logged with its context and the user is
 // told their game is unchanged (every service action is one transaction, so it is). Each interaction is
-// logged once, with its outcome and latency, and counted in the operator's metrics.
+// logged once, with its outcome and latency, and counted in the operator's metrics; a refused one is logged at
+// debug and summed into one line per person and kind a minute (flood-guard.ts), so a flood stays readable.
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { isGameError } from '../game';
@@ -11,7 +12,10 @@ import { isServiceError } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { handleComponent } from './components';
+import type { ComponentId } from './custom-id';
 import { parseCustomId } from './custom-id';
+import { floodGuardOf, refusalReason } from './flood-guard';
+import { requireLobbyHere } from './shown-here';
 import { placeOf } from './place';
 import { refusalFor } from './refusals';
 import type { MessageKey } from './i18n';
@@ -26,11 +30,15 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
   if (interaction.isChatInputCommand()) {
     const command = ctx.commands.get(interaction.commandName);
     if (!command) return void ctx.log.warn('unknown command', { command: interaction.commandName });
-    await guarded(interaction, ctx, () => command.execute(interaction, ctx));
+    await guarded(interaction, ctx, () => command.execute(interaction, ctx), null);
   } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
     // Parsed once, for the handler and for the log line's game.
     const id = parseCustomId(interaction.customId);
-    await guarded(interaction, ctx, () => handleComponent(interaction, ctx, id), id?.gameId);
+    const handle = async () => {
+      requireLobbyHere(interaction.message, id);
+      await handleComponent(interaction, ctx, id);
+    };
+    await guarded(interaction, ctx, handle, id);
   }
 }
 
@@ -50,17 +58,20 @@ function kindOf(interaction: Repliable): InteractionKind {
 const tenths = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Runs the handler and answers its errors, then logs the interaction in one line: who, where, which game,
- * what came of it and how long it took (never its token or payload).
+ * Runs the handler, unless its person has used up their allowance of answers that cost work, and answers its
+ * errors; then logs the interaction in one line: who, where, which game, what came of it and how long it took
+ * (never its token or payload).
  */
 async function guarded(
   interaction: Repliable,
   ctx: BotContext,
   work: () => Promise<void>,
-  game?: number,
+  id: ComponentId | null,
 ): Promise<void> {
   const started = performance.now();
   const kind = kindOf(interaction);
+  const game = id?.gameId;
+  const guard = floodGuardOf(ctx);
   const where = {
     interactionId: interaction.id,
     user: interaction.user.id,
@@ -78,9 +89,12 @@ async function guarded(
   if (elsewhere) ctx.publisher.tokenArrived(interaction);
   let outcome: InteractionOutcome = 'ok';
   let why: Record<string, unknown> = {};
+  let refused: unknown = null;
   try {
+    guard.allow(interaction, id);
     await work();
   } catch (error) {
+    refused = error;
     const userError = isUserError(error);
     // A legal move refused only because other processes kept winning its game's row: counted on its own.
     outcome = userError ? (isServiceError(error) && error.code === 'busy' ? 'busy' : 'refused') : 'failed';
@@ -103,7 +117,12 @@ async function guarded(
   };
   if (outcome === 'failed') ctx.log.error('interaction', line);
   else if (outcome === 'busy') ctx.log.warn('interaction', line);
-  else ctx.log.info('interaction', line);
+  else if (outcome === 'ok') ctx.log.info('interaction', line);
+  else {
+    ctx.log.debug('interaction', line);
+    const detail = { what: where.what, channel: interaction.channelId };
+    guard.refusals.record(interaction.user.id, kind, refusalReason(refused), detail);
+  }
 }
 
 /**

@@ -55,6 +55,14 @@ export function createMetrics(): BotMetrics {
     buckets: ACK_BUCKETS_SECONDS,
     registers: [registry],
   });
+  // Refusals by kind and reason (a code of the bot's, never the user's input), the rate-limited and repeated
+  // commands among them: a flood shows here, while the log writes one line per person and kind a minute.
+  const refusals = new Counter({
+    name: 'olathe_refusals_total',
+    help: 'Interactions and board messages refused, by kind (command, button, select, activity) and reason (a refusal code, rate-limited, repeat, unknown-control, ...).',
+    labelNames: ['kind', 'reason'] as const,
+    registers: [registry],
+  });
   const restErrors = new Counter({
     name: 'olathe_discord_rest_errors_total',
     help: 'Discord REST answers with an error status (429 included, even when discord.js retried), or "network" for no answer.',
@@ -117,6 +125,9 @@ export function createMetrics(): BotMetrics {
     },
     restError(status: number | 'network') {
       restErrors.inc({ status: String(status) });
+    },
+    refusal(kind, reason) {
+      refusals.inc({ kind, reason });
     },
   };
   return {

@@ -54,7 +54,9 @@ describe('routeInteraction', () => {
         throw new ServiceError('lobby-full', 'This game is full (8 players).');
       },
     });
-    const { interaction, calls } = button('o1:join:5');
+    // On the lobby, which shows the game's Join button.
+    const lobby = { id: '99', components: [{ components: [{ customId: 'o1:join:5' }] }] };
+    const { interaction, calls } = handMadeClick('o1:join:5', { message: lobby });
     await routeInteraction(interaction, ctx);
     expect(calls).toEqual([
       { kind: 'reply', body: { content: 'This game is full (8 players).', flags: MessageFlags.Ephemeral } },
@@ -152,12 +154,15 @@ describe('refusal wording', () => {
 
 describe('the interaction log line and metrics', () => {
   it('logs each interaction once with its id, guild, game, kind, outcome and acknowledgement latency, and counts it', async () => {
+    // A refusal's own line is at debug; the line at info is the person's sum of refusals (flood-guard.ts).
     let now = 1000;
     const acks = new AckClock(() => now);
     const counted: unknown[][] = [];
+    const refusals: unknown[][] = [];
     const metrics: Metrics = {
       interaction: (...args) => void counted.push(args),
       restError: () => undefined,
+      refusal: (...args) => void refusals.push(args),
     };
     const { ctx, lines } = harness({
       throwDice: () => {
@@ -175,7 +180,7 @@ describe('the interaction log line and metrics', () => {
     const logged = lines.filter((l) => l.msg === 'interaction');
     expect(logged).toHaveLength(1);
     expect(logged[0]).toMatchObject({
-      level: 'info',
+      level: 'debug',
       interactionId: '1',
       guild: '7',
       channel: '8',
@@ -190,13 +195,21 @@ describe('the interaction log line and metrics', () => {
     // Its time is counted from the same delivery, on the same clock: never less than its acknowledgement's.
     expect(logged[0]!.ms).toBe(12.5);
     expect(counted).toEqual([['button', 'refused', 12.5]]);
+    expect(refusals).toEqual([['button', 'stale']]);
+    expect(lines.filter((l) => l.level === 'info')).toMatchObject([
+      { msg: 'refused', user: '42', kind: 'button', count: 1, reasons: { stale: 1 }, last: 'o1:throw:5:0:0.0' },
+    ]);
     // Never the interaction's token.
     expect(JSON.stringify(lines)).not.toContain('aW50ZXJhY3Rpb246');
   });
 
   it('counts a move refused because other processes kept the game busy apart from refusals, and warns', async () => {
     const counted: unknown[][] = [];
-    const metrics: Metrics = { interaction: (...args) => void counted.push(args), restError: () => undefined };
+    const metrics: Metrics = {
+      interaction: (...args) => void counted.push(args),
+      restError: () => undefined,
+      refusal: () => undefined,
+    };
     const { ctx, lines } = harness({
       throwDice: () => {
         throw new ServiceError('busy', MESSAGES.busy);

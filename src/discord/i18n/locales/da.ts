@@ -290,6 +290,7 @@ export default {
     pickCell: 'Vælg et af de viste felter.',
     gameGone: 'Det spil findes ikke længere; start et nyt med /olathe start.',
     noGameHere: 'Der er intet spil i denne kanal.',
+    slowDown: 'Sæt tempoet ned: prøv igen om {{seconds}} s.',
   },
   error: {
     noGame: 'Det spil findes ikke længere.',
@@ -452,6 +453,11 @@ export default {
     missingPermissions:
       'Jeg kan ikke køre et spil her: jeg mangler {{permissions}} i denne kanal. Bed en serveradministrator om at give mig dem.',
     seeHelp: '{{problem}} (Se /olathe help.)',
+    justShown: 'Du bad om det samme for {{seconds}} s siden, og svaret står stadig i kanalen: {{link}}',
+    justShownHere: 'Du bad om det samme for {{seconds}} s siden, og svaret står stadig i kanalen lige ovenfor.',
+    privateRepeat: 'Kun du ser dette svar: du fik vist et svar her for mindre end et minut siden.',
+    channelHasGame:
+      'Der er allerede et spil i denne kanal — deltag i det, eller vent til det er slut: {{link}} Værten kan stoppe det med /olathe end.',
   },
   daily: {
     starter: '📅 **{{name}}** tager dagens udfordring for {{day}} op — følg spillet i dets tråd.',

@@ -284,6 +284,7 @@ export default {
     pickCell: 'Pick one of the listed cells.',
     gameGone: 'That game no longer exists; start a new one with /olathe start.',
     noGameHere: 'There is no game in this channel.',
+    slowDown: 'Slow down: try again in {{seconds}} s.',
   },
   // The service's refusals, worded once (src/service/errors.ts); other languages translate them by key.
   error: MESSAGES,
@@ -384,6 +385,11 @@ export default {
     missingPermissions:
       "I can't run a game here: I'm missing {{permissions}} in this channel. Ask a server admin to grant them.",
     seeHelp: '{{problem}} (See /olathe help.)',
+    justShown: 'You asked for this {{seconds}} s ago, and it is still in the channel: {{link}}',
+    justShownHere: 'You asked for this {{seconds}} s ago, and it is still in the channel, just above.',
+    privateRepeat: 'Only you see this one: you had an answer shown here less than a minute ago.',
+    channelHasGame:
+      'This channel already has a game — join it, or wait until it ends: {{link}} The host can end it with /olathe end.',
   },
   daily: {
     starter: '📅 **{{name}}** takes on the daily challenge of {{day}} — follow the game in its thread.',

@@ -1,0 +1,123 @@
+// The board's refusals are counted, not narrated: a page sending garbage, moves out of turn and a flood make one log
+// line per person a minute, a sign-in Discord refuses is counted for "anonymous", and the metrics count each refusal
+// by reason. The Activity server against the loopback Discord, with a real service, as in server.test.ts.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeDiscord } from '../../../src/fake-discord';
+import type { FakeDiscord, FakeUser } from '../../../src/fake-discord';
+import { GameService } from '../../../src/service/game-service';
+import { discordActivityApi } from '../../../src/activity/discord-api';
+import type { ActivityServer } from '../../../src/activity/server';
+import { startActivityServer } from '../../../src/activity/server';
+import type { Logger } from '../../../src/app/logger';
+import { NO_METRICS } from '../../../src/discord/metrics';
+import { openTestStorage } from '../../support/storage';
+import { OLATHE, tempDbPath } from '../service/helpers';
+import { connectBoard, is, openBoard } from './board-client';
+
+let fake: FakeDiscord;
+let service: GameService;
+let server: ActivityServer;
+let alice: FakeUser;
+let bob: FakeUser;
+let instanceId: string;
+let serverOpen = false;
+const lines: { level: string; msg: string; context: Record<string, unknown> }[] = [];
+const counted: string[] = [];
+
+beforeEach(async () => {
+  lines.length = 0;
+  counted.length = 0;
+  fake = await startFakeDiscord();
+  alice = fake.addUser({ username: 'alice', globalName: 'Alice' });
+  bob = fake.addUser({ username: 'bob', globalName: 'Bob' });
+  fake.enableActivities();
+  const launched = fake.useEntryPoint(alice);
+  if (!('instance' in launched)) throw new Error('the default entry point opens the Activity');
+  instanceId = launched.instance.instanceId;
+  fake.joinActivity(bob, instanceId);
+  service = new GameService(await openTestStorage(tempDbPath()));
+  const line =
+    (level: string) =>
+    (msg: string, context: Record<string, unknown> = {}) =>
+      void lines.push({ level, msg, context });
+  const log: Logger = { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
+  server = await startActivityServer({
+    port: 0,
+    host: '127.0.0.1',
+    service,
+    discord: discordActivityApi({
+      apiUrl: fake.apiUrl,
+      clientId: fake.applicationId,
+      clientSecret: fake.clientSecret,
+      botToken: fake.botToken,
+    }),
+    log,
+    kick: () => undefined,
+    membershipCheckMs: 60_000,
+    metrics: { ...NO_METRICS, refusal: (kind, reason) => void counted.push(`${kind}/${reason}`) },
+  });
+  serverOpen = true;
+});
+
+afterEach(async () => {
+  if (serverOpen) await server.close();
+  await service.storage.close();
+  await fake.close();
+});
+
+const tally = (list: string[]) =>
+  Object.fromEntries([...new Set(list)].map((k) => [k, list.filter((x) => x === k).length]));
+
+describe("the board's refusals", () => {
+  it('make one line per person a minute, and are each counted by reason', async () => {
+    const lobby = await service.openLobby({
+      guildId: fake.guildId,
+      channelId: fake.channelId,
+      host: { id: alice.id, name: 'Alice' },
+      options: OLATHE,
+      threads: false,
+    });
+    await service.join(lobby.id, { id: bob.id, name: 'Bob' });
+    await service.start(lobby.id, alice.id);
+    const b = await openBoard(fake, bob, server.port, instanceId);
+    await b.board();
+    // Out of turn, garbled, unknown: each answered, none a line of its own.
+    for (let n = 0; n < 4; n++) expect((await b.move(n + 1, { kind: 'throw', stamp: '0.0' })).ok).toBe(false);
+    for (let n = 0; n < 5; n++) {
+      b.send('{not json');
+      b.send({ t: 'nonsense' } as never);
+    }
+    b.send({ t: 'ping' });
+    await b.next(is('pong'));
+    // Then a flood, which is cut.
+    for (let n = 0; n < 40; n++) b.send({ t: 'ping' });
+    expect(await b.closed).toBe(1008);
+    // A sign-in Discord refuses, before anyone is known.
+    const stranger = await connectBoard(server.port);
+    stranger.send({ t: 'hello', accessToken: 'forged', instanceId, channelId: fake.channelId, guildId: null });
+    expect(await stranger.closed).toBe(1008);
+
+    expect(tally(counted)).toEqual({
+      'activity/not-your-turn': 4,
+      'activity/not-json': 5,
+      'activity/unknown-message': 5,
+      'activity/flood': 1,
+      'activity/bad-token': 1,
+    });
+    const refused = lines.filter((l) => l.msg === 'refused');
+    expect(refused.map((l) => [l.level, l.context.user, l.context.kind, l.context.count])).toEqual([
+      ['info', bob.id, 'activity', 1],
+      ['info', 'anonymous', 'activity', 1],
+    ]);
+    // Nothing else about them: the only lines are the joins and the server's own.
+    expect(lines.filter((l) => l.msg !== 'refused' && l.level !== 'debug').map((l) => l.msg)).toEqual([
+      'activity server listening',
+      'activity joined',
+    ]);
+    // Closing the server writes the rest of the minute: every refusal but the two first, in one line.
+    await server.close();
+    serverOpen = false;
+    const rest = lines.filter((l) => l.msg === 'refused').slice(2);
+    expect(rest.map((l) => [l.context.user, l.context.count])).toEqual([[bob.id, 4 + 5 + 5 + 1 - 1]]);
+  });
+});
