@@ -15,6 +15,7 @@ import { cardTable, diceText, scoreLine } from '../render/text';
 import { showHint as answerWithHint } from '../hint-replies';
 import { cardSheetInput } from '../../picture/score-sheet';
 import { cardPictureName, defaultRenderer, drawPicture } from '../sheet-picture';
+import { publicOnce } from '../repeats';
 
 export { LEADERBOARD_SIZE } from '../render/leaderboard';
 
@@ -94,9 +95,11 @@ async function showLeaderboard(
   const guildId = requireServer(interaction);
   const period = args.period ?? 'all';
   const variant = args.variant === 'both' ? undefined : args.variant;
+  // Public once a minute per person and channel; asked again, privately (repeats.ts).
+  const once = publicOnce(interaction, ctx, 'leaderboard', { period, variant });
   const rows = await ctx.service.leaderboard(guildId, { period, variant, includeBots: true });
   const embed = leaderboardEmbed(rows, period, variant ?? null, trFor(interaction), languageOf(interaction.locale));
-  await interaction.reply({ embeds: [embed], allowedMentions: { parse: [] } });
+  await once.reply({ embeds: [embed], allowedMentions: { parse: [] } });
 }
 
 async function showHelp(

@@ -14,12 +14,13 @@ import {
   throwsProblemKey,
 } from '../../game';
 import type { BotContext } from '../context';
-import { DIFFICULTIES, NO_SERVER } from '../../service/game-service';
+import type { GameView } from '../../service/game-service';
+import { DIFFICULTIES, NO_SERVER, isServiceError } from '../../service/game-service';
 import { UserFacingError } from '../context';
 import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { renderLobby } from '../render/game-messages';
-import { LOBBY_KEY } from '../channel-view';
+import { LOBBY_KEY, messageLink } from '../channel-view';
 import { gameGuildId, placeOf, repliesOnly } from '../place';
 
 export const REQUIRED_PERMISSIONS = [
@@ -114,7 +115,7 @@ async function startLobby(
   const inDm = guildId === NO_SERVER || replies;
   const options = gameOptionsFrom(args);
   const minutes = args['turn-timeout'] ?? DEFAULT_TURN_MINUTES;
-  let view = await ctx.service.openLobby({
+  let view = await openLobbyOrSayWhere(ctx, {
     guildId,
     channelId: interaction.channelId,
     host: { id: interaction.user.id, name: displayName(interaction) },
@@ -139,6 +140,25 @@ async function startLobby(
     return;
   }
   if (message) await ctx.service.recordShown(view.id, LOBBY_KEY, message.id, null);
+}
+
+/**
+ * The lobby, or — the channel has a game already — a refusal with a link to that game's lobby, so a second
+ * `/olathe start` says where to go. Read only on the refusal: the start itself reads no more than before.
+ */
+async function openLobbyOrSayWhere(
+  ctx: BotContext,
+  input: Parameters<BotContext['service']['openLobby']>[0],
+): Promise<GameView> {
+  try {
+    return await ctx.service.openLobby(input);
+  } catch (error) {
+    if (!isServiceError(error) || error.code !== 'channel-busy') throw error;
+    const open = await ctx.service.openGameInChannel(input.channelId).catch(() => null);
+    const lobby = open?.messages[LOBBY_KEY];
+    if (!open || lobby === undefined) throw error;
+    throw UserFacingError.of('reply.channelHasGame', { link: messageLink(open.guildId, open.channelId, lobby) });
+  }
 }
 
 function noGameHere(interaction: ChatInputCommandInteraction): { content: string } {

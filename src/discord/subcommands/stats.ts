@@ -1,6 +1,7 @@
 // `/olathe stats [user] [vs]`: a player's record in this server (the asker's by default), or with `vs` two
-// players' games together. Public, like the leaderboard: it is information. Names never become mentions. In
-// the bot's DM: the asker's own record of the games played in DMs, nobody else's.
+// players' games together. Public, like the leaderboard: it is information, once a minute per person and channel
+// (repeats.ts). Names never become mentions. In the bot's DM: the asker's own record of the games played in DMs,
+// nobody else's.
 import type { ChatInputCommandInteraction, User } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import type { BotContext } from '../context';
@@ -11,6 +12,7 @@ import type { Args, OptionSpecs } from '../options';
 import { subcommand } from '../options';
 import { languageOf, trFor } from '../i18n';
 import { statsEmbed, versusEmbed } from '../render/stats';
+import { publicOnce } from '../repeats';
 
 const STATS_OPTIONS = {
   user: { type: 'user', description: 'Whose record (default: yours)' },
@@ -36,6 +38,7 @@ async function showStats(
   if (inDm && (user.id !== interaction.user.id || other)) throw UserFacingError.of('stats.ownOnly');
   const plain = (content: string) =>
     interaction.reply({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+  const once = publicOnce(interaction, ctx, 'stats', { user: user.id, vs: other?.id });
 
   if (other) {
     if (other.id === user.id) throw UserFacingError.of('stats.samePlayer');
@@ -45,7 +48,7 @@ async function showStats(
       await plain(t('stats.versusNone', names));
       return;
     }
-    await interaction.reply({ embeds: [versusEmbed(together, names, t)], allowedMentions: { parse: [] } });
+    await once.reply({ embeds: [versusEmbed(together, names, t)], allowedMentions: { parse: [] } });
     return;
   }
 
@@ -59,7 +62,7 @@ async function showStats(
     );
     return;
   }
-  await interaction.reply({ embeds: [statsEmbed(stats, t, language, !inDm)], allowedMentions: { parse: [] } });
+  await once.reply({ embeds: [statsEmbed(stats, t, language, !inDm)], allowedMentions: { parse: [] } });
 }
 
 export const stats = subcommand({
