@@ -15,7 +15,7 @@ import { handleComponent } from './components';
 import type { ComponentId } from './custom-id';
 import { parseCustomId } from './custom-id';
 import { floodGuardOf, refusalReason } from './flood-guard';
-import { requireLobbyHere } from './shown-here';
+import { requireShownHere } from './shown-here';
 import { placeOf } from './place';
 import { refusalFor } from './refusals';
 import type { MessageKey } from './i18n';
@@ -35,7 +35,7 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     // Parsed once, for the handler and for the log line's game.
     const id = parseCustomId(interaction.customId);
     const handle = async () => {
-      requireLobbyHere(interaction.message, id);
+      requireShownHere(interaction.message, id);
       await handleComponent(interaction, ctx, id);
     };
     await guarded(interaction, ctx, handle, id);

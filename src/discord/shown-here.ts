@@ -1,37 +1,35 @@
-// A lobby's buttons answer by drawing the lobby over the message clicked, so they act only on a message that shows a
-// control of their game: a forged Join sent against a leaderboard, a results message or another game's card would
-// otherwise turn that public message into this game's lobby. Turn controls are checked by the service (the seat,
-// the stamp) and hint controls by hint-replies.ts.
+// A control acts only on a message that shows a control of its game (and, for a seat's control, of that seat): a
+// person can click only what a message shows, and the clicked message is what the answer draws over. A forged or
+// copied id sent against a leaderboard, a results message, another game's card or another seat's card would
+// otherwise turn that public message into this game's lobby or this seat's card. A click that reaches Discord
+// after its message was edited still finds its game's other controls there; one after the turn collapsed to its
+// log line finds none and is told so.
 import { UserFacingError } from './context';
-import type { ComponentId, LobbyAction } from './custom-id';
+import type { ComponentId } from './custom-id';
 import { parseCustomId } from './custom-id';
 
-const LOBBY_ACTIONS: ReadonlySet<string> = new Set<LobbyAction>([
-  'join',
-  'leave',
-  'start',
-  'cancel',
-  'addbot',
-  'removebot',
-]);
-
-/** Throws "unknown control" for a lobby action clicked on a message that shows nothing of its game. */
-export function requireLobbyHere(message: { components?: unknown } | null | undefined, id: ComponentId | null): void {
-  if (!id || !LOBBY_ACTIONS.has(id.action)) return;
-  if (!showsGame(message?.components, id.gameId)) throw UserFacingError.of('refusal.unknownControl');
+/** Throws "not on this message" for a control clicked on a message that shows nothing of its game or seat. */
+export function requireShownHere(message: { components?: unknown } | null | undefined, id: ComponentId | null): void {
+  if (!id) return;
+  if (!showsControlOf(message?.components, id)) throw UserFacingError.of('refusal.notOnThisMessage');
 }
 
-/** Whether any control among `components` (discord.js's or raw API ones, nested at any depth) names the game. */
-export function showsGame(components: unknown, gameId: number): boolean {
+/** Whether any control among `components` (discord.js's or raw API ones, nested at any depth) is of id's game and seat. */
+export function showsControlOf(components: unknown, id: ComponentId): boolean {
   if (!Array.isArray(components)) return false;
   return components.some((item: unknown) => {
     if (typeof item !== 'object' || item === null) return false;
     const c = item as { customId?: unknown; custom_id?: unknown; data?: { custom_id?: unknown } };
     const customId = c.customId ?? c.custom_id ?? c.data?.custom_id;
-    if (typeof customId === 'string' && parseCustomId(customId)?.gameId === gameId) return true;
+    if (typeof customId === 'string' && sameGameAndSeat(parseCustomId(customId), id)) return true;
     const inner = item as { components?: unknown; accessory?: unknown };
     return (
-      showsGame(inner.components, gameId) || (inner.accessory !== undefined && showsGame([inner.accessory], gameId))
+      showsControlOf(inner.components, id) || (inner.accessory !== undefined && showsControlOf([inner.accessory], id))
     );
   });
+}
+
+function sameGameAndSeat(shown: ComponentId | null, clicked: ComponentId): boolean {
+  if (!shown || shown.gameId !== clicked.gameId) return false;
+  return !('seat' in clicked) || ('seat' in shown && shown.seat === clicked.seat);
 }

@@ -16,6 +16,7 @@ import {
   resultsMessage,
   resultsMessages,
   startWorld,
+  turnMessageOf,
   waitForTurn,
 } from './harness';
 
@@ -51,11 +52,12 @@ describe('refusals, races and restarts', () => {
     expect(await ephemeralAnswer(fake.select(carol, turn.id, declare.customId, ['0']))).toBe(
       "This is Alice's card — only they can use its buttons.",
     );
+    // Controls the message does not show (another seat's, another game's) act on nothing, whatever they name.
     expect(await ephemeralAnswer(fake.click(bob, turn.id, `o1:throw:${gameId}:1:0.0`, { unchecked: true }))).toBe(
-      "It's Alice's turn — yours comes next.",
+      english('refusal.notOnThisMessage'),
     );
-    expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toMatch(
-      /no longer exists/,
+    expect(await ephemeralAnswer(fake.click(alice, turn.id, `o1:throw:99999:0:0.0`, { unchecked: true }))).toBe(
+      english('refusal.notOnThisMessage'),
     );
     for (const forged of [
       'o1:thr',
@@ -110,8 +112,10 @@ describe('refusals, races and restarts', () => {
     const results = resultsMessage(fake)!;
     expect(embedText(results)).toMatch(/wins with|Shared win/);
 
-    // Clicks on the finished game are refused.
-    expect(await ephemeralAnswer(fake.click(alice, old.id, throwId, { unchecked: true }))).toMatch(/has ended/);
+    // Clicks on the finished game's collapsed turn, which shows no control any more, are refused.
+    expect(await ephemeralAnswer(fake.click(alice, old.id, throwId, { unchecked: true }))).toBe(
+      english('refusal.notOnThisMessage'),
+    );
 
     // Reading: a card (ephemeral) and the leaderboard (public).
     const card = await fake.slash(bob, 'olathe', { user: alice }, { subcommand: 'card' }).reply();
@@ -273,6 +277,9 @@ describe("a hint's Apply, forged", () => {
       expect((await fake.slash(alice, 'olathe', {}, { subcommand: 'end' }).reply()).content).toContain(
         'ended the game',
       );
+      // The ended game's turn message loses its controls a moment after the reply: until then it would pass for
+      // the Balut card below.
+      await fake.waitFor(() => (turnMessageOf(fake, alice) === undefined ? true : undefined));
 
       // On Balut's card, after a throw: a write the card allows, one it does not, a declaration Balut has not.
       lobby = await fake.slash(alice, 'olathe', { variant: 'balut' }, { subcommand: 'start' }).reply();

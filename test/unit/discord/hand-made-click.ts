@@ -12,7 +12,7 @@ export interface HandMadeClick {
   guildId?: string;
   channelId?: string;
   locale?: string;
-  /** The clicked message: its id, and whatever else the handler under test reads of it. */
+  /** The clicked message: its id, and whatever else the handler under test reads of it (default: one showing the control). */
   message?: Record<string, unknown>;
   replied?: boolean;
 }
@@ -30,7 +30,8 @@ export function handMadeClick(
     guildId: made.guildId ?? '7',
     channelId: made.channelId ?? '8',
     ...(made.locale ? { locale: made.locale } : {}),
-    message: made.message ?? { id: '99' },
+    // A person clicks what a message shows, so by default the message shows the clicked control.
+    message: made.message ?? { id: '99', components: [{ type: 1, components: [{ type: 2, custom_id: customId }] }] },
     replied: made.replied ?? false,
     deferred: false,
     isChatInputCommand: () => false,

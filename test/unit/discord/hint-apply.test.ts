@@ -59,6 +59,7 @@ async function click(ctx: BotContext, customId: string, on: { ephemeral: boolean
       id: '99',
       content: '',
       flags: new MessageFlagsBitField(on.ephemeral ? MessageFlags.Ephemeral : 0),
+      components,
       resolveComponent: (id: string) => findComponent(components, id) ?? null,
     },
   });

@@ -277,6 +277,7 @@ export default {
     notOnHint: 'Den knap virker kun på det tip, den hørte til — tryk på 💡 Tip for et nyt.',
     newestCard: 'Din nyeste blok: {{link}}',
     ownCard: 'Spil på din egen blok, den med dit navn.',
+    notOnThisMessage: 'Den knap er ikke (længere) på denne besked, så der skete ingenting.',
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
     databaseUnavailable: 'Bottens database svarer ikke lige nu — intet er ændret; prøv igen om et øjeblik.',

@@ -271,6 +271,7 @@ export default {
     notOnHint: 'That button works only on the hint it came with — press 💡 Hint for a new one.',
     newestCard: 'Your newest card: {{link}}',
     ownCard: 'Play on your own card, the one that names you.',
+    notOnThisMessage: "That button isn't on this message (any more), so nothing happened.",
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
     databaseUnavailable: "The bot's database is not answering just now — nothing changed; try again in a moment.",
