@@ -2,6 +2,7 @@
 // access token stands for (GET /users/@me with it as Bearer; remembered for the token's life, a bounded number of
 // tokens), and who is in an activity instance (with the bot token). Plain fetch: these three routes are all it
 // needs, and discord.js's REST client would put the bot token on the Bearer request too.
+import { TokenBucket } from '../limits/token-bucket';
 
 export interface ActivityUser {
   id: string;
@@ -33,14 +34,31 @@ export interface DiscordApiSettings {
   botToken: string;
   /** How many tokens' users are remembered at once; the oldest is forgotten first. */
   cacheSize?: number;
+  /** Sign-ins Discord is asked about at once, and how many more a second (see SIGN_INS). */
+  signIns?: { burst: number; perSecond: number };
   now?: () => number;
 }
+
+/**
+ * Codes and tokens come from anyone who opens the board's address, and Discord bans an address after 10,000 refused
+ * requests (401, 403, 429) in 10 minutes: made-up ones may cost it at most 20 at once and 5 a second (3,020 in 10
+ * minutes), and one Discord refused is not asked about again for 10 minutes.
+ */
+const SIGN_INS = { burst: 20, perSecond: 5 };
+const REFUSED_FOR_MS = 10 * 60_000;
 
 const DISCORD_API = 'https://discord.com/api';
 const REQUEST_TIMEOUT_MS = 5_000;
 /** When Discord does not say how long a token lives: what it gives Activities' tokens (604800 s). */
 const DEFAULT_TOKEN_LIFE_MS = 7 * 24 * 3_600_000;
 const DEFAULT_CACHE_SIZE = 5_000;
+
+/** Too many sign-ins at once to ask Discord about now: the board tries again in a moment. */
+export class SignInsBusy extends Error {
+  constructor() {
+    super('too many sign-ins at once');
+  }
+}
 
 /** Discord said no, or could not be asked: the caller tells the person plainly; the log gets `status`. */
 export class DiscordApiError extends Error {
@@ -59,6 +77,24 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
   // Token → user and until when; a Map keeps insertion order, so the first key is the oldest.
   const users = new Map<string, { user: ActivityUser; until: number }>();
   const lives = new Map<string, number>();
+  const signIns = new TokenBucket(
+    settings.signIns?.burst ?? SIGN_INS.burst,
+    settings.signIns?.perSecond ?? SIGN_INS.perSecond,
+    now,
+  );
+  // Codes and tokens Discord refused, and until when; bounded like the users.
+  const refused = new Map<string, number>();
+  const refusedBefore = (secret: string): boolean => {
+    const until = refused.get(secret);
+    if (until !== undefined && until > now()) return true;
+    refused.delete(secret);
+    if (!signIns.take()) throw new SignInsBusy();
+    return false;
+  };
+  const remember = (secret: string): void => {
+    refused.set(secret, now() + REFUSED_FOR_MS);
+    if (refused.size > cacheSize) refused.delete(refused.keys().next().value!);
+  };
 
   const call = async (route: string, init: RequestInit): Promise<Response> => {
     try {
@@ -70,6 +106,7 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
 
   return {
     async exchangeCode(code) {
+      if (refusedBefore(code)) return null;
       const form = new URLSearchParams({
         client_id: settings.clientId,
         client_secret: settings.clientSecret,
@@ -81,7 +118,10 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form,
       });
-      if (response.status === 400) return null;
+      if (response.status === 400) {
+        remember(code);
+        return null;
+      }
       if (!response.ok) throw new DiscordApiError('POST /oauth2/token', response.status);
       const body = (await response.json()) as { access_token?: unknown; expires_in?: unknown };
       if (typeof body.access_token !== 'string') throw new DiscordApiError('POST /oauth2/token', response.status);
@@ -94,8 +134,12 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
       const known = users.get(accessToken);
       if (known && known.until > now()) return known.user;
       users.delete(accessToken);
+      if (refusedBefore(accessToken)) return null;
       const response = await call('/v10/users/@me', { headers: { Authorization: `Bearer ${accessToken}` } });
-      if (response.status === 401 || response.status === 403) return null;
+      if (response.status === 401 || response.status === 403) {
+        remember(accessToken);
+        return null;
+      }
       if (!response.ok) throw new DiscordApiError('GET /users/@me', response.status);
       const body = (await response.json()) as {
         id?: unknown;

@@ -12,6 +12,7 @@ import type { WebSocket } from 'ws';
 import type { GameService } from '../service/game-service';
 import type { Logger } from '../app/logger';
 import type { DiscordActivityApi } from './discord-api';
+import { SignInsBusy } from './discord-api';
 import { LiveGames } from './live-games';
 import { Session } from './session';
 import { pageDir, serveStatic } from './static-files';
@@ -107,7 +108,13 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     }
     if (typeof code !== 'string' || code.length === 0 || code.length > 200)
       return reply(res, 400, { error: 'Send {"code": …}, the code Discord gave the board.' });
-    const token = await discord.exchangeCode(code);
+    let token: string | null;
+    try {
+      token = await discord.exchangeCode(code);
+    } catch (error) {
+      if (!(error instanceof SignInsBusy)) throw error;
+      return reply(res, 503, { error: 'Many boards are signing in at once. Try again in a few seconds.' });
+    }
     if (!token) return reply(res, 400, { error: 'Discord refused that code. Close the board and open it again.' });
     reply(res, 200, { access_token: token });
   };

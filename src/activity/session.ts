@@ -8,6 +8,7 @@ import { MESSAGES } from '../service/errors';
 import type { Logger } from '../app/logger';
 import type { RefusalLog } from '../limits/refusal-log';
 import type { ActivityUser, DiscordActivityApi } from './discord-api';
+import { SignInsBusy } from './discord-api';
 import type { LiveGames, Watcher } from './live-games';
 import type { BoardViewOptions } from './board-view';
 import { boardView } from './board-view';
@@ -49,7 +50,9 @@ const RESULTS_SHOWN_MS = 60 * 60_000;
 export const MESSAGES_PER_SECOND = 10;
 const BURST = 20;
 /** The refusals that are only for now. */
-const TRANSIENT: ReadonlySet<Refusal> = new Set<Refusal>(['discordDown', 'databaseDown']);
+const TRANSIENT: ReadonlySet<Refusal> = new Set<Refusal>(['discordDown', 'databaseDown', 'signInBusy']);
+/** Of those, the ones that are ours (a line each); too many sign-ins at once is a flood's, counted. */
+const OURS: ReadonlySet<Refusal> = new Set<Refusal>(['discordDown', 'databaseDown']);
 /** Whom a refusal is counted for before Discord has named the person. */
 const ANONYMOUS = 'anonymous';
 
@@ -135,6 +138,7 @@ export class Session implements Watcher {
       // The instance must be the one Discord runs in that channel, with this person in it.
       members = instance && instance.channelId === m.channelId ? instance.userIds : null;
     } catch (error) {
+      if (error instanceof SignInsBusy) return this.cut('signInBusy', 'too many sign-ins at once');
       log.warn('activity hello: Discord could not be asked', { error });
       return this.cut('discordDown', 'Discord unavailable', user ?? undefined);
     }
@@ -278,7 +282,7 @@ export class Session implements Watcher {
     // hiccup). 1013 is WebSocket's "try again later".
     const retry = TRANSIENT.has(refusal);
     // Ours is worth a line each; the person's (a flood, a bad token) is counted and summed.
-    if (retry) this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
+    if (OURS.has(refusal)) this.deps.log.warn('activity connection refused', { why, user: user?.id ?? this.user?.id });
     else this.refused(kebab(refusal), why, user);
     const reason = this.words(refusal, user ?? this.user);
     this.socket.send(retry ? { t: 'refused', reason, retry } : { t: 'refused', reason });

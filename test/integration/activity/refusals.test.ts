@@ -10,6 +10,7 @@ import type { ActivityServer } from '../../../src/activity/server';
 import { startActivityServer } from '../../../src/activity/server';
 import type { Logger } from '../../../src/app/logger';
 import { NO_METRICS } from '../../../src/discord/metrics';
+import { tr } from '../../../src/discord/i18n';
 import { openTestStorage } from '../../support/storage';
 import { OLATHE, tempDbPath } from '../service/helpers';
 import { connectBoard, is, openBoard } from './board-client';
@@ -119,5 +120,31 @@ describe("the board's refusals", () => {
     serverOpen = false;
     const rest = lines.filter((l) => l.msg === 'refused').slice(2);
     expect(rest.map((l) => [l.context.user, l.context.count])).toEqual([[bob.id, 4 + 5 + 5 + 1 - 1]]);
+  });
+
+  it('let made-up sign-ins cost Discord 20 refusals at once, and the same one none again', async () => {
+    const refusedByDiscord = () =>
+      fake.requests.filter((r) => r.path.endsWith('/users/@me') && r.status >= 400 && r.status < 500).length;
+    const hello = async (accessToken: string) => {
+      const board = await connectBoard(server.port);
+      board.send({ t: 'hello', accessToken, instanceId, channelId: fake.channelId, guildId: null });
+      const refused = await board.next(is('refused'));
+      return { code: await board.closed, refused };
+    };
+    // 60 made-up tokens at once: Discord is asked about the first 20 (and what refills meanwhile), no more.
+    const all = await Promise.all(Array.from({ length: 60 }, (_, n) => hello(`forged-${n}`)));
+    const asked = refusedByDiscord();
+    expect(asked).toBeGreaterThanOrEqual(20);
+    expect(asked).toBeLessThan(30);
+    const busy = all.filter((a) => a.code === 1013);
+    expect(busy.length).toBe(60 - asked);
+    expect(busy.every((a) => a.refused.retry === true)).toBe(true);
+    expect(busy[0]!.refused.reason).toBe(tr('en')('board.server.signInBusy'));
+    // A token Discord refused is refused again without asking it.
+    expect((await hello('forged-0')).code).toBe(1008);
+    expect(refusedByDiscord()).toBe(asked);
+    // Counted, not narrated: no warning a sign-in.
+    expect(lines.filter((l) => l.level === 'warn')).toEqual([]);
+    expect(counted.filter((c) => c === 'activity/sign-in-busy').length).toBe(busy.length);
   });
 });

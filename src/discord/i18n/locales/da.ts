@@ -262,6 +262,7 @@ export default {
       badToken: 'Discord godtog ikke dit login. Luk brættet, og åbn det igen.',
       notInActivity: 'Du er ikke med i denne aktivitet, så brættet kan ikke vise den for dig.',
       discordDown: 'Discord kunne ikke spørges, hvem du er, lige nu. Prøv igen om lidt.',
+      signInBusy: 'Mange brætter logger ind på én gang. Prøver igen om lidt.',
       databaseDown: 'Spillet kan ikke læses lige nu, og intet er ændret. Prøv igen om lidt.',
       helloFirst: 'Brættet er ikke forbundet til et spil endnu.',
       flood: 'For mange beskeder på én gang: forbindelsen blev lukket. Genindlæs brættet.',

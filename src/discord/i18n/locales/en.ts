@@ -256,6 +256,7 @@ export default {
       badToken: 'Discord did not accept your sign-in. Close the board and open it again.',
       notInActivity: 'You are not in this Activity, so the board cannot show it to you.',
       discordDown: 'Discord could not be asked who you are just now. Try again in a moment.',
+      signInBusy: 'Many boards are signing in at once. Trying again in a moment.',
       databaseDown: 'The game cannot be read just now, and nothing changed. Try again in a moment.',
       helloFirst: 'The board is not connected to a game yet.',
       flood: 'Too many messages at once: the connection was closed. Reload the board.',
