@@ -26,6 +26,15 @@ import type {
   TotalsSqlRow,
 } from './rows';
 import type { Variant } from '../game';
+import type { PersonRating } from '../rating';
+import type {
+  BacklogGame,
+  RatingBoardRow,
+  RatingHistoryRow,
+  RatingStanding,
+  RatingWrite,
+  SeasonRow,
+} from './rating-rows';
 
 /** The games, their seats and events, and what their channel shows. */
 export interface GameStore {
@@ -135,8 +144,12 @@ export interface OutboxStore {
 
 /** The statistics: the all-time totals, kept as games finish, and the reads of the leaderboard and records. */
 export interface StatsStore {
-  /** A game that just finished counts: its seats are marked and added to the all-time totals (if it counts). */
-  countGame(gameId: number): Promise<void>;
+  /**
+   * A game that just finished counts: its seats are marked and added to the all-time totals (if it counts).
+   * Its rating changes, when given, are written with them (RatingStore.record; on PostgreSQL in the same
+   * statement, so rating a game's end adds no round trip).
+   */
+  countGame(gameId: number, rated?: RatingWrite | null): Promise<void>;
   /** The all-time totals of a guild, one row per player and variant. */
   totals(guild: string, variant: Variant | null, bots: boolean): Promise<TotalsSqlRow[]>;
   /** Sums over the games that finished at or after `since`, one row per player and variant. */
@@ -170,6 +183,38 @@ export interface DailyStore {
   count(day: string, guildId: string | null): Promise<number>;
 }
 
+/** Ratings (migration 0014): each person's per variant, their history, the servers' boards, the backlog. */
+export interface RatingStore {
+  /**
+   * The current ratings of `users` in `variant` (absent: never rated). Inside a transaction they stay locked
+   * until it ends (PostgreSQL: FOR UPDATE, in user id order), so two games' ends cannot both start from one.
+   */
+  current(variant: Variant, users: readonly string[]): Promise<Map<string, PersonRating>>;
+  /** A rated game's end's one read: GameStore.fivesBySeat and `current`, in one round trip. */
+  endReads(
+    gameId: number,
+    variant: Variant,
+    users: readonly string[],
+  ): Promise<{ fives: Map<number, number>; ratings: Map<string, PersonRating> }>;
+  /**
+   * Writes a rated game: each person's rating (a new one inserted: a racing insert of the same person fails as a
+   * lost race), their history row (once per game and person), and their row on every server's board.
+   */
+  record(write: RatingWrite): Promise<void>;
+  /** A server's board by rating, best first (equal ratings by user id). */
+  board(guild: string, variant: Variant, limit: number, offset?: number): Promise<RatingBoardRow[]>;
+  standing(guild: string, variant: Variant, user: string): Promise<RatingStanding | null>;
+  /** A person's rated games, latest first. */
+  history(user: string, variant: Variant, limit: number): Promise<RatingHistoryRow[]>;
+  /** A season's people of a server, by the rating their last game of the season left them with. */
+  season(guild: string, variant: Variant, season: string, limit: number): Promise<SeasonRow[]>;
+  /**
+   * Takes the next `limit` games of the backlog (games that ended before ratings existed), earliest end first,
+   * out of it: in a transaction, a rollback puts them back. On PostgreSQL one host at a time.
+   */
+  takeBacklog(limit: number): Promise<BacklogGame[]>;
+}
+
 /** What an operator asks of the database apart from the games: does it take a write, what is in play. */
 export interface OpsStore {
   /** A real write, committed (rejects with the engine's error when the database cannot take one). */
@@ -185,6 +230,7 @@ export interface Stores {
   readonly stats: StatsStore;
   readonly daily: DailyStore;
   readonly ops: OpsStore;
+  readonly ratings: RatingStore;
 }
 
 /** One database, opened for this process (and its gateway shard: GameStore's clock and reconcile reads). */

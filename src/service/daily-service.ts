@@ -16,6 +16,7 @@ import { botDifficulty } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS } from './options';
 import type { Loaded } from './operation';
+import type { RatingChange } from '../rating';
 import type { ServiceOptions, UserRef } from './service-core';
 import { ClockService } from './clock-service';
 import type { GameView } from './view';
@@ -177,11 +178,13 @@ export abstract class DailyService extends ClockService {
   }
 
   /** When a daily game is over, its result and rank today go with the move that ended it. */
-  protected override async saveResults(tx: Stores, gameId: number, state: GameState): Promise<void> {
-    await super.saveResults(tx, gameId, state);
+  protected override async saveResults(tx: Stores, g: Loaded, state: GameState, now: number): Promise<RatingChange[]> {
+    const ratings = await super.saveResults(tx, g, state, now);
+    const gameId = g.row.id;
     // One UPDATE that changes nothing for any other game: no read of its own.
     const { breakdown } = gameResults(state).standings[0]!;
     if (await tx.daily.finish(gameId, { final: breakdown.final, raw: breakdown.rawTotal, at: this.now() }))
       this.step('save daily result');
+    return ratings;
   }
 }

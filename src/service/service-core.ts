@@ -283,7 +283,7 @@ export function botSeats(players: readonly PlayerRow[]): Map<number, Difficulty>
 
 export function lobbyResult(view: GameView): ActionResult {
   const finished = view.status === 'cancelled';
-  return { view, before: null, events: [], shouts: [], turnEnded: false, finished, outbox: [] };
+  return { view, before: null, events: [], shouts: [], turnEnded: false, finished, outbox: [], ratings: [] };
 }
 
 /** A write or timeout ends its turn; so does leaving mid-turn, and ending the game. */

@@ -17,6 +17,8 @@ import { playerViews } from './view';
 import { botSeats, lobbyResult, endsATurn } from './service-core';
 import type { Commit, EventMaker, Loaded } from './operation';
 import { LobbyService } from './lobby-service';
+import type { RatingChange } from '../rating';
+import { endReads, ratedSeatsOf } from './ratings';
 
 export abstract class TurnService extends LobbyService {
   // ---------- a turn ----------
@@ -194,7 +196,11 @@ export abstract class TurnService extends LobbyService {
     const players = g.players.map((p) => this.playerAfter(p, state, after, steps));
     const rows = steps.map((s) => eventRow(g.row.id, now, s.before, s.event, s.after));
     const works = channelWorkOf(steps);
-    const result = (messages: Record<string, string>, outbox: OutboxItem[]): ActionResult => {
+    const result = (
+      messages: Record<string, string>,
+      outbox: OutboxItem[],
+      ratings: RatingChange[] = [],
+    ): ActionResult => {
       const view = this.viewAfter(g, changes, messages, playerViews(players), after, deadlines);
       return {
         view,
@@ -209,6 +215,7 @@ export abstract class TurnService extends LobbyService {
         turnEnded: steps.some((s) => endsATurn(s)),
         finished: over,
         outbox,
+        ratings,
       };
     };
     const seatsChanged = players.some((p, seat) => {
@@ -245,13 +252,13 @@ export abstract class TurnService extends LobbyService {
           await tx.games.setLeft(g.row.id, seat, p.left_reason, now);
       }
       this.step('update players');
-      if (over) await this.saveResults(tx, g.row.id, after);
+      const ratings = over ? await this.saveResults(tx, g, after, now) : [];
       // What the channel must show beyond the state, saved with the move so no crash can lose it.
       const outbox: OutboxItem[] = [];
       for (const work of works)
         outbox.push({ id: await tx.outbox.insert(g.row.id, work, now), gameId: g.row.id, work });
       this.step('insert outbox');
-      return result(messages, outbox);
+      return result(messages, outbox, ratings);
     };
   }
 
@@ -265,10 +272,14 @@ export abstract class TurnService extends LobbyService {
     return { ...p, prediction: now.prediction, left_reason };
   }
 
-  /** The ranking, winners, Olathes and predictions of a game that just finished or ended, on its seats. */
-  protected async saveResults(tx: Stores, gameId: number, state: GameState): Promise<void> {
+  /**
+   * The ranking, winners, Olathes and predictions of a game that just finished or ended, on its seats, and its
+   * rating changes (src/service/ratings.ts), which it returns: none when its end is not rated.
+   */
+  protected async saveResults(tx: Stores, g: Loaded, state: GameState, now: number): Promise<RatingChange[]> {
+    const gameId = g.row.id;
     const results = gameResults(state);
-    const fives = await tx.games.fivesBySeat(gameId);
+    const { fives, rate } = await endReads(tx, g, ratedSeatsOf(g, state, results));
     for (const s of results.standings) {
       await tx.games.setResult(gameId, s.seat, {
         final_score: s.breakdown.final,
@@ -281,8 +292,10 @@ export abstract class TurnService extends LobbyService {
         incentives_met: incentiveBits(s.breakdown.incentives),
       });
     }
-    await tx.stats.countGame(gameId);
+    const rated = rate(now);
+    await tx.stats.countGame(gameId, rated?.write);
     this.step('save results');
+    return rated?.game.changes ?? [];
   }
 
   /** Where a seat's next throw's dice come from: the fair source, or the day's (daily-service.ts). */

@@ -6,6 +6,7 @@ import type { ClosedReason, GameRow, GameStatusColumn, LeftReason, PlayerRow } f
 export type { LastWrite } from '../db/rows';
 import type { DailyResultRow as DailyResult } from '../db/rows';
 import type { Deadlines } from './deadlines';
+import type { RatingChange } from '../rating';
 import { turnStamp } from './stamp';
 
 export type GameViewStatus = GameStatusColumn;
@@ -90,6 +91,11 @@ export interface ActionResult {
   finished: boolean;
   /** The channel work saved with the action, for the Publisher. */
   outbox: OutboxItem[];
+  /**
+   * The game ended rated in this action: each person's rating change, in the results' order (none for
+   * any other action, or an end that is not rated). Written in the action's own transaction.
+   */
+  ratings: RatingChange[];
 }
 
 export interface CardView {

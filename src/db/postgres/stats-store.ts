@@ -4,8 +4,10 @@
 import type { Variant } from '../../game';
 import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../rows';
 import { INCENTIVES, INCENTIVE_BITS } from '../rows';
+import type { RatingWrite } from '../rating-rows';
 import type { StatsStore } from '../storage';
 import type { Sql, Statement } from './pool';
+import { ratingValues, withRating } from './rating-statements';
 
 const statement = (name: string, text: string): Statement => ({ name: `stats.${name}`, text });
 
@@ -86,12 +88,17 @@ const S = {
   ),
 };
 
+// The totals' insert with a rated game's write before it: rating a game's end adds no round trip.
+const ADD_TOTALS_RATED = withRating('add-totals-rated', S.addTotals.text);
+
 export class PostgresStatsStore implements StatsStore {
   constructor(private readonly db: Sql) {}
 
-  async countGame(gameId: number): Promise<void> {
+  async countGame(gameId: number, rated?: RatingWrite | null): Promise<void> {
     await this.db.run(S.count, [gameId]);
-    await this.db.run(S.addTotals, [gameId]);
+    if (!rated) await this.db.run(S.addTotals, [gameId]);
+    else if (rated.gameId !== gameId) throw new Error('a rating write of another game');
+    else await this.db.run(ADD_TOTALS_RATED, ratingValues(rated));
   }
   async totals(guild: string, variant: Variant | null, bots: boolean): Promise<TotalsSqlRow[]> {
     return this.db.rows<TotalsSqlRow>(S.totals, [guild, variant, bots ? 1 : 0]);

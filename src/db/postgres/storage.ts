@@ -9,10 +9,12 @@ import { PostgresDailyStore } from './daily-store';
 import { PostgresGameStore } from './game-store';
 import { KnownGames } from './known-games';
 import { migratePostgres } from './migrate';
+import { rateBacklog } from '../rating-backlog';
 import { PostgresOpsStore } from './ops-store';
 import { PostgresOutboxStore } from './outbox-store';
 import type { Sql } from './pool';
 import { CommitOutcomeUnknown, DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
+import { PostgresRatingStore } from './rating-store';
 import { PostgresStatsStore } from './stats-store';
 
 export interface PostgresOptions {
@@ -27,6 +29,7 @@ class PostgresStorage implements Storage {
   readonly stats;
   readonly daily;
   readonly ops;
+  readonly ratings;
   private readonly written = new WrittenStates();
   private readonly known = new KnownGames();
 
@@ -40,6 +43,7 @@ class PostgresStorage implements Storage {
       stats: this.stats,
       daily: this.daily,
       ops: this.ops,
+      ratings: this.ratings,
     } = this.on(db.sql, null));
   }
 
@@ -50,6 +54,7 @@ class PostgresStorage implements Storage {
       stats: new PostgresStatsStore(sql),
       daily: new PostgresDailyStore(sql),
       ops: new PostgresOpsStore(sql),
+      ratings: new PostgresRatingStore(sql),
     };
   }
 
@@ -87,9 +92,19 @@ class PostgresStorage implements Storage {
   }
 }
 
-/** The database at `url`, migrated to the code's schema (refused when newer), for this process and shard. */
+/**
+ * The database at `url`, migrated to the code's schema (refused when newer), for this process and shard; games
+ * that ended before ratings existed are rated first (../rating-backlog.ts).
+ */
 export async function openPostgresStorage(url: string, options: PostgresOptions = {}): Promise<Storage> {
   await migratePostgres(url);
   const db = new PostgresDatabase(url, options.poolSize ?? DEFAULT_POOL_SIZE);
-  return new PostgresStorage(db, options.shard ?? { id: 0, count: 1 });
+  const storage = new PostgresStorage(db, options.shard ?? { id: 0, count: 1 });
+  try {
+    await rateBacklog(storage);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return storage;
 }

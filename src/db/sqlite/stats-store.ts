@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import type { Variant } from '../../game';
 import type { HeadToHeadSqlRow, PlayerVariantSqlRow, TotalsSqlRow } from '../rows';
 import { INCENTIVES, INCENTIVE_BITS } from '../rows';
+import type { RatingWrite } from '../rating-rows';
 import type { StatsStore } from '../storage';
 import type { Sync } from './sync';
 
@@ -24,7 +25,13 @@ const OWN_SEATS = 'FROM players p WHERE p.user_id = @user AND p.stats_guild_id =
 export class SqliteStatsStore implements Sync<StatsStore> {
   private readonly s;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    /** The ratings' write, made with the count when a game's end is rated. */
+    private readonly record: (write: RatingWrite) => void = () => {
+      throw new Error('no rating store');
+    },
+  ) {
     const p = <R = unknown>(sql: string) => db.prepare<unknown[], R>(sql);
     this.s = {
       // Run in the transaction that finishes a game, after its results: its seats count (players.stats_*) when
@@ -89,9 +96,10 @@ export class SqliteStatsStore implements Sync<StatsStore> {
   }
 
   /** A game that just finished counts: its seats are marked and added to the all-time totals (if it counts). */
-  countGame(gameId: number): void {
+  countGame(gameId: number, rated?: RatingWrite | null): void {
     this.s.count.run({ game: gameId });
     this.s.addTotals.run({ game: gameId });
+    if (rated) this.record(rated);
   }
   /** The all-time totals of a guild, one row per player and variant. */
   totals(guild: string, variant: Variant | null, bots: boolean): TotalsSqlRow[] {

@@ -9,7 +9,16 @@
 // for seconds (a backup tool, an operator's sqlite3 shell) used to freeze every game, and the gateway, for each
 // write's 5 s busy timeout, and no click was answered within Discord's 3 s.
 import type Database from 'better-sqlite3';
-import type { DailyStore, GameStore, OpsStore, OutboxStore, StatsStore, Storage, Stores } from '../storage';
+import type {
+  DailyStore,
+  GameStore,
+  OpsStore,
+  OutboxStore,
+  RatingStore,
+  StatsStore,
+  Storage,
+  Stores,
+} from '../storage';
 import type { ShardSlice } from '../rows';
 import type { OpenOptions } from './open';
 import { BUSY_TIMEOUT_MS, openDatabase } from './open';
@@ -18,6 +27,8 @@ import { SqliteOutboxStore } from './outbox-store';
 import { SqliteStatsStore } from './stats-store';
 import { SqliteDailyStore } from './daily-store';
 import { SqliteOpsStore } from './ops-store';
+import { SqliteRatingStore } from './rating-store';
+import { BACKLOG_BATCH, backlogPeople, backlogSeats, backlogWrite } from '../rating-backlog';
 
 /** A promise-chain mutex with hand-over: whoever waits longest goes next, so no caller waits for ever. */
 class WriteLock {
@@ -96,8 +107,10 @@ export class SqliteStorage implements Storage {
   readonly stats: StatsStore;
   readonly daily: DailyStore;
   readonly ops: OpsStore;
+  readonly ratings: RatingStore;
   private readonly lock = new WriteLock();
   private readonly gameStatements: SqliteGameStore;
+  private readonly ratingStatements: SqliteRatingStore;
   /** The stores a transaction's function is given: they run at once, inside it. */
   private readonly inside: Stores;
   private open = false;
@@ -114,12 +127,15 @@ export class SqliteStorage implements Storage {
   ) {
     const outbox = new SqliteOutboxStore(db);
     this.gameStatements = new SqliteGameStore(db, outbox, options.shard);
+    const ratings = new SqliteRatingStore(db, (gameId) => this.gameStatements.fivesBySeat(gameId));
+    this.ratingStatements = ratings;
     const statements = {
       games: this.gameStatements,
       outbox,
-      stats: new SqliteStatsStore(db),
+      stats: new SqliteStatsStore(db, (write) => ratings.record(write)),
       daily: new SqliteDailyStore(db),
       ops: new SqliteOpsStore(db),
+      ratings,
     };
     // A transaction still waiting for its BEGIN has nothing on the connection yet: calls go ahead of it.
     const alone: Run = (call) =>
@@ -132,9 +148,10 @@ export class SqliteStorage implements Storage {
       stats: facade(statements.stats, run),
       daily: facade(statements.daily, run),
       ops: facade(statements.ops, run),
+      ratings: facade(statements.ratings, run),
     });
     const own = bind(alone);
-    ({ outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops } = own);
+    ({ outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops, ratings: this.ratings } = own);
     // A move alone is a write transaction like any other: it waits for another process's write lock only as long as
     // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s.
     this.games = {
@@ -188,6 +205,32 @@ export class SqliteStorage implements Storage {
     }
   }
 
+  /**
+   * Rates the games that ended before ratings existed (../rating-backlog.ts), at open, before anything else
+   * runs: synchronous, a transaction per batch, so a kill -9 leaves each game rated once or not yet.
+   */
+  rateBacklog(): number {
+    let done = 0;
+    for (;;) {
+      this.begin.run();
+      try {
+        const games = this.ratingStatements.takeBacklog(BACKLOG_BATCH);
+        for (const g of games) {
+          const rated = backlogSeats(g);
+          if (!rated) continue;
+          const current = this.ratingStatements.current(rated.variant, backlogPeople(rated));
+          this.ratingStatements.record(backlogWrite(g, rated, current));
+        }
+        this.commit.run();
+        if (games.length === 0) return done;
+        done += games.length;
+      } catch (error) {
+        if (this.db.inTransaction) this.rollback.run();
+        throw error;
+      }
+    }
+  }
+
   /** A unique or primary key taken by a racing writer: the race is lost, not the database broken. */
   isLostRace(error: unknown): boolean {
     const code = (error as { code?: unknown } | null)?.code;
@@ -225,5 +268,12 @@ export class SqliteStorage implements Storage {
 
 /** Opens (creating and migrating as needed) the SQLite database at `path` as this process's Storage. */
 export function openSqliteStorage(path: string, options: SqliteStorageOptions & OpenOptions = {}): SqliteStorage {
-  return new SqliteStorage(openDatabase(path, options), options);
+  const storage = new SqliteStorage(openDatabase(path, options), options);
+  try {
+    storage.rateBacklog();
+  } catch (error) {
+    storage.db.close();
+    throw error;
+  }
+  return storage;
 }

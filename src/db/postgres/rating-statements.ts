@@ -1,0 +1,131 @@
+// The ratings' statements on PostgreSQL (migration 0014). A rated game's write is one statement: its people
+// come as arrays (unnest), and data-modifying WITHs write the ratings, the history and the boards together.
+import type { RatingWrite } from '../rating-rows';
+import type { Statement } from './pool';
+
+const statement = (name: string, text: string): Statement => ({ name: `ratings.${name}`, text });
+
+/** People's ratings as read (the columns PersonRating has), the variant and the user ids at $n and $n+1. */
+const current = (n: number) => `SELECT user_id AS "userId", mu, sigma, games, best, season FROM ratings
+  WHERE variant = $${n} AND user_id = ANY($${n + 1}::text[]) ORDER BY user_id`;
+
+/**
+ * The write's WITHs: $1 the game, $2 its server, $3 the variant, $4 the season, $5 when it ended, then one
+ * array per column of the people (ratingValues' order). Locks follow user id order, as `current`'s do.
+ */
+const RECORD_WITHS = `input AS (
+    SELECT * FROM unnest($6::text[], $7::text[], $8::boolean[], $9::float8[], $10::float8[], $11::int[], $12::int[],
+      $13::int[], $14::text[], $15::int[], $16::float8[], $17::float8[], $18::int[])
+      AS i(user_id, name, first, mu, sigma, games, rating, best, season, provisional, mu_before, sigma_before,
+        rating_before)
+  ), inserted AS (
+    INSERT INTO ratings (user_id, variant, mu, sigma, games, rating, best, season, updated_at)
+    SELECT user_id, $3::text, mu, sigma, games, rating, best, season, $5::bigint FROM input WHERE first ORDER BY user_id
+  ), updated AS (
+    UPDATE ratings r SET mu = i.mu, sigma = i.sigma, games = i.games, rating = i.rating, best = i.best,
+      season = i.season, updated_at = $5::bigint
+    FROM input i WHERE NOT i.first AND r.user_id = i.user_id AND r.variant = $3::text
+  ), history AS (
+    INSERT INTO rating_history (game_id, user_id, variant, guild_id, season, ended_at, mu_before, sigma_before,
+      mu_after, sigma_after, rating_before, rating_after)
+    SELECT $1::bigint, user_id, $3::text, $2::text, $4::text, $5::bigint, mu_before, sigma_before, mu, sigma,
+      rating_before, rating FROM input
+  ), board AS (
+    INSERT INTO guild_ratings (guild_id, variant, user_id, name, rating, provisional)
+    SELECT $2::text, $3::text, user_id, name, rating, provisional FROM input ORDER BY user_id
+    ON CONFLICT (guild_id, variant, user_id) DO UPDATE SET
+      name = excluded.name, rating = excluded.rating, provisional = excluded.provisional
+  ), elsewhere AS (
+    UPDATE guild_ratings g SET rating = i.rating, provisional = i.provisional
+    FROM input i WHERE g.user_id = i.user_id AND g.variant = $3::text AND g.guild_id <> $2::text
+  )`;
+
+/** The values of a rating write, in RECORD_WITHS' order. */
+export function ratingValues(w: RatingWrite): unknown[] {
+  const column = <T>(f: (p: RatingWrite['people'][number]) => T) => w.people.map(f);
+  return [
+    w.gameId,
+    w.guildId,
+    w.variant,
+    w.season,
+    w.endedAt,
+    column((p) => p.userId),
+    column((p) => p.name),
+    column((p) => p.first),
+    column((p) => p.stored.mu),
+    column((p) => p.stored.sigma),
+    column((p) => p.stored.games),
+    column((p) => p.rating),
+    column((p) => p.stored.best),
+    column((p) => p.stored.season),
+    column((p) => (p.provisional ? 1 : 0)),
+    column((p) => p.muBefore),
+    column((p) => p.sigmaBefore),
+    column((p) => p.ratingBefore),
+  ];
+}
+
+/** `insert` (a statement whose $1 is the game) with the rating write's WITHs before it: one round trip. */
+export function withRating(name: string, insert: string): Statement {
+  return statement(name, `WITH ${RECORD_WITHS} ${insert}`);
+}
+
+const BOARD_COLUMNS = `user_id AS "userId", name, rating, provisional = 1 AS provisional`;
+
+export const R = {
+  current: statement('current', current(1)),
+  // Locked in user id order: two games' ends sharing people wait for each other in one order, never in a cycle.
+  currentLocked: statement('current-locked', `${current(1)} FOR UPDATE`),
+  endReads: statement(
+    'end-reads',
+    `WITH locked AS (${current(2)} FOR UPDATE)
+     SELECT (SELECT json_agg(json_build_array(seat, n)) FROM (
+               SELECT seat, COUNT(*) AS n FROM events WHERE game_id = $1 AND five = 1 GROUP BY seat) f) AS fives,
+            (SELECT json_agg(locked) FROM locked) AS ratings`,
+  ),
+  record: withRating('record', 'SELECT 1'),
+  board: statement(
+    'board',
+    `SELECT ${BOARD_COLUMNS} FROM guild_ratings WHERE guild_id = $1 AND variant = $2
+     ORDER BY rating DESC, user_id LIMIT $3 OFFSET $4`,
+  ),
+  standing: statement(
+    'standing',
+    `SELECT ${BOARD_COLUMNS},
+       (SELECT COUNT(*) FROM guild_ratings a WHERE a.guild_id = $1 AND a.variant = $2 AND a.rating > o.rating) + 1
+         AS rank,
+       (SELECT COUNT(*) FROM guild_ratings a WHERE a.guild_id = $1 AND a.variant = $2) AS "of"
+     FROM guild_ratings o WHERE guild_id = $1 AND variant = $2 AND user_id = $3`,
+  ),
+  history: statement(
+    'history',
+    `SELECT game_id AS "gameId", guild_id AS "guildId", season, ended_at AS "endedAt",
+       rating_before AS "ratingBefore", rating_after AS "ratingAfter", mu_after AS mu, sigma_after AS sigma
+     FROM rating_history WHERE user_id = $1 AND variant = $2 ORDER BY ended_at DESC, game_id DESC LIMIT $3`,
+  ),
+  season: statement(
+    'season',
+    `SELECT "userId", rating, games, "endedAt" FROM (
+       SELECT h.user_id AS "userId", h.rating_after AS rating, h.ended_at AS "endedAt",
+         COUNT(*) OVER (PARTITION BY h.user_id) AS games,
+         ROW_NUMBER() OVER (PARTITION BY h.user_id ORDER BY h.ended_at DESC, h.game_id DESC) AS n
+       FROM rating_history h
+       WHERE h.variant = $2 AND h.season = $3 AND h.user_id IN (
+         SELECT user_id FROM rating_history WHERE guild_id = $1 AND variant = $2 AND season = $3)
+     ) s WHERE n = 1 ORDER BY rating DESC, "userId" LIMIT $4`,
+  ),
+  // 'olat', 14: a key no other lock of the bot uses (the migrations' is 'olat', 1: 0x6f6c6174).
+  backlogLock: statement('backlog-lock', 'SELECT pg_advisory_xact_lock(1869373812, 14)'),
+  takeBacklog: statement(
+    'take-backlog',
+    `WITH taken AS (
+       DELETE FROM rating_backlog WHERE game_id IN (
+         SELECT game_id FROM rating_backlog ORDER BY finished_at, game_id LIMIT $1)
+       RETURNING game_id, finished_at)
+     SELECT t.game_id AS "gameId", t.finished_at AS "finishedAt", g.guild_id AS "guildId", g.variant, g.status,
+       COALESCE((SELECT json_agg(json_build_object('seat', p.seat, 'userId', p.user_id, 'name', p.name,
+           'isBot', p.is_bot = 1, 'place', p.place, 'left', p.left_reason IS NOT NULL) ORDER BY p.seat)
+         FROM players p WHERE p.game_id = t.game_id), '[]'::json) AS seats
+     FROM taken t LEFT JOIN games g ON g.id = t.game_id ORDER BY t.finished_at, t.game_id`,
+  ),
+};
