@@ -4,7 +4,7 @@
 // from the moment the fake makes it to the moment the bot's callback request reaches the fake: not the time the
 // fake then takes to read and apply the answer, which would count the card's size against the bot and not against
 // Discord.
-import type { FakeMessage, FakeUser } from '../../src/fake-discord';
+import type { FakeMessage, FakeUser, SlashOptionValue } from '../../src/fake-discord';
 import type { RunningBot } from './bot';
 import type { Control } from './controls';
 import { Board, controlsOf } from './controls';
@@ -39,7 +39,11 @@ export class HoldClicker implements Clicker {
   private gameId = -1;
   private clicks = 0;
 
-  constructor(readonly bot: RunningBot) {
+  /** `options` are added to `/olathe start`'s, e.g. a longer turn timeout for a bench that runs for minutes. */
+  constructor(
+    readonly bot: RunningBot,
+    private readonly options: Record<string, SlashOptionValue> = {},
+  ) {
     this.board = new Board(bot.fake);
     this.user = bot.fake.addUser({ username: 'bench', globalName: 'Bench' });
   }
@@ -58,7 +62,9 @@ export class HoldClicker implements Clicker {
 
   async setUp(): Promise<void> {
     const { fake } = this.bot;
-    const ack = await fake.slash(this.user, 'olathe', { variant: 'balut' }, { subcommand: 'start' }).acked();
+    const ack = await fake
+      .slash(this.user, 'olathe', { variant: 'balut', ...this.options }, { subcommand: 'start' })
+      .acked();
     if (ack.ephemeral) throw new Error(`/olathe start was refused:\n${fake.describe()}`);
     const lobby = await fake.waitFor(() => this.board.latest((id) => id.action === 'start'), 10_000);
     this.gameId = lobby.controls[0]!.id.gameId;
