@@ -8,7 +8,7 @@ import { OpsService } from '../../../src/service/ops-service';
 import type { GameView } from '../../../src/service/game-service';
 import { spawnScript } from '../../support/project';
 import { SMALL, autoStep, harness, playOut, startedGame, user } from '../service/helpers';
-import { sqlRow } from '../../support/storage';
+import { sql, sqlRow } from '../../support/storage';
 
 export interface Run {
   code: number | null;
@@ -136,6 +136,9 @@ export async function filledDatabase(): Promise<{ file: string; halfPlayed: numb
   expect(work.length).toBeGreaterThanOrEqual(2);
   const newest = Number((await sqlRow<{ n: number }>(h.storage, 'SELECT MAX(id) AS n FROM outbox'))!.n);
   expect(await service.channelWorkDone(newest)).toBe(true);
+  // The finished games are rated (ratings, rating_history, guild_ratings); a game still to be rated, as one
+  // that ended before ratings would wait in the backlog, so that the copy carries that table too.
+  await sql(h.storage, 'INSERT INTO rating_backlog (game_id, finished_at) VALUES ($1, $2)', [ended.id, h.clock.now()]);
   await h.storage.close();
   return { file: h.file, halfPlayed: half.id };
 }

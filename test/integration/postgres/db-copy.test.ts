@@ -41,6 +41,7 @@ describe('npm run db:copy', () => {
     const empty = tables.filter((t) => sqlite.prepare(`SELECT COUNT(*) FROM "${t}"`).pluck().get() === 0);
     expect(empty).toEqual([]);
     expect(tables).toEqual(expect.arrayContaining(['games', 'players', 'events', 'outbox', 'daily_attempts']));
+    expect(tables).toEqual(expect.arrayContaining(['ratings', 'rating_history', 'guild_ratings', 'rating_backlog']));
     // More events than one INSERT takes (500 rows): the batches follow one another.
     expect(sqlite.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBeGreaterThan(500);
     fs.writeFileSync(`${file}.daily-secret`, 'the-secret-of-the-daily-dice-0123456789\n');
