@@ -78,6 +78,12 @@ export default tseslint.config(
     [...DISCORD, 'better-sqlite3'],
   ),
   layer(
+    ['src/rating/**/*.ts'],
+    'Ratings are pure: the OpenSkill package and the rules engine, no Discord, no SQL, no service',
+    ['**/db', '**/db/*', '**/service', '**/service/*', '**/discord', '**/discord/*', '**/app/*', '**/cli/*'],
+    [...DISCORD, ...ENGINES],
+  ),
+  layer(
     ['src/service/**/*.ts'],
     'The service knows nothing of Discord, and reaches the database only through the storage seam (src/db/storage.ts), whatever the engine',
     ['**/discord', '**/discord/*', '**/fake-discord', '**/fake-discord/*', '**/db/sqlite/*', '**/db/postgres/*'],
