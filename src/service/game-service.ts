@@ -16,6 +16,7 @@ import type { Commit } from './operation';
 import type { HeadToHead, LeaderboardOptions, PlayerStats } from './stats';
 import { headToHead, leaderboard, playerStats } from './stats';
 import { DailyService } from './daily-service';
+import { RatingReads } from './rating-reads';
 
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
@@ -34,6 +35,8 @@ export type { ChannelWork, LogWork, OutboxItem, ShoutWork } from './channel-work
 export { DEFAULT_LOBBY_EXPIRY_MS, DEFAULT_TURN_TIMEOUT_MS } from './options';
 export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentityName, botName } from './bots';
 export type { Difficulty } from '../solver/strategy';
+export type { RatingChange, ShownRating } from '../rating';
+export type { PersonRatingView, RatingBoardEntry } from './rating-reads';
 export type { Analysis, AnalysedDecision, DecisionMove, Hint, HintChoice } from '../solver/advice';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.
 export { DIFFICULTIES } from '../solver/strategy';
@@ -57,6 +60,9 @@ export type { ShardSlice } from '../db/rows';
 export type { Storage } from '../db/storage';
 
 export class GameService extends DailyService {
+  /** The ratings' reads: boards by rating, a person's rating and history, a season's board. */
+  readonly ratings: RatingReads = new RatingReads(this.storage, this.now);
+
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
   hint(game: GameView, seat: number): Hint | null {
     return game.state ? hint(game.state, seat) : null;

@@ -53,7 +53,19 @@ describe('a rated game’s end', () => {
         .map((c) => ({ user_id: c.userId, games: 1, mu: c.after.mu, sigma: c.after.sigma, rating: c.after.rating }))
         .sort((a, b) => a.user_id.localeCompare(b.user_id)),
     );
-    expect(await storage.ratings.board('guild-1', 'olathe', 5)).toHaveLength(2);
+    // The service's reads, for the Discord layer: the board ranked, a person's rating, the season's board.
+    const board = await service.ratings.board('guild-1', 'olathe');
+    expect(board.map((r) => r.userId)).toEqual(
+      [...end.ratings]
+        .sort((a, b) => b.after.rating - a.after.rating || a.userId.localeCompare(b.userId))
+        .map((c) => c.userId),
+    );
+    expect(board[0]!.rank).toBe(1);
+    expect(board[1]!.rank).toBe(board[1]!.rating === board[0]!.rating ? 1 : 2);
+    const ann = end.ratings.find((c) => c.userId === 'ann')!;
+    expect(await service.ratings.of('ann', 'olathe')).toMatchObject({ ...ann.after, games: 1, best: ann.after.rating });
+    expect(await service.ratings.of('ann', 'balut')).toBeNull();
+    expect((await service.ratings.season('guild-1', 'olathe')).map((r) => r.userId).sort()).toEqual(['ann', 'ben']);
     expect((await storage.ratings.history('ann', 'olathe', 5)).map((h) => h.gameId)).toEqual([view.id]);
   });
 
