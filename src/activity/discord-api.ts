@@ -2,6 +2,7 @@
 // access token stands for (GET /users/@me with it as Bearer; remembered for the token's life, a bounded number of
 // tokens), and who is in an activity instance (with the bot token). Plain fetch: these three routes are all it
 // needs, and discord.js's REST client would put the bot token on the Bearer request too.
+import { ExpiringMap } from '../limits/expiring-map';
 import { TokenBucket } from '../limits/token-bucket';
 
 export interface ActivityUser {
@@ -82,18 +83,13 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
     settings.signIns?.perSecond ?? SIGN_INS.perSecond,
     now,
   );
-  // Codes and tokens Discord refused, and until when; bounded like the users.
-  const refused = new Map<string, number>();
-  const refusedBefore = (secret: string): boolean => {
-    const until = refused.get(secret);
-    if (until !== undefined && until > now()) return true;
-    refused.delete(secret);
+  // Codes and tokens Discord refused lately, bounded like the users.
+  const refused = new ExpiringMap<true>(REFUSED_FOR_MS, cacheSize, now);
+  /** False for a code or token Discord refused lately; otherwise spends a sign-in, or throws when none is left. */
+  const mayAsk = (secret: string): boolean => {
+    if (refused.get(secret)) return false;
     if (!signIns.take()) throw new SignInsBusy();
-    return false;
-  };
-  const remember = (secret: string): void => {
-    refused.set(secret, now() + REFUSED_FOR_MS);
-    if (refused.size > cacheSize) refused.delete(refused.keys().next().value!);
+    return true;
   };
 
   const call = async (route: string, init: RequestInit): Promise<Response> => {
@@ -106,7 +102,7 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
 
   return {
     async exchangeCode(code) {
-      if (refusedBefore(code)) return null;
+      if (!mayAsk(code)) return null;
       const form = new URLSearchParams({
         client_id: settings.clientId,
         client_secret: settings.clientSecret,
@@ -119,7 +115,7 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
         body: form,
       });
       if (response.status === 400) {
-        remember(code);
+        refused.set(code, true);
         return null;
       }
       if (!response.ok) throw new DiscordApiError('POST /oauth2/token', response.status);
@@ -134,10 +130,10 @@ export function discordActivityApi(settings: DiscordApiSettings): DiscordActivit
       const known = users.get(accessToken);
       if (known && known.until > now()) return known.user;
       users.delete(accessToken);
-      if (refusedBefore(accessToken)) return null;
+      if (!mayAsk(accessToken)) return null;
       const response = await call('/v10/users/@me', { headers: { Authorization: `Bearer ${accessToken}` } });
       if (response.status === 401 || response.status === 403) {
-        remember(accessToken);
+        refused.set(accessToken, true);
         return null;
       }
       if (!response.ok) throw new DiscordApiError('GET /users/@me', response.status);
