@@ -5,7 +5,7 @@ import { DiscordErrors } from './http';
 import { MessageFlag } from './limits';
 import { channelMessages, deleteMessage } from './message-store';
 import { apiChannel } from './payloads';
-import { Permission, applyOverwrite, parsePermissions } from './permissions';
+import { Permission, applyOverwrite, effectivePermissions, parsePermissions } from './permissions';
 import type { FakeState } from './store';
 import type { FakeChannel, FakeMessage } from './types';
 
@@ -25,6 +25,17 @@ function permissionHost(state: FakeState, channel: FakeChannel): FakeChannel | u
   return channel.type === 11 ? state.channels.get(channel.parentId ?? '') : channel;
 }
 
+/**
+ * The bot's permissions in a guild, before channel overwrites: @everyone's and its managed role's, which a
+ * server admin may have given more (guilds.ts setBotRoleGrant). 0 in a server it is not in.
+ */
+export function botGuildPermissions(state: FakeState, guildId: string): bigint {
+  const guild = state.guilds.get(guildId);
+  if (!guild?.botMember) return 0n;
+  const role = guild.roles.get(guild.botRoleId);
+  return effectivePermissions(BigInt(state.botUser.permissions) | BigInt(role?.permissions ?? '0'));
+}
+
 /** The bot's permissions in a channel or thread, as Discord computes them (0 when it cannot see it). */
 export function botPermissionsIn(state: FakeState, channelId: string): bigint {
   const channel = state.channels.get(channelId);
@@ -32,7 +43,8 @@ export function botPermissionsIn(state: FakeState, channelId: string): bigint {
   // A group DM, or a server the bot is not in: it cannot see the channel at all.
   if (channel?.type === 3 || state.guilds.get(channel?.guildId ?? '')?.botMember === false) return 0n;
   const host = channel ? permissionHost(state, channel) : undefined;
-  return applyOverwrite(BigInt(state.botUser.permissions), host?.botOverwrite);
+  const base = channel?.guildId ? botGuildPermissions(state, channel.guildId) : BigInt(state.botUser.permissions);
+  return applyOverwrite(base, host?.botOverwrite);
 }
 
 /**

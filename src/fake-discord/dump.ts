@@ -3,7 +3,9 @@
 import { isObject } from './json';
 import { MessageFlag } from './limits';
 import { channelMessages } from './message-store';
+import { STATUS_NAMES } from './scheduled-event-rules';
 import type { FakeState } from './store';
+import type { FakeScheduledEvent } from './store';
 import type { FakeMessage } from './types';
 
 function truncate(text: string, max: number): string {
@@ -55,7 +57,14 @@ export function describeMessage(message: FakeMessage, nameOf: (userId: string) =
   return `${message.id} ${message.author.username}: ${bits.join(' ') || '(empty)'}${notes.length ? ` (${notes.join(', ')})` : ''}`;
 }
 
-/** The last messages of every channel that has any, and the latest breaches. */
+/** One line of a scheduled event: its status, name, times and place. */
+export function describeEvent(event: FakeScheduledEvent): string {
+  const status = STATUS_NAMES[event.status] ?? String(event.status);
+  const times = `${new Date(event.startAt).toISOString()} → ${new Date(event.endAt).toISOString()}`;
+  return `${event.id} ${status}${event.deleted ? ' (deleted)' : ''} ${JSON.stringify(truncate(event.name, 60))} ${times} at ${JSON.stringify(event.location)}`;
+}
+
+/** The last messages of every channel that has any, the scheduled events, and the latest breaches. */
 export function describeState(state: FakeState, maxPerChannel = 12): string {
   const lines: string[] = [];
   for (const channel of state.channels.values()) {
@@ -74,6 +83,11 @@ export function describeState(state: FakeState, maxPerChannel = 12): string {
     );
     for (const message of shown)
       lines.push(`  ${describeMessage(message, (id) => state.users.get(id)?.username ?? id)}`);
+  }
+  const events = [...state.scheduledEvents.values()];
+  if (events.length > 0) {
+    lines.push(`scheduled events (${events.length}):`);
+    for (const event of events.slice(-maxPerChannel)) lines.push(`  ${describeEvent(event)}`);
   }
   if (state.breaches.length > 0) {
     lines.push(`breaches (${state.breaches.length}):`);

@@ -20,12 +20,14 @@ import { clone } from './json';
 import { pingedUsers } from './mentions';
 import { cloneMessage, createMessage } from './message-store';
 import { requireParticipant } from './private-places';
+import { moderatorDeletesEvent, personSchedulesEvent } from './scheduled-events';
+import type { PersonEventInit } from './scheduled-events';
 import type { UserRef } from './places';
 import { allRoutes } from './rest-routes';
 import { createFakeHttpServer } from './server';
 import { checkShard } from './snowflake';
 import { loadDiscordSpec } from './spec-check';
-import type { FakeActivityInstance } from './store';
+import type { FakeActivityInstance, FakeScheduledEvent } from './store';
 import type {
   ComponentExtras,
   FakeDiscordOptions,
@@ -188,6 +190,16 @@ export class FakeDiscord extends FakeActivities {
    */
   deleteChannel(channelId: string): void {
     moderatorDeletesChannel(this.state, channelId);
+  }
+
+  /** A person with Create Events schedules an EXTERNAL event in Discord's app (GUILD_SCHEDULED_EVENT_CREATE). */
+  scheduleEvent(user: UserRef, init: PersonEventInit): FakeScheduledEvent {
+    return clone(personSchedulesEvent(this.state, this.requireUser(user), init));
+  }
+
+  /** A moderator deletes a scheduled event; the bot's routes on it then answer 10070. */
+  deleteScheduledEvent(eventId: string): FakeScheduledEvent {
+    return clone(moderatorDeletesEvent(this.state, eventId));
   }
 
   private requireMessage(id: string): FakeMessage {

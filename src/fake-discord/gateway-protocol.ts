@@ -8,6 +8,8 @@ export const GatewayIntent = {
   GuildMessageReactions: 1 << 10,
   DirectMessages: 1 << 12,
   MessageContent: 1 << 15,
+  /** GUILD_SCHEDULED_EVENT_CREATE, _UPDATE, _DELETE (and the USER_ events, not modelled). */
+  GuildScheduledEvents: 1 << 16,
 } as const;
 
 export const GatewayOp = {

@@ -179,6 +179,18 @@ export function joinGuild(state: FakeState, guild: FakeGuild, user: FakeUser): v
   state.notify();
 }
 
+/**
+ * A server admin gives the bot's managed role `extra` besides what the bot was invited with (replacing an earlier
+ * grant; 0n takes it back). GUILD_ROLE_UPDATE tells the bot, so discord.js computes the same bits.
+ */
+export function setBotRoleGrant(state: FakeState, guild: FakeGuild, extra: bigint): void {
+  const role = guild.roles.get(guild.botRoleId);
+  if (!role) throw new Error(`the bot is not a member of guild ${guild.id}`);
+  role.permissions = (BOT_ROLE_PERMISSIONS | extra).toString();
+  state.guildDispatch(guild.id, 'GUILD_ROLE_UPDATE', { guild_id: guild.id, role: apiRole(role, state.botUser.id) });
+  state.notify();
+}
+
 export function isMember(guild: FakeGuild | undefined, userId: string): boolean {
   return guild?.members.has(userId) ?? false;
 }

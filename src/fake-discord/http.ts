@@ -27,6 +27,8 @@ export interface RestRequest {
   /** An application/x-www-form-urlencoded body (only the OAuth2 token URL takes one; `body` stays undefined). */
   form?: URLSearchParams;
   authorization: string | undefined;
+  /** X-Audit-Log-Reason, decoded (discord.js sends it URI-encoded); undefined without one. */
+  auditLogReason?: string;
   /** performance.now() when the request came in, before its body was read. */
   arrivedAt: number;
 }
@@ -64,6 +66,7 @@ export const DiscordErrors = {
   unknownEmoji: () => refusal(400, 10014, 'Unknown Emoji'),
   unknownWebhook: () => refusal(404, 10015, 'Unknown Webhook'),
   unknownInteraction: () => refusal(404, 10062, 'Unknown interaction'),
+  unknownScheduledEvent: () => refusal(404, 10070, 'Unknown Guild Scheduled Event'),
   unknownCommand: () => refusal(404, 10063, 'Unknown application command'),
   missingAccess: () => refusal(403, 50001, 'Missing Access'),
   cannotEditOthers: () => refusal(403, 50005, 'Cannot edit a message authored by another user'),
@@ -76,6 +79,7 @@ export const DiscordErrors = {
   noMutualGuilds: () => refusal(403, 50278, 'Cannot send messages to this user due to having no mutual guilds'),
   invalidJson: () => refusal(400, 50109, 'The request body contains invalid JSON.'),
   maxReactions: () => refusal(400, 30010, 'Maximum number of reactions reached (20)'),
+  maxScheduledEvents: () => refusal(400, 30038, 'Maximum number of uncompleted guild scheduled events reached (100)'),
   threadAlreadyCreated: () => refusal(400, 160004, 'A thread has already been created for this message'),
   invalidFormBody: (violations: Violation[]) => new DiscordHttpError(400, invalidFormBody(violations)),
 };
@@ -91,6 +95,14 @@ function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     throw DiscordErrors.invalidJson();
+  }
+}
+
+function decodeReason(header: string): string {
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return header;
   }
 }
 
@@ -110,6 +122,7 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
       }
     });
   const authorization = req.headers.authorization;
+  const reason = req.headers['x-audit-log-reason'];
   const request: RestRequest = {
     method,
     pathname: url.pathname,
@@ -118,6 +131,7 @@ export async function readRestRequest(req: IncomingMessage, url: URL): Promise<R
     body: undefined,
     files: [],
     authorization,
+    ...(typeof reason === 'string' ? { auditLogReason: decodeReason(reason) } : {}),
     arrivedAt,
   };
   const bytes = await readBytes(req);

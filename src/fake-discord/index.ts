@@ -49,8 +49,15 @@
 //   const code = fake.authorizeCode(alice, ['identify']); // what the SDK's authorize() returns in the client
 //   // the bot: POST /api/oauth2/token (form: grant_type, code, client_id, client_secret = fake.clientSecret), then
 //   // GET /users/@me with "Authorization: Bearer <access_token>"; a component answered with type 12 launches too.
+//
+// Guild scheduled events (scheduled-events.ts; EXTERNAL ones only): the bot's REST routes need Create Events
+// (Manage Events for others' events), which `fake.grantBotPermissions(Permission.CreateEvents)` gives its role;
+// `fake.scheduledEvents()` lists them with their history, `fake.on('scheduledEvent', …)` hears each change,
+// `fake.scheduleEvent(person, init)` and `fake.deleteScheduledEvent(id)` are people acting in Discord's app.
 export { FakeDiscord, startFakeDiscord } from './fake-discord';
-export type { FakeActivityInstance } from './store';
+export type { FakeActivityInstance, FakeScheduledEvent, ScheduledEventChange } from './store';
+export type { PersonEventInit, ScheduledEventNotice } from './scheduled-events';
+export { EventStatus, SCHEDULED_EVENT_LIMITS } from './scheduled-event-rules';
 export type { OAuth2Grant } from './oauth2-grants';
 export type { AddGuildInit, AddUserInit } from './fake-discord';
 export { FaultRoute } from './faults';

@@ -1,9 +1,10 @@
 // The fake's objects in Discord's wire shapes (snake_case, ids as strings), with enough of the
 // fields discord.js reads that it builds its structures without crashing: users, members, roles, channels,
-// threads, guilds and the application. Messages, their attachments and reactions: message-payloads.ts.
+// threads, guilds, scheduled events and the application. Messages, their attachments and reactions: message-payloads.ts.
 import type { JsonObject } from './json';
 import { channelMessages } from './message-store';
-import type { FakeGuild, FakeState } from './store';
+import { EXTERNAL, GUILD_ONLY } from './scheduled-event-rules';
+import type { FakeGuild, FakeScheduledEvent, FakeState } from './store';
 import type { FakeChannel, FakeRole, FakeThreadState, FakeUser } from './types';
 
 export function iso(ms: number): string {
@@ -175,7 +176,9 @@ export function apiGuildCreate(state: FakeState, guild: FakeGuild): JsonObject {
     presences: [],
     voice_states: [],
     stage_instances: [],
-    guild_scheduled_events: [],
+    guild_scheduled_events: [...state.scheduledEvents.values()]
+      .filter((e) => e.guildId === guild.id && !e.deleted)
+      .map((e) => apiScheduledEvent(state, e)),
     soundboard_sounds: [],
     embedded_activities: [],
   };
@@ -208,5 +211,31 @@ export function apiApplication(state: FakeState): JsonObject {
       '0': { oauth2_install_params: { scopes: ['applications.commands', 'bot'], permissions: '0' } },
       '1': { oauth2_install_params: { scopes: ['applications.commands'], permissions: '0' } },
     },
+  };
+}
+
+/** The guild scheduled event object, as REST answers and the gateway sends it (the spec's ExternalScheduledEventResponse). */
+export function apiScheduledEvent(state: FakeState, event: FakeScheduledEvent, userCount = false): JsonObject {
+  const creator = state.users.get(event.creatorId);
+  return {
+    id: event.id,
+    guild_id: event.guildId,
+    name: event.name,
+    description: event.description,
+    channel_id: null,
+    creator_id: event.creatorId,
+    ...(creator ? { creator: { ...apiUser(creator), flags: 0, primary_guild: null } } : {}),
+    image: null,
+    scheduled_start_time: iso(event.startAt),
+    scheduled_end_time: iso(event.endAt),
+    status: event.status,
+    entity_type: EXTERNAL,
+    entity_id: null,
+    recurrence_rule: null,
+    // RSVPs are not modelled: nobody is interested yet.
+    ...(userCount ? { user_count: 0 } : {}),
+    privacy_level: GUILD_ONLY,
+    guild_scheduled_event_exceptions: [],
+    entity_metadata: { location: event.location },
   };
 }

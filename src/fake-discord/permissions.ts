@@ -17,8 +17,10 @@ export const Permission = {
   UseVad: 1n << 25n,
   ChangeNickname: 1n << 26n,
   UseApplicationCommands: 1n << 31n,
+  ManageEvents: 1n << 33n,
   CreatePublicThreads: 1n << 35n,
   SendMessagesInThreads: 1n << 38n,
+  CreateEvents: 1n << 44n,
 } as const;
 
 /** Every permission Discord currently defines (bits 0–50): what an administrator receives. */

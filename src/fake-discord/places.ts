@@ -6,8 +6,9 @@ import { addAppEmoji } from './app-emojis';
 import { setBotOverwrite } from './channels';
 import type { FaultInjector } from './faults';
 import type { FakeGateway } from './gateway';
-import { addChannel, addUser, createGuild, joinGuild, requireGuild } from './guilds';
+import { addChannel, addUser, createGuild, joinGuild, requireGuild, setBotRoleGrant } from './guilds';
 import { appPermissionsIn } from './install-contexts';
+import { parsePermissions } from './permissions';
 import { clone } from './json';
 import { addGroupDm, dmWith } from './private-places';
 import { checkShard, shardOfGuild } from './snowflake';
@@ -231,6 +232,14 @@ export abstract class FakePlaces {
    */
   setBotChannelPermissions(channelId: string, overwrite: { allow?: bigint | string; deny?: bigint | string }): void {
     setBotOverwrite(this.state, channelId, overwrite);
+  }
+
+  /**
+   * A server admin gives the bot's role more than it was invited with, such as Permission.CreateEvents (replacing
+   * an earlier grant; 0n takes it back). The bot hears GUILD_ROLE_UPDATE; app_permissions follow.
+   */
+  grantBotPermissions(permissions: bigint | string, guildId = this.guildId): void {
+    setBotRoleGrant(this.state, requireGuild(this.state, guildId), parsePermissions(permissions));
   }
 
   /** The bot's permissions in a channel, thread, DM or group DM, as app_permissions carries them. */

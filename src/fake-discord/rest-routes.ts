@@ -1,6 +1,6 @@
 // The bot-authenticated REST routes: gateway discovery, users, the application and the guilds.
-// Channel, thread, reaction, interaction, command, application emoji and Activity instance routes live in their
-// own files; OAuth2's token URL is not a REST route (oauth2-token.ts).
+// Channel, thread, reaction, interaction, command, application emoji, scheduled event and Activity instance routes
+// live in their own files; OAuth2's token URL is not a REST route (oauth2-token.ts).
 import { activityInstanceRoutes } from './activity-instances';
 import { appEmojiRoutes } from './app-emojis';
 import { channelRoutes } from './channel-routes';
@@ -12,6 +12,7 @@ import { apiApplication, apiChannel, apiGuild, apiMember, apiRole, apiUser, last
 import { ok, param, route } from './routes';
 import type { Route, RouteContext } from './routes';
 import { reactionRoutes } from './reactions';
+import { scheduledEventRoutes } from './scheduled-events';
 import type { FakeGuild } from './store';
 import { threadRoutes } from './threads';
 
@@ -21,6 +22,7 @@ export function allRoutes(): Route[] {
     ...userRoutes(),
     ...privatePlaceRoutes(),
     ...guildRoutes(),
+    ...scheduledEventRoutes(),
     ...channelRoutes(),
     ...threadRoutes(),
     ...reactionRoutes(),

@@ -31,6 +31,8 @@ export interface Route {
   auth: boolean;
   /** Also takes "Authorization: Bearer <access token>" of a grant with this OAuth2 scope. */
   bearerScope?: string;
+  /** Its answers are held to the spec's response schema too: one that breaks it is the fake's bug, a breach. */
+  checksAnswer?: boolean;
   handle: (c: RouteContext) => RestResult | Promise<RestResult>;
 }
 

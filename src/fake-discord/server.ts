@@ -130,7 +130,20 @@ async function route(deps: HttpServerDeps, request: RestRequest, url: URL, label
     else checkAuthorization(deps, request, label);
   }
   conformToSpec(deps, request, label);
-  return match.route.handle(context);
+  const result = await match.route.handle(context);
+  if (match.route.checksAnswer) answerToSpec(deps, request, label, result);
+  return result;
+}
+
+/** Holds an answer of the fake to the spec's response schema; a mismatch is the fake's bug, recorded loudly. */
+function answerToSpec(deps: HttpServerDeps, request: RestRequest, label: string, result: RestResult): void {
+  const { spec, state } = deps;
+  const status = result.status === 200 && result.body === undefined ? 204 : result.status;
+  for (const v of spec.checkResponse(request.method, request.segments, status, result.body)) {
+    const description = `${label}: the fake's own answer breaks the spec: ${v.rule}`;
+    state.breach(description);
+    if (SPEC_BREACHES.length < 100) SPEC_BREACHES.push(description);
+  }
 }
 
 /**

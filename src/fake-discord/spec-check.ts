@@ -25,6 +25,7 @@ const SNOWFLAKE = /^(0|[1-9][0-9]*)$/;
 
 export class DiscordSpec {
   private readonly built = new Map<SpecOperation, Schema>();
+  private readonly builtResponses = new Map<string, Schema>();
 
   constructor(
     /** discord-api-spec's version, e.g. "10.0.266135". */
@@ -71,6 +72,29 @@ export class DiscordSpec {
       }
     }
     return { operation, violations };
+  }
+
+  /**
+   * What in an answer of the fake breaks the spec's response schema for its status (none for a route the spec
+   * lacks). An answer is the fake's own, so a violation is a bug of the fake, not of the bot.
+   */
+  checkResponse(method: string, segments: readonly string[], status: number, body: unknown): Violation[] {
+    const op = this.find(method, segments);
+    if (!op) return [];
+    const where = `discord-api-spec ${this.version}: ${op.method} ${op.path} → ${status}`;
+    const listed = op.responses.find((r) => r.name === String(status));
+    if (!listed)
+      return [
+        { path: [], code: 'STATUS', message: 'Unlisted status.', rule: `the status is not one listed (${where})` },
+      ];
+    const key = `${op.method} ${op.path} ${status}`;
+    let schema = this.builtResponses.get(key);
+    if (!schema) {
+      schema = this.toSchema(listed.type);
+      this.builtResponses.set(key, schema);
+    }
+    const parsed = z.safeParse(schema, body);
+    return parsed.success ? [] : parsed.error.issues.flatMap((issue) => explain(issue, [], body, where));
   }
 
   /** The request schema of an operation that takes a body, built once (throws if the spec's type is unknown). */
@@ -247,7 +271,10 @@ function explain(issue: Issue, prefix: PropertyKey[], body: unknown, where: stri
 
 /** How far a union's alternative is from the value: a different `type` (the discriminator) first, then issues. */
 function distance(issues: Issue[]): number {
-  const otherType = issues.some((i) => i.code === 'invalid_value' && i.path.length === 1 && i.path[0] === 'type');
+  // A scheduled event's alternatives differ by `entity_type`, the others' by `type`.
+  const otherType = issues.some(
+    (i) => i.code === 'invalid_value' && i.path.length === 1 && (i.path[0] === 'type' || i.path[0] === 'entity_type'),
+  );
   return (otherType ? 1000 : 0) + issues.length;
 }
 

@@ -30,6 +30,8 @@ export interface SpecOperation {
   query: Field[];
   /** The template's parameters and their types, e.g. channel_id: SnowflakeType. */
   pathParams: Field[];
+  /** The answers by status ("200", "204", "4XX"), each with its body's type. */
+  responses: Field[];
 }
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete'];
@@ -53,12 +55,14 @@ export function readSpecOperations(source: string): SpecOperation[] {
         return type?.kind === 'object' ? type.fields : [];
       };
       const body = fields.find((f) => f.name === 'requestBody')?.type;
+      const responses = fields.find((f) => f.name === 'responses')?.type;
       operations.push({
         method: method.name.toUpperCase(),
         path: path.name,
         body: body === undefined || isName(body, 'undefined') ? undefined : body,
         query: part('query'),
         pathParams: part('path'),
+        responses: responses?.kind === 'object' ? responses.fields : [],
       });
     }
   }

@@ -43,6 +43,36 @@ export interface FakeGuild {
   preferredLocale?: string;
 }
 
+/** One change of a scheduled event, with the audit-log reason its request gave (X-Audit-Log-Reason). */
+export interface ScheduledEventChange {
+  action: 'create' | 'update' | 'delete';
+  at: number;
+  /** The bot's id for its own requests, a person's for what they did in Discord's app. */
+  by: string;
+  /** The status after the change. */
+  status: number;
+  reason?: string;
+}
+
+/** A guild scheduled event (scheduled-events.ts); only EXTERNAL ones (entity type 3) are modelled. */
+export interface FakeScheduledEvent {
+  id: string;
+  guildId: string;
+  creatorId: string;
+  name: string;
+  description: string | null;
+  /** entity_metadata.location */
+  location: string;
+  /** scheduled_start_time and scheduled_end_time, ms since 1970. */
+  startAt: number;
+  endAt: number;
+  /** 1 SCHEDULED, 2 ACTIVE, 3 COMPLETED, 4 CANCELED. */
+  status: number;
+  /** Deleted: routes answer Unknown Guild Scheduled Event (10070); kept so tests can read what happened. */
+  deleted: boolean;
+  history: ScheduledEventChange[];
+}
+
 /** A running Activity (activity-instances.ts launches, joins and ends them). */
 export interface FakeActivityInstance {
   /** "i-{launch_id}-gc-{guild_id}-{channel_id}", or "i-{launch_id}-pc-{channel_id}" in a DM or group DM. */
@@ -112,6 +142,8 @@ export class FakeState {
   activitiesEnabled = false;
   /** Running Activity instances by instance id (activity-instances.ts). */
   readonly activityInstances = new Map<string, FakeActivityInstance>();
+  /** Every guild's scheduled events by id, in creation order, deleted ones too (scheduled-events.ts). */
+  readonly scheduledEvents = new Map<string, FakeScheduledEvent>();
   readonly oauth2: OAuth2Grants;
   readonly breaches: string[] = [];
   readonly unknownRoutes: string[] = [];

@@ -5,9 +5,16 @@ import { describeState } from './dump';
 import { clone } from './json';
 import { channelMessages, cloneMessage } from './message-store';
 import { FakePlaces } from './places';
+import { guildEvents } from './scheduled-events';
+import type { ScheduledEventNotice } from './scheduled-events';
+import type { FakeScheduledEvent } from './store';
 import type { UserRef } from './places';
 import { checkShard } from './snowflake';
 import type { ChangeEvent, DeduplicatedCreate, FakeMessage, LoggedRequest, RegisteredCommands } from './types';
+
+type WatchedEvent = 'change' | 'breach' | 'scheduledEvent';
+type WatchListener =
+  ((event: ChangeEvent) => void) | ((description: string) => void) | ((notice: ScheduledEventNotice) => void);
 
 export abstract class FakeWatching extends FakePlaces {
   // ------------------------------------------------------------ watching
@@ -36,6 +43,17 @@ export abstract class FakeWatching extends FakePlaces {
     return [...this.state.messages.values()]
       .filter((m) => m.pinged.includes(id) && (channelId === undefined || m.channelId === channelId))
       .map((m) => cloneMessage(m));
+  }
+
+  /** A guild's scheduled events (default: the default guild's), oldest first; deleted ones only on request. */
+  scheduledEvents(guildId = this.guildId, options: { includeDeleted?: boolean } = {}): FakeScheduledEvent[] {
+    return clone(guildEvents(this.state, guildId, options.includeDeleted));
+  }
+
+  /** One scheduled event, deleted or not, with its history of changes. */
+  scheduledEvent(id: string): FakeScheduledEvent | undefined {
+    const event = this.state.scheduledEvents.get(id);
+    return event ? clone(event) : undefined;
   }
 
   /** Resolves with the predicate's first truthy value, re-checked on every change of the fake. */
@@ -171,12 +189,13 @@ export abstract class FakeWatching extends FakePlaces {
 
   on(event: 'change', listener: (event: ChangeEvent) => void): this;
   on(event: 'breach', listener: (description: string) => void): this;
-  on(event: 'change' | 'breach', listener: ((event: ChangeEvent) => void) | ((description: string) => void)): this {
+  on(event: 'scheduledEvent', listener: (notice: ScheduledEventNotice) => void): this;
+  on(event: WatchedEvent, listener: WatchListener): this {
     this.state.events.on(event, listener);
     return this;
   }
 
-  off(event: 'change' | 'breach', listener: ((event: ChangeEvent) => void) | ((description: string) => void)): this {
+  off(event: WatchedEvent, listener: WatchListener): this {
     this.state.events.off(event, listener);
     return this;
   }
