@@ -1,6 +1,6 @@
 // What the playground's page is sent: messages, channels and threads as it draws them (no edit history, no
 // more than the page shows), made from the fake's records.
-import type { FakeChannel, FakeDiscord, FakeMessage } from '../fake-discord';
+import type { FakeChannel, FakeDiscord, FakeMessage, FakeScheduledEvent } from '../fake-discord';
 
 /** A message as the page draws it (no edit history), with who used the command it answers. */
 export interface PageMessage {
@@ -84,3 +84,28 @@ export const channelThreads = (fake: FakeDiscord): PageThread[] =>
       locked: t.thread?.locked ?? false,
     }))
     .sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : BigInt(a.id) > BigInt(b.id) ? 1 : 0));
+
+/** A scheduled event of the server (Discord's "Events"), as the sidebar lists it. */
+export interface PageEvent {
+  id: string;
+  name: string;
+  location: string;
+  startAt: number;
+  endAt: number;
+  /** 1 SCHEDULED, 2 ACTIVE, 3 COMPLETED, 4 CANCELED. */
+  status: number;
+}
+
+/** The server's scheduled events, soonest first (deleted ones are gone from Discord's list). */
+export const guildEvents = (fake: FakeDiscord): PageEvent[] =>
+  fake
+    .scheduledEvents(fake.guildId)
+    .map((e: FakeScheduledEvent) => ({
+      id: e.id,
+      name: e.name,
+      location: e.location,
+      startAt: e.startAt,
+      endAt: e.endAt,
+      status: e.status,
+    }))
+    .sort((a, b) => a.startAt - b.startAt || (BigInt(a.id) < BigInt(b.id) ? -1 : 1));

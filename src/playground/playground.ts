@@ -2,7 +2,7 @@
 // localhost that shows the channel the way Discord does and lets a person act as several fake users.
 import { REST, Routes } from 'discord.js';
 import type { FakeDiscord, FakeUser } from '../fake-discord';
-import { PERMISSIONS, startFakeDiscord } from '../fake-discord';
+import { PERMISSIONS, Permission, startFakeDiscord } from '../fake-discord';
 import { readConfig } from '../app/config';
 import type { Logger } from '../app/logger';
 import { createLogger } from '../app/logger';
@@ -73,6 +73,8 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
     cleanup.push(async () => claim.release());
     const fake = await startFakeDiscord({ guildName: 'Olathe Playground', channelName: 'dice' });
     cleanup.push(() => fake.close());
+    // Tournaments put an event in the server's Events, which needs Create Events of the bot's role.
+    fake.grantBotPermissions(Permission.CreateEvents);
     const users = PEOPLE.map((p) => fake.addUser(p));
     const places = addPlaces(fake, users);
     // The bot serves its Activity on a port of its own; the page reaches it through the playground's.

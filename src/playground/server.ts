@@ -5,9 +5,9 @@
 //
 // The DMs, the group DM and the server without the bot (places.ts) are shown to the people in them only.
 //
-//   GET  /api/state                            guild, channel, bot, cdn, users, commands, threads, places
+//   GET  /api/state                            guild, channel, bot, cdn, users, commands, threads, events, places
 //   GET  /api/messages?user=ID[&channel=ID]    { seq, channel, messages, starter?, threads } of a channel, thread or place
-//   GET  /api/events?user=ID                   SSE: message, delete (with channelId), threads, breach
+//   GET  /api/events?user=ID                   SSE: message, delete (with channelId), threads, events, breach
 //   POST /api/command { user, text, channel? } a slash command in the channel (default), a thread or a place
 //   POST /api/click   { user, messageId, customId }
 //   POST /api/select  { user, messageId, customId, values }
@@ -20,6 +20,7 @@ import { HttpError, readJson } from './http';
 import { activityBridge, launchedBy } from './activity-bridge';
 import type { PageThread } from './page-view';
 import { channelThreads, pageChannel, pageMessage } from './page-view';
+import { watchEvents } from './event-list';
 import { describeCommands, parseCommandLine } from './command-line';
 import { pageUrl } from './port';
 import { placeOf } from './places';
@@ -44,7 +45,7 @@ export interface PlaygroundServer {
 
 /** The page's browser modules (client.js imports the rest), each served as /<name>.js. */
 const MODULES =
-  'client act activity components composer header markdown media messages notices people places sidebar state view'.split(
+  'client act activity components composer events header markdown media messages notices people places sidebar state view'.split(
     ' ',
   );
 /** The only files served: a path names one of these or nothing, so no request reaches another file. */
@@ -55,6 +56,7 @@ const STATIC: Record<string, { file: string; type: string }> = {
   ),
   '/style.css': { file: 'style.css', type: 'text/css; charset=utf-8' },
   '/media.css': { file: 'media.css', type: 'text/css; charset=utf-8' },
+  '/events.css': { file: 'events.css', type: 'text/css; charset=utf-8' },
   '/narrow.css': { file: 'narrow.css', type: 'text/css; charset=utf-8' },
 };
 const STATIC_DIR = new URL('./static/', import.meta.url);
@@ -94,6 +96,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     broadcast('threads', threadsPayload());
   };
   const threadsPayload = () => ({ version: threadsVersion, threads: threadList });
+  const events = watchEvents(fake, (payload) => broadcast('events', payload));
 
   /**
    * The channel, thread or place a page names for a user: absent or empty means the playground's channel;
@@ -191,6 +194,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       })),
       commands: describeCommands(fake.registeredCommands.global),
       threads: threadsPayload(),
+      events: events.payload(),
       places,
     };
   };
@@ -247,6 +251,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
         res.write('retry: 1000\n\n');
         refreshThreads();
         res.write(`event: threads\ndata: ${JSON.stringify(threadsPayload())}\n\n`);
+        res.write(`event: events\ndata: ${JSON.stringify(events.payload())}\n\n`);
         const stream = { userId: user.id, res };
         streams.add(stream);
         req.on('close', () => streams.delete(stream));
@@ -311,6 +316,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       clearInterval(threadsPoll);
       fake.off('change', onChange);
       fake.off('breach', onBreach);
+      events.close();
       for (const s of streams) s.res.end();
       streams.clear();
       await new Promise<void>((resolve) => {

@@ -5,10 +5,11 @@
 // the group DM and the server without the bot are places.js's.
 // No framework, no build. This file starts the page and wires its modules: state.js (what the page knows),
 // view.js (the user, the view and the server's events), messages.js with components.js, markdown.js and
-// media.js (drawing the messages), sidebar.js, header.js and people.js (around them), composer.js and act.js
-// (what the user does), notices.js.
+// media.js (drawing the messages), sidebar.js, events.js, header.js and people.js (around them), composer.js and
+// act.js (what the user does), notices.js.
 import { launchBoard } from './activity.js';
 import { drawQuickCommands, setUpComposer } from './composer.js';
+import { applyEvents } from './events.js';
 import { refreshTimestamps } from './markdown.js';
 import { setCdn } from './media.js';
 import { renderNow } from './messages.js';
@@ -31,6 +32,7 @@ async function main() {
   $('#guild-name').textContent = state.info.guild.name;
   setPlaces(state.info.places);
   applyThreads(state.info.threads, false);
+  applyEvents(state.info.events);
   drawQuickCommands();
   setUpComposer();
   setUpLinks();

@@ -21,6 +21,9 @@ export const state = {
   /** The channel's threads, oldest first, and the version of that list (the server counts them). */
   threads: [],
   threadsVersion: -1,
+  /** The server's scheduled events, soonest first, and the version of that list (events.js). */
+  events: [],
+  eventsVersion: -1,
   /** channel or thread id → { count, mentions } of messages that came while another was shown */
   unread: new Map(),
   source: null,

@@ -1,7 +1,8 @@
 // Which user the page acts as and which channel or thread it shows, kept live: a user's own stream of the
-// server's events (messages made, edited, deleted; the thread list; a rule the bot broke), a view's messages
-// fetched as that user sees them, with the changes pushed meanwhile applied once they are in.
+// server's events (messages made, edited, deleted; the thread list; the scheduled events; a rule the bot broke), a
+// view's messages fetched as that user sees them, with the changes pushed meanwhile applied once they are in.
 import { personChanged } from './activity.js';
+import { applyEvents } from './events.js';
 import { drawHeader } from './header.js';
 import { renderNow } from './messages.js';
 import { clearNotices, notice } from './notices.js';
@@ -42,6 +43,7 @@ export async function switchUser(id) {
     'threads',
     live((data) => applyThreads(data, true)),
   );
+  source.addEventListener('events', live(applyEvents));
   source.addEventListener('breach', (event) =>
     notice(`The bot broke a Discord rule: ${JSON.parse(event.data).description}`, 'warn'),
   );
