@@ -84,6 +84,23 @@ export default tseslint.config(
     [...DISCORD, ...ENGINES],
   ),
   layer(
+    ['src/tournament/**/*.ts'],
+    'Tournaments are pure like the rules engine: events applied one at a time, no Discord, no SQL, no service, no clock',
+    [
+      '**/db',
+      '**/db/*',
+      '**/service',
+      '**/service/*',
+      '**/discord',
+      '**/discord/*',
+      '**/app/*',
+      '**/cli/*',
+      '**/rating',
+      '**/rating/*',
+    ],
+    [...DISCORD, ...ENGINES],
+  ),
+  layer(
     ['src/service/**/*.ts'],
     'The service knows nothing of Discord, and reaches the database only through the storage seam (src/db/storage.ts), whatever the engine',
     ['**/discord', '**/discord/*', '**/fake-discord', '**/fake-discord/*', '**/db/sqlite/*', '**/db/postgres/*'],
