@@ -70,6 +70,28 @@ export interface RatingHistoryRow {
   sigma: number;
 }
 
+/**
+ * A person's change in one rated game as saved (rating_history), with what the results say beside it. `games`,
+ * `best` and the previous game count the person's rated games in the variant in end order, as they were rated.
+ */
+export interface GameRatingRow {
+  userId: string;
+  season: string;
+  muBefore: number;
+  sigmaBefore: number;
+  ratingBefore: number;
+  mu: number;
+  sigma: number;
+  ratingAfter: number;
+  /** Their rated games in the variant up to this one, this one included. */
+  games: number;
+  /** The best rating they had reached after this game. */
+  best: number;
+  /** Their rated game before this one: its season and the rating it left them with (null: this was the first). */
+  previousSeason: string | null;
+  previousRating: number | null;
+}
+
 /** A person's standing in one season: the rating their last game of it left them with. */
 export interface SeasonRow {
   userId: string;

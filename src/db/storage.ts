@@ -29,6 +29,7 @@ import type { Variant } from '../game';
 import type { PersonRating } from '../rating';
 import type {
   BacklogGame,
+  GameRatingRow,
   RatingBoardRow,
   RatingHistoryRow,
   RatingStanding,
@@ -206,6 +207,8 @@ export interface RatingStore {
   standing(guild: string, variant: Variant, user: string): Promise<RatingStanding | null>;
   /** A person's rated games, latest first. */
   history(user: string, variant: Variant, limit: number): Promise<RatingHistoryRow[]>;
+  /** Each person's change in one rated game, by user id: none for a game that was not rated. */
+  ofGame(gameId: number): Promise<GameRatingRow[]>;
   /** A season's people of a server, by the rating their last game of the season left them with. */
   season(guild: string, variant: Variant, season: string, limit: number): Promise<SeasonRow[]>;
   /**

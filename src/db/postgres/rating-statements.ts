@@ -103,6 +103,21 @@ export const R = {
        rating_before AS "ratingBefore", rating_after AS "ratingAfter", mu_after AS mu, sigma_after AS sigma
      FROM rating_history WHERE user_id = $1 AND variant = $2 ORDER BY ended_at DESC, game_id DESC LIMIT $3`,
   ),
+  // As SQLite's: each of the game's people with their rows up to it, in the order the games ended.
+  ofGame: statement(
+    'of-game',
+    `SELECT "userId", season, "muBefore", "sigmaBefore", "ratingBefore", mu, sigma, "ratingAfter", games, best,
+       "previousSeason", "previousRating" FROM (
+       SELECT e.game_id AS "gameId", e.user_id AS "userId", e.season, e.mu_before AS "muBefore",
+         e.sigma_before AS "sigmaBefore", e.rating_before AS "ratingBefore", e.mu_after AS mu, e.sigma_after AS sigma,
+         e.rating_after AS "ratingAfter", COUNT(*) OVER w AS games, MAX(e.rating_after) OVER w AS best,
+         LAG(e.season) OVER w AS "previousSeason", LAG(e.rating_after) OVER w AS "previousRating"
+       FROM rating_history g JOIN rating_history e ON e.user_id = g.user_id AND e.variant = g.variant
+         AND (e.ended_at < g.ended_at OR (e.ended_at = g.ended_at AND e.game_id <= g.game_id))
+       WHERE g.game_id = $1
+       WINDOW w AS (PARTITION BY e.user_id ORDER BY e.ended_at, e.game_id)
+     ) x WHERE "gameId" = $1 ORDER BY "userId"`,
+  ),
   season: statement(
     'season',
     `SELECT "userId", rating, games, "endedAt" FROM (

@@ -5,6 +5,7 @@ import type { Variant } from '../../game';
 import type { PersonRating } from '../../rating';
 import type {
   BacklogGame,
+  GameRatingRow,
   RatingBoardRow,
   RatingHistoryRow,
   RatingStanding,
@@ -51,6 +52,9 @@ export class PostgresRatingStore implements RatingStore {
   }
   async history(user: string, variant: Variant, limit: number): Promise<RatingHistoryRow[]> {
     return this.db.rows<RatingHistoryRow>(R.history, [user, variant, limit]);
+  }
+  async ofGame(gameId: number): Promise<GameRatingRow[]> {
+    return this.db.rows<GameRatingRow>(R.ofGame, [gameId]);
   }
   async season(guild: string, variant: Variant, season: string, limit: number): Promise<SeasonRow[]> {
     return this.db.rows<SeasonRow>(R.season, [guild, variant, season, limit]);

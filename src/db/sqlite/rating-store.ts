@@ -5,6 +5,7 @@ import type { Variant } from '../../game';
 import type { PersonRating } from '../../rating';
 import type {
   BacklogGame,
+  GameRatingRow,
   RatingBoardRow,
   RatingHistoryRow,
   RatingStanding,
@@ -72,6 +73,21 @@ export class SqliteRatingStore implements Sync<RatingStore> {
         `SELECT game_id AS gameId, guild_id AS guildId, season, ended_at AS endedAt, rating_before AS ratingBefore,
            rating_after AS ratingAfter, mu_after AS mu, sigma_after AS sigma
          FROM rating_history WHERE user_id = ? AND variant = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?`,
+      ),
+      // A game's people (the primary key), each with their rows up to it (rating_history_by_user): the count,
+      // the best and the game before are read in the order the games ended, as they were rated.
+      ofGame: p<GameRatingRow>(
+        `SELECT userId, season, muBefore, sigmaBefore, ratingBefore, mu, sigma, ratingAfter, games, best,
+           previousSeason, previousRating FROM (
+           SELECT e.game_id AS gameId, e.user_id AS userId, e.season, e.mu_before AS muBefore,
+             e.sigma_before AS sigmaBefore, e.rating_before AS ratingBefore, e.mu_after AS mu, e.sigma_after AS sigma,
+             e.rating_after AS ratingAfter, COUNT(*) OVER w AS games, MAX(e.rating_after) OVER w AS best,
+             LAG(e.season) OVER w AS previousSeason, LAG(e.rating_after) OVER w AS previousRating
+           FROM rating_history g JOIN rating_history e ON e.user_id = g.user_id AND e.variant = g.variant
+             AND (e.ended_at < g.ended_at OR (e.ended_at = g.ended_at AND e.game_id <= g.game_id))
+           WHERE g.game_id = @gameId
+           WINDOW w AS (PARTITION BY e.user_id ORDER BY e.ended_at, e.game_id)
+         ) WHERE gameId = @gameId ORDER BY userId`,
       ),
       // The server's people of the season (rating_history_by_guild), each with their last game of the season
       // anywhere (rating_history_by_user).
@@ -150,6 +166,9 @@ export class SqliteRatingStore implements Sync<RatingStore> {
   }
   history(user: string, variant: Variant, limit: number): RatingHistoryRow[] {
     return this.s.historyOf.all(user, variant, limit);
+  }
+  ofGame(gameId: number): GameRatingRow[] {
+    return this.s.ofGame.all({ gameId });
   }
   season(guild: string, variant: Variant, season: string, limit: number): SeasonRow[] {
     return this.s.season.all({ guild, variant, season, limit });
