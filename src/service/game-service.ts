@@ -17,6 +17,7 @@ import type { HeadToHead, LeaderboardOptions, PlayerStats } from './stats';
 import { headToHead, leaderboard, playerStats } from './stats';
 import { DailyService } from './daily-service';
 import { RatingReads } from './rating-reads';
+import { gameRatings } from './game-ratings';
 
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
@@ -24,6 +25,7 @@ export { turnStamp } from './stamp';
 export type {
   ActionResult,
   CardView,
+  GameRatings,
   GameView,
   GameViewStatus,
   LeaderboardRow,
@@ -193,9 +195,16 @@ export class GameService extends DailyService {
   private async viewOf(s: Stores, gameId: number): Promise<GameView | null> {
     const g = await this.load(gameId, s.games);
     if (!g) return null;
+    const view = gameView(g.row, playerViews(g.players), g.state, g.deadlines);
+    if (g.row.status !== 'finished' && g.row.status !== 'ended') return view;
     // A daily game's result (rank, solver's score) is saved with the move that ended it: part of the game.
-    const daily = g.row.status === 'finished' || g.row.status === 'ended' ? await s.daily.result(gameId) : null;
-    return { ...gameView(g.row, playerViews(g.players), g.state, g.deadlines), ...(daily ? { daily } : {}) };
+    if (g.row.daily_day !== null) {
+      const daily = await s.daily.result(gameId);
+      return daily ? { ...view, daily } : view;
+    }
+    // So are a rated game's ratings. A daily game is never rated, nor a game of one seat: no read for those.
+    const ratings = g.players.length > 1 ? gameRatings(await s.ratings.ofGame(gameId), g.players, g.row.variant) : null;
+    return ratings ? { ...view, ratings } : view;
   }
 
   /** The lobby or game in play in a channel. */

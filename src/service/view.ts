@@ -69,6 +69,16 @@ export interface GameView {
   repliesOnly: boolean;
   /** A daily challenge game that is over: its result, rank that day and the solver's score (GameService.game). */
   daily?: DailyResult;
+  /** A rated game that is over: the ratings as its end saved them (GameService.game). */
+  ratings?: GameRatings;
+}
+
+/** What a rated game's results show of the ratings, read back from what its end saved (game-ratings.ts). */
+export interface GameRatings {
+  /** Each person's change, by seat. */
+  people: RatingChange[];
+  /** The computer players' fixed ratings, by seat: theirs never move. */
+  computers: Array<{ seat: number; name: string; rating: number }>;
 }
 
 export interface Shout {

@@ -5,7 +5,9 @@ import type { APIEmbedField } from 'discord.js';
 import { ButtonStyle, ComponentType } from 'discord.js';
 import type { Breakdown, Variant } from '../../game';
 import { TOTAL_THRESHOLDS, gameResults, modifierBand, scaledThreshold } from '../../game';
+import type { GameRatings } from '../../service/game-service';
 import type { Translate } from '../i18n';
+import { languageOf } from '../i18n';
 import { encodeCustomId } from '../custom-id';
 import type { MessageBody } from './turn';
 import type { RenderableGame } from './view';
@@ -124,13 +126,64 @@ function breakdownField(game: RenderableGame, seat: number, place: number, left:
   return { name: [...name].slice(0, 256).join(''), value: lines.join('\n') };
 }
 
+/** A rating as shown, written the language's way: "1,538", "1.538" in Danish; "1,520?" while provisional. */
+export function ratingText(rating: number, provisional: boolean, language: string): string {
+  return `${rating.toLocaleString(language)}${provisional ? '?' : ''}`;
+}
+
+/** A rating's change: "+26", "−12" (a minus sign, as signed() writes), "±0". */
+export function ratingDelta(delta: number, language: string): string {
+  if (delta === 0) return '±0';
+  return `${delta > 0 ? '+' : '−'}${Math.abs(delta).toLocaleString(language)}`;
+}
+
+/**
+ * What the game did to the ratings, as its end saved them, in the standings' order: "Alice 1,512 → 1,538 (+26)"
+ * for each person, with a word on a first rated game or a season's first; a computer player's fixed rating.
+ * Nothing for a game that was not rated. People are their mentions, as in the headline: no name becomes markup.
+ */
+export function ratingLines(game: RenderableGame & { ratings?: GameRatings }): string[] {
+  const ratings = game.ratings;
+  if (!ratings || ratings.people.length === 0) return [];
+  const t = gameT(game);
+  const language = languageOf(game.locale);
+  const people = new Map(ratings.people.map((c) => [c.seat, c]));
+  const fixed = new Map(ratings.computers.map((c) => [c.seat, c.rating]));
+  const lines = [t('results.ratings')];
+  for (const { seat } of gameResults(game.state!).standings) {
+    const who = mention(game, seat);
+    const change = people.get(seat);
+    const computer = fixed.get(seat);
+    if (change) {
+      const line = t('results.ratingChange', {
+        who,
+        before: ratingText(change.before.rating, change.before.provisional, language),
+        after: ratingText(change.after.rating, change.after.provisional, language),
+        delta: ratingDelta(change.delta, language),
+      });
+      const reset = change.seasonReset;
+      if (change.first) lines.push(`${line}${t('results.ratingFirst')}`);
+      else if (reset)
+        lines.push(
+          `${line}${t('results.ratingSeason', { season: reset.season, rating: ratingText(reset.rating, false, language) })}`,
+        );
+      else lines.push(line);
+    } else if (computer !== undefined)
+      lines.push(t('results.ratingFixed', { who, rating: ratingText(computer, false, language) }));
+  }
+  return lines;
+}
+
 /** What the results offer besides the scores: each person's analysis, and a rematch (see offersRematch). */
 export interface ResultsControls {
   analysis?: boolean;
   rematch?: boolean;
 }
 
-export function renderResults(game: RenderableGame, opts: ResultsControls = {}): MessageBody {
+export function renderResults(
+  game: RenderableGame & { ratings?: GameRatings },
+  opts: ResultsControls = {},
+): MessageBody {
   const state = game.state!;
   const results = gameResults(state);
   const t = gameT(game);
@@ -145,6 +198,7 @@ export function renderResults(game: RenderableGame, opts: ResultsControls = {}):
       }),
     );
   }
+  parts.push(...ratingLines(game));
   const body: MessageBody = {
     embeds: [
       {

@@ -166,6 +166,11 @@ export default {
     titleEarly: ' (stoppet før tid)',
     footer: 'spil {{id}} · ialt = bonus + modifikator; modifikatoren kommer af den rå sum',
     analysis: '📊 Min analyse',
+    ratings: '📈 **Rating**',
+    ratingChange: '{{who}} {{before}} → {{after}} ({{delta}})',
+    ratingFirst: ' · første bedømte spil',
+    ratingSeason: ' · ny sæson; {{season}} sluttede på {{rating}}',
+    ratingFixed: '{{who}} {{rating}} (computerspiller: fast rating)',
   },
   picture: {
     resultsTitle: '{{variant}} — pointblokke{{early}}',

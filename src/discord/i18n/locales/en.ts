@@ -160,6 +160,11 @@ export default {
     titleEarly: ' (ended early)',
     footer: 'game {{id}} · final = bonus + modifier; the modifier comes from the raw total',
     analysis: '📊 My analysis',
+    ratings: '📈 **Ratings**',
+    ratingChange: '{{who}} {{before}} → {{after}} ({{delta}})',
+    ratingFirst: ' · first rated game',
+    ratingSeason: ' · new season; {{season}} ended at {{rating}}',
+    ratingFixed: '{{who}} {{rating}} (computer player: fixed rating)',
   },
   picture: {
     resultsTitle: '{{variant}} — score sheets{{early}}',
