@@ -18,6 +18,7 @@ import type { Hint } from '../solver/advice';
 import { hint as solverHint } from '../solver/advice';
 import type { GameView, GameViewStatus } from '../service/view';
 import { turnStamp } from '../service/stamp';
+import type { BoardRating, SeatRatings } from './seat-ratings';
 
 /** One written cell of a card: its dice and the points they scored there. */
 export interface BoardCell {
@@ -46,6 +47,8 @@ export interface BoardPlayer {
   prediction: number | null;
   /** When their turn times out (ms since the epoch); null when they are not in a timed turn. */
   deadline: number | null;
+  /** Their rating in the game's variant (seat-ratings.ts); null: unknown, or a solo game. Older servers send none. */
+  rating?: BoardRating | null;
 }
 
 /** An empty cell of the viewer's card with what the dice on the table would score there now. */
@@ -163,6 +166,8 @@ export const MAX_BOARD_PREDICTION = 24;
 export interface BoardViewOptions {
   /** The solver's advice for a seat (default: the solver itself); the server passes a remembering one. */
   hint?: (state: GameState, seat: number) => Hint | null;
+  /** The seats' ratings, as the live game keeps them (rating-cache.ts); none unless given. */
+  ratings?: SeatRatings;
 }
 
 export function boardView(game: GameView, viewerSeat: number | null, options: BoardViewOptions = {}): BoardView {
@@ -180,7 +185,7 @@ export function boardView(game: GameView, viewerSeat: number | null, options: Bo
     status: game.status,
     locale: game.locale,
     version: state?.version ?? 0,
-    players: game.players.map((p) => boardPlayer(game, p.seat)),
+    players: game.players.map((p) => boardPlayer(game, p.seat, options.ratings?.[p.seat] ?? null)),
     current: state && game.status === 'playing' && state.options.variant === 'olathe' ? state.current : null,
     acting: state && game.status === 'playing' ? seatsToAct(state) : [],
     viewerSeat: seated,
@@ -190,7 +195,7 @@ export function boardView(game: GameView, viewerSeat: number | null, options: Bo
   };
 }
 
-function boardPlayer(game: GameView, seat: number): BoardPlayer {
+function boardPlayer(game: GameView, seat: number, rating: BoardRating | null): BoardPlayer {
   const p = game.players[seat]!;
   const player = game.state?.players[seat];
   const breakdown = player ? scoreCard(player.card) : null;
@@ -214,6 +219,7 @@ function boardPlayer(game: GameView, seat: number): BoardPlayer {
     column: player?.turn.column ?? null,
     prediction: player?.prediction ?? null,
     deadline: game.deadlines[seat] ?? null,
+    rating,
   };
 }
 

@@ -2,9 +2,12 @@
 // made on a board, by a card's click, by the clock or a computer player in this process (GameService.onGameChanged),
 // or by another host (PostgreSQL NOTIFY, src/db/postgres/game-changes.ts) — is one `changed(gameId)`: the game is
 // read once and shown to every board watching it. Changes that come while a read is under way are folded into one
-// more read, so a burst of moves costs two reads, and the last one shows the newest moment.
+// more read, so a burst of moves costs two reads, and the last one shows the newest moment. The seats' ratings are
+// kept with the game (rating-cache.ts): read when a person is first shown in it, never per move.
 import type { GameService, GameView } from '../service/game-service';
 import type { Logger } from '../app/logger';
+import { GameRatings } from './rating-cache';
+import type { SeatRatings } from './seat-ratings';
 
 /**
  * A board: shown its game at each change, and told of a new game in its channel when it has none open. Once shown
@@ -15,7 +18,7 @@ export interface Watcher {
   readonly gameId: number | null;
   /** The channels whose new game it takes up: the hello's channel (a thread game's lobby channel or its thread). */
   readonly channelId: string;
-  show(game: GameView): void;
+  show(game: GameView, ratings: SeatRatings): void;
 }
 
 /** How often boards without an open game look for one: a new lobby is not a change of any game they watch. */
@@ -31,6 +34,7 @@ export class LiveGames {
   /** Each watched game's moment as last shown (momentOf): a poll shows only what moved on. */
   private readonly shown = new Map<number, string>();
   private readonly timers: NodeJS.Timeout[] = [];
+  private readonly ratings: GameRatings;
 
   /**
    * `pollWatchedMs`: read every watched game this often too — for shard processes on one SQLite file, where
@@ -41,6 +45,7 @@ export class LiveGames {
     private readonly log: Logger,
     pollWatchedMs?: number,
   ) {
+    this.ratings = new GameRatings(service.ratings);
     this.timers.push(setInterval(() => void this.lookForNewGames(), LOOK_FOR_NEW_GAMES_MS));
     if (pollWatchedMs) this.timers.push(setInterval(() => void this.pollWatched(), pollWatchedMs));
     for (const timer of this.timers) timer.unref();
@@ -65,7 +70,7 @@ export class LiveGames {
     if (!this.all.has(watcher)) return;
     const before = from === null ? undefined : this.byGame.get(from);
     before?.delete(watcher);
-    if (before?.size === 0) this.byGame.delete(from!);
+    if (before?.size === 0) this.unwatched(from!);
     this.index(watcher);
   }
 
@@ -83,6 +88,19 @@ export class LiveGames {
     void this.lookForNewGames();
   }
 
+  /**
+   * The seats' ratings to show with the game, as kept for it (read only for people not read yet; a rated end's game
+   * carries its own). A failed read shows the board without them, and is tried again at the next change.
+   */
+  async ratingsOf(game: GameView): Promise<SeatRatings> {
+    try {
+      return await this.ratings.of(game);
+    } catch (error) {
+      this.log.warn('activity board could not read the ratings', { gameId: game.id, error });
+      return [];
+    }
+  }
+
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.all.clear();
@@ -93,7 +111,7 @@ export class LiveGames {
     try {
       for (;;) {
         const game = await this.service.game(gameId);
-        if (game) this.showTo(game);
+        if (game) this.showTo(game, await this.ratingsOf(game));
         if (!this.reading.get(gameId)) break;
         this.reading.set(gameId, false);
       }
@@ -104,7 +122,7 @@ export class LiveGames {
     }
   }
 
-  private showTo(game: GameView): void {
+  private showTo(game: GameView, ratings: SeatRatings): void {
     this.shown.set(game.id, momentOf(game));
     const open = game.status === 'lobby' || game.status === 'playing';
     for (const w of [...this.all]) {
@@ -113,7 +131,7 @@ export class LiveGames {
       const adopts = open && !watching && this.waits(w) && inChannel(game, w.channelId);
       if (!watching && !adopts) continue;
       const before = w.gameId;
-      w.show(game);
+      w.show(game, ratings);
       if (w.gameId !== before) this.moved(w, before);
       if (w.gameId === game.id) this.setWaiting(w, !open);
     }
@@ -124,7 +142,7 @@ export class LiveGames {
       if (this.reading.has(gameId)) continue;
       try {
         const game = await this.service.game(gameId);
-        if (game && momentOf(game) !== this.shown.get(gameId)) this.showTo(game);
+        if (game && momentOf(game) !== this.shown.get(gameId)) this.showTo(game, await this.ratingsOf(game));
       } catch (error) {
         this.log.warn('activity board could not read its game', { gameId, error });
       }
@@ -136,7 +154,7 @@ export class LiveGames {
     for (const channelId of channels) {
       try {
         const game = await this.service.openGameInChannel(channelId);
-        if (game) this.showTo(game);
+        if (game) this.showTo(game, await this.ratingsOf(game));
       } catch (error) {
         this.log.warn('activity board could not look for a game', { channelId, error });
       }
@@ -169,10 +187,14 @@ export class LiveGames {
     if (w.gameId === null) return;
     const set = this.byGame.get(w.gameId);
     set?.delete(w);
-    if (set?.size === 0) {
-      this.byGame.delete(w.gameId);
-      this.shown.delete(w.gameId);
-    }
+    if (set?.size === 0) this.unwatched(w.gameId);
+  }
+
+  /** No board watches the game any more: what was kept for it goes. */
+  private unwatched(gameId: number): void {
+    this.byGame.delete(gameId);
+    this.shown.delete(gameId);
+    this.ratings.forget(gameId);
   }
 }
 

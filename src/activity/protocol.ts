@@ -3,6 +3,8 @@
 // it is: `hello` carries the access token of the OAuth2 exchange, and the server asks Discord who that is and
 // whether they are in the activity instance. Every move then goes through the same service as a card's click,
 // with the same stamps and refusals. Shared by the server (src/activity/) and the page (src/activity/page/).
+// It changes only by adding: a page open across a deploy meets a newer or older server, so a field the page does not
+// know is ignored, and one added later (a seat's `rating`) is optional to the page, drawn only when sent.
 import type { Category } from '../game';
 import type { BoardView } from './board-view';
 export type {
@@ -17,6 +19,7 @@ export type {
   BoardYou,
   FreeCell,
 } from './board-view';
+export type { BoardRating } from './seat-ratings';
 
 /** A move on the board: the card's controls, one for one (the stamp is the one the board showed). */
 export type BoardMove =

@@ -12,6 +12,7 @@ import { SignInsBusy } from './discord-api';
 import type { LiveGames, Watcher } from './live-games';
 import type { BoardViewOptions } from './board-view';
 import { boardView } from './board-view';
+import type { SeatRatings } from './seat-ratings';
 import { isRefusal, parseMove, playMove, refusalWords } from './moves';
 import type { ClientMessage, ServerMessage } from './protocol';
 import { TokenBucket } from '../limits/token-bucket';
@@ -106,7 +107,7 @@ export class Session implements Watcher {
     this.deps.live.remove(this);
   }
 
-  show(game: GameView): void {
+  show(game: GameView, ratings: SeatRatings): void {
     if (this.closed || !this.user) return;
     const from = this.gameId;
     this.gameId = game.id;
@@ -114,7 +115,7 @@ export class Session implements Watcher {
     if (from !== game.id) this.deps.live.moved(this, from);
     this.deps.live.setWaiting(this, game.status !== 'lobby' && game.status !== 'playing');
     const seat = game.players.find((p) => p.userId === this.user!.id && !p.isBot)?.seat ?? null;
-    const board = boardView(game, seat, { hint: this.deps.hint });
+    const board = boardView(game, seat, { hint: this.deps.hint, ratings });
     if (board.results) board.results.picture = this.deps.picturePath(game.id);
     this.socket.send({ t: 'board', board });
   }
@@ -159,7 +160,7 @@ export class Session implements Watcher {
     const seat = game?.players.find((p) => p.userId === user.id && !p.isBot)?.seat ?? null;
     log.info('activity joined', { user: user.id, channelId: m.channelId, gameId: game?.id ?? null, seat });
     this.socket.send({ t: 'welcome', userId: user.id, seat, locale: user.locale ?? game?.locale ?? 'en' });
-    if (game) this.show(game);
+    if (game) this.show(game, await this.deps.live.ratingsOf(game));
     else {
       this.deps.live.setWaiting(this, true);
       this.socket.send({ t: 'no-game' });

@@ -90,6 +90,12 @@ describe('the board in the playground', () => {
     await frame.getByText('Din tur').waitFor(WAIT);
     expect(await frame.locator('.tray .die').count()).toBe(5);
     expect(sent[0]).toMatchObject({ t: 'hello', channelId: session.playground.fake.channelId });
+    // Her rating beside her name, as Danish writes numbers, "?" while provisional, and what it is on hovering.
+    const rating = frame.locator('.player-tab[data-seat="0"] .rating');
+    expect(await rating.innerText()).toBe('1.538?');
+    expect(await rating.getAttribute('title')).toBe(
+      'Rating i Olathe: 1.538? (“?”: foreløbig, den er ved at falde på plads)',
+    );
     expect(await frame.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
     await frame.locator('.tray .die[data-die="3"]').press('Enter');
@@ -111,7 +117,7 @@ describe('the board in the playground', () => {
   });
 });
 
-/** One seat's Olathe game on one ↓ Down column, its first throw on the table: 6 6 6 2 3. */
+/** One seat's Olathe game on one ↓ Down column, its first throw on the table: 6 6 6 2 3; Alice rated 1538?. */
 function aBoard(): BoardView {
   const dice: NonNullable<BoardView['players'][number]['dice']> = [6, 6, 6, 2, 3];
   const held = [false, false, false, false, false];
@@ -136,6 +142,7 @@ function aBoard(): BoardView {
         column: 0,
         prediction: null,
         deadline: null,
+        rating: { rating: 1538, provisional: true, computer: false, change: null },
       },
     ],
     current: 0,

@@ -56,6 +56,11 @@ async function person(username: string, page: Page): Promise<Person> {
 
 const latest = (p: Person): BoardView | undefined => p.boards.at(-1);
 
+/** A rating before anyone's first rated game: where everyone starts, provisional (docs/RATINGS.md). */
+const NEW_RATING = { rating: 1500, provisional: true, computer: false, change: null };
+/** A rating's change as the board writes it in English: +14, -3, ±0. */
+const signed = (n: number) => (n > 0 ? `+${n}` : n === 0 ? '±0' : String(n));
+
 /** Waits until the person's newest board passes `check`; returns it. */
 async function boardOf(p: Person, check: (b: BoardView) => boolean, timeout = WAIT.timeout): Promise<BoardView> {
   await expect.poll(() => latest(p) !== undefined && check(latest(p)!), { timeout }).toBe(true);
@@ -115,6 +120,12 @@ describe('a two-player game on the board, watched by a third person', () => {
     await frames.alice.getByText('Your turn').waitFor(WAIT);
     await frames.bob.getByText("Alice's turn").waitFor(WAIT);
     await frames.carol.getByText('You are watching').waitFor(WAIT);
+    // Each seat's rating beside the name, as the server sent it: neither has a rated game yet, so 1,500 with "?".
+    const opening = latest(carol)!;
+    expect(opening.players.map((p) => p.rating)).toEqual([0, 1].map(() => expect.objectContaining(NEW_RATING)));
+    await expect
+      .poll(() => frames.carol.locator('.player-tab .rating').allInnerTexts(), WAIT)
+      .toEqual(['1,500?', '1,500?']);
 
     // The spectator has nothing to press: no throw, no die, no cell.
     expect(await frames.carol.locator('button.throw').count()).toBe(0);
@@ -205,6 +216,20 @@ describe('a two-player game on the board, watched by a third person', () => {
     expect(final.status).toBe('finished');
     expect(final.results?.standings.map((s) => s.name).sort()).toEqual(['Alice', 'Bob']);
     expect(await frames.carol.locator('button.rematch').count()).toBe(0);
+    // The ratings the game left, with their change, as rating_history saved them, beside each name in the results.
+    const { service } = session.playground.bot.context;
+    const saved = await Promise.all(
+      final.results!.standings.map(async (s) => {
+        const [row] = await service.ratings.history(players[s.seat]!.user.id, 'olathe', 1);
+        expect(row?.gameId).toBe(final.gameId);
+        expect(final.players[s.seat]!.rating).toMatchObject({
+          rating: row!.ratingAfter,
+          change: row!.ratingAfter - row!.ratingBefore,
+        });
+        return `${row!.ratingAfter.toLocaleString('en')}? (${signed(row!.ratingAfter - row!.ratingBefore)})`;
+      }),
+    );
+    expect(await frames.carol.locator('section.results .standings .rating').allInnerTexts()).toEqual(saved);
     expect(await frames.alice.locator('button.rematch').count()).toBe(1);
     await fitsOnScreen(frames.bob, 360);
     await alice.page.locator('#activity iframe').screenshot({ path: join(IMAGES, 'board-results.png') });

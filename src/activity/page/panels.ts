@@ -2,6 +2,7 @@
 // the hint with its expected final score, the confirmation of a write or a declaration, the shout, the results.
 // Each draws from the BoardView and hands what the person does to the callbacks it is given.
 import type { BoardResults, BoardShout, BoardView, BoardYou } from '../board-view';
+import type { BoardRating } from '../seat-ratings';
 import type { BoardMove } from '../protocol';
 import { columnNames, heldFaces, hintMove } from './board-logic';
 import { diceText } from './dice';
@@ -21,7 +22,7 @@ export function button(text: string, onClick: () => void, className = ''): HTMLB
   return b;
 }
 
-/** One tab per player with their score; the shown one pressed. A tap shows their card. */
+/** One tab per player with their rating and score; the shown one pressed. A tap shows their card. */
 export function drawPlayerTabs(board: BoardView, shown: number, words: Words, show: (seat: number) => void) {
   const nav = el('nav', 'players');
   nav.setAttribute('aria-label', words.t('players'));
@@ -31,7 +32,9 @@ export function drawPlayerTabs(board: BoardView, shown: number, words: Words, sh
     tab.setAttribute('aria-pressed', String(p.seat === shown));
     if (board.acting.includes(p.seat)) tab.classList.add('acting');
     const name = el('span', 'name', `${p.isBot ? '🤖 ' : ''}${p.name}${p.left ? ` (${words.t('left')})` : ''}`);
-    tab.append(name, el('span', 'score', String(p.total)));
+    tab.append(name);
+    if (p.rating) tab.append(ratingTag(p.rating, board.variant, words));
+    tab.append(el('span', 'score', String(p.total)));
     nav.append(tab);
   }
   return nav;
@@ -189,8 +192,10 @@ export function drawResults(board: BoardView, results: BoardResults, words: Word
     item.append(
       el('span', 'place', words.t('place', { place: s.place })),
       el('span', 'name', `${s.name}${s.left ? ` (${words.t('left')})` : ''}`),
-      el('span', 'final', words.points(s.final)),
     );
+    const rating = board.players[s.seat]?.rating;
+    if (rating) item.append(ratingTag(rating, board.variant, words));
+    item.append(el('span', 'final', words.points(s.final)));
     if (s.exactPrediction) item.append(el('span', 'exact', words.t('exact')));
     list.append(item);
   }
@@ -209,6 +214,14 @@ export function drawResults(board: BoardView, results: BoardResults, words: Word
   }
   if (board.viewerSeat !== null) box.append(button(words.t('rematch'), rematch, 'primary rematch'));
   return box;
+}
+
+/** "1,538?" beside a name; after a rated end the rating the game left and its change: "1,552? (+14)". */
+export function ratingTag(rating: BoardRating, variant: string, words: Words): HTMLElement {
+  const change = rating.change === null ? '' : ` (${words.ratingChange(rating.change)})`;
+  const tag = el('span', `rating${rating.provisional ? ' provisional' : ''}`, `${words.rating(rating)}${change}`);
+  tag.title = words.ratingTitle(rating, variant);
+  return tag;
 }
 
 function round(points: number): string {

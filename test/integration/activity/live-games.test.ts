@@ -110,7 +110,7 @@ describe('LiveGames', () => {
     const game = await twoPlayers(there, 'c2');
     const w = watcher('c2');
     live.add(w);
-    w.show((await here.game(game.id))!);
+    w.show((await here.game(game.id))!, []);
     live.moved(w, null);
     const started = performance.now();
     await there.declare(game.id, 'ann', 3, '0.0');

@@ -110,4 +110,14 @@ describe('boardView', () => {
     expect(board.results!.winners).toContain(standings[0]!.seat);
     expect(JSON.parse(JSON.stringify(board))).toEqual(board);
   });
+
+  it('carries each seat’s rating beside its name as given, and none unless given', async () => {
+    const { service } = setUp();
+    const game = await started(service, ['ann', 'ben']);
+    expect(boardView(game, 0).players.map((p) => p.rating)).toEqual([null, null]);
+    const ann = { rating: 1538, provisional: true, computer: false, change: null };
+    const board = boardView(game, null, { ratings: [ann, null] });
+    expect(board.players.map((p) => p.rating)).toEqual([ann, null]);
+    expect(JSON.parse(JSON.stringify(board))).toEqual(board);
+  });
 });
