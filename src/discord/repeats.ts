@@ -11,7 +11,7 @@ import { UserFacingError } from './context';
 import { floodGuardOf } from './flood-guard';
 import { trFor } from './i18n';
 
-type Body = Pick<InteractionReplyOptions, 'embeds' | 'allowedMentions'>;
+type Body = Pick<InteractionReplyOptions, 'embeds' | 'files' | 'allowedMentions'>;
 
 export interface PublicOnce {
   /** Sends the answer: public the first time in the window, private (and saying why) after. */

@@ -94,8 +94,13 @@ describe('the bot’s DM', () => {
     // Her own record counts it.
     const stats = await fake.slash(alice, 'olathe', {}, { subcommand: 'stats', channelId: aliceDm.id }).reply();
     expect(stats.embeds[0]!.title).toBe('📊 Alice — statistics of your games in DMs and group DMs');
-    expect(stats.embeds[0]!.fields?.map((f) => f.name)).toEqual(['Olathe']);
+    expect(stats.embeds[0]!.fields?.map((f) => f.name)).toEqual(['Olathe', '📈 Rating (everywhere)']);
     expect(stats.embeds[0]!.fields?.[0]!.value).toMatch(/^1 win in 1 game \(100%\)/);
+    // A solo game is not rated: the stats say there is no rating yet, and attach no chart.
+    expect(stats.embeds[0]!.fields?.[1]!.value).toBe(
+      'No rated games yet: finish a game against someone or a computer player',
+    );
+    expect(stats.attachments).toEqual([]);
     expect(fake.breaches).toEqual([]);
     expect(fake.unknownRoutes).toEqual([]);
   }, 120_000);

@@ -1,11 +1,17 @@
-// /olathe stats: one player's record in the server (a field per variant played), and two players' games
-// together. In the asker's language; names are plain text, never mentions.
-import type { APIEmbed } from 'discord.js';
-import type { HeadToHead, PlayerStats, VariantRecord } from '../../service/game-service';
+// /olathe stats: one player's record in the server (a field per variant played) with their ratings, which are
+// the same everywhere, and two players' games together. In the asker's language; names are plain text, never
+// mentions.
+import type { APIEmbed, APIEmbedField } from 'discord.js';
+import type { Variant } from '../../game';
+import type { HeadToHead, PersonRatingView, PlayerStats, VariantRecord } from '../../service/game-service';
 import { INCENTIVES } from '../../service/game-service';
 import type { Translate } from '../i18n';
 import { plainName } from './daily';
 import { decimal } from './leaderboard';
+import { ratingText } from './results';
+
+/** A person's rating in one variant they have rated games in. */
+export type VariantRating = PersonRatingView & { variant: Variant };
 
 const rate = (wins: number, games: number) => Math.round((wins / games) * 100);
 /** Long display names are cut, so a title stays one line and within Discord's 256 characters. */
@@ -34,8 +40,34 @@ function variantField(v: VariantRecord, t: Translate, language: string): { name:
   return { name: t(`word.${v.variant}`), value: lines.join('\n') };
 }
 
-/** One player's record: overall, each variant played, and the streaks; in a server, or (`inServer` false) in DMs. */
-export function statsEmbed(stats: PlayerStats, t: Translate, language: string, inServer = true): APIEmbed {
+/**
+ * Their rating in each variant with rated games: "Olathe **1,538?** · best 1,561 · 12 rated games", what the "?"
+ * means while one is provisional, or that there is none yet.
+ */
+export function ratingField(ratings: readonly VariantRating[], t: Translate, language: string): APIEmbedField {
+  const lines = ratings.map((r) =>
+    t('stats.rating', {
+      variant: t(`word.${r.variant}`),
+      rating: ratingText(r.rating, r.provisional, language),
+      best: ratingText(r.best, false, language),
+      games: t('stats.ratedGames', { count: r.games, n: r.games.toLocaleString(language) }),
+    }),
+  );
+  if (ratings.some((r) => r.provisional)) lines.push(t('stats.ratingProvisional'));
+  return { name: t('stats.ratingField'), value: lines.length ? lines.join('\n') : t('stats.noRatings') };
+}
+
+/**
+ * One player's record: overall, each variant played, and the streaks; in a server, or (`inServer` false) in DMs.
+ * With `ratings` (their rated variants, maybe none), a field of their ratings too.
+ */
+export function statsEmbed(
+  stats: PlayerStats,
+  t: Translate,
+  language: string,
+  inServer = true,
+  ratings?: readonly VariantRating[],
+): APIEmbed {
   const description = [
     t('stats.overall', {
       wins: t('word.wins', { count: stats.wins }),
@@ -50,8 +82,27 @@ export function statsEmbed(stats: PlayerStats, t: Translate, language: string, i
   return {
     title: t(inServer ? 'stats.title' : 'stats.titleDm', { name: shortName(stats.name) }),
     description: description.join('\n'),
-    fields: stats.variants.map((v) => ({ ...variantField(v, t, language), inline: true })),
+    fields: [
+      ...stats.variants.map((v) => ({ ...variantField(v, t, language), inline: true })),
+      ...(ratings ? [ratingField(ratings, t, language)] : []),
+    ],
     footer: { text: t(inServer ? 'stats.footer' : 'stats.footerDm') },
+  };
+}
+
+/** Someone with rated games but no finished game here (`none` says so): their ratings alone. */
+export function ratingsOnlyEmbed(
+  name: string,
+  none: string,
+  ratings: readonly VariantRating[],
+  t: Translate,
+  language: string,
+  inServer = true,
+): APIEmbed {
+  return {
+    title: t(inServer ? 'stats.title' : 'stats.titleDm', { name: shortName(name) }),
+    description: none,
+    fields: [ratingField(ratings, t, language)],
   };
 }
 

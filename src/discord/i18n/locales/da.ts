@@ -181,6 +181,9 @@ export default {
     sum: 'Bonus {{bonus}} · modifikator {{modifier}}',
     final: 'Ialt',
     soFar: 'Indtil nu',
+    ratingTitle: '{{name}} — rating',
+    ratingGames_one: 'det seneste bedømte spil',
+    ratingGames_other: 'de seneste {{n}} bedømte spil',
   },
   rematch: {
     button: '🔁 Omkamp',
@@ -529,6 +532,12 @@ export default {
     versusPlaces: '{{a}} over {{b}}: **{{ahead}}** · {{b}} over {{a}}: **{{behind}}** · lige: **{{level}}**',
     versusWins: 'Vundne spil: {{a}} **{{wins}}** · {{b}} **{{otherWins}}**',
     versusFooter: 'Over: flere slutpoint (derefter rå sum) i et spil begge spillede færdigt; lige: det samme.',
+    ratingField: '📈 Rating (overalt)',
+    rating: '{{variant}} **{{rating}}** · bedst {{best}} · {{games}}',
+    ratedGames_one: '{{n}} bedømt spil',
+    ratedGames_other: '{{n}} bedømte spil',
+    ratingProvisional: '? = foreløbig: under 5 bedømte spil, eller ratingen er stadig usikker',
+    noRatings: 'Ingen bedømte spil endnu: spil et spil færdigt mod nogen eller en computerspiller',
   },
   command: {
     olathe: {

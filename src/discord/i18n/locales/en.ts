@@ -175,6 +175,9 @@ export default {
     sum: 'Bonus {{bonus}} · modifier {{modifier}}',
     final: 'Final',
     soFar: 'So far',
+    ratingTitle: '{{name}} — rating',
+    ratingGames_one: 'the last rated game',
+    ratingGames_other: 'the last {{n}} rated games',
   },
   rematch: {
     button: '🔁 Rematch',
@@ -461,6 +464,12 @@ export default {
     versusPlaces: '{{a}} placed above {{b}}: **{{ahead}}** · {{b}} above {{a}}: **{{behind}}** · level: **{{level}}**',
     versusWins: 'Games won: {{a}} **{{wins}}** · {{b}} **{{otherWins}}**',
     versusFooter: 'Placed above: the better final points (then raw total) in a game both finished; level: equal.',
+    ratingField: '📈 Rating (everywhere)',
+    rating: '{{variant}} **{{rating}}** · best {{best}} · {{games}}',
+    ratedGames_one: '{{n}} rated game',
+    ratedGames_other: '{{n}} rated games',
+    ratingProvisional: '? = provisional: fewer than 5 rated games, or the rating is still unsure',
+    noRatings: 'No rated games yet: finish a game against someone or a computer player',
   },
   command: {
     olathe: { name: 'olathe', description: 'Play Olathe or Balut, the five-dice games, in this channel.' },
