@@ -36,6 +36,7 @@ import type {
   RatingWrite,
   SeasonRow,
 } from './rating-rows';
+import type { SeasonStore } from './season-rows';
 
 /** The games, their seats and events, and what their channel shows. */
 export interface GameStore {
@@ -234,6 +235,7 @@ export interface Stores {
   readonly daily: DailyStore;
   readonly ops: OpsStore;
   readonly ratings: RatingStore;
+  readonly seasons: SeasonStore;
 }
 
 /** One database, opened for this process (and its gateway shard: GameStore's clock and reconcile reads). */

@@ -15,6 +15,7 @@ import { PostgresOutboxStore } from './outbox-store';
 import type { Sql } from './pool';
 import { CommitOutcomeUnknown, DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, isUnavailable } from './pool';
 import { PostgresRatingStore } from './rating-store';
+import { PostgresSeasonStore } from './season-store';
 import { PostgresStatsStore } from './stats-store';
 
 export interface PostgresOptions {
@@ -30,6 +31,7 @@ class PostgresStorage implements Storage {
   readonly daily;
   readonly ops;
   readonly ratings;
+  readonly seasons;
   private readonly written = new WrittenStates();
   private readonly known = new KnownGames();
 
@@ -44,6 +46,7 @@ class PostgresStorage implements Storage {
       daily: this.daily,
       ops: this.ops,
       ratings: this.ratings,
+      seasons: this.seasons,
     } = this.on(db.sql, null));
   }
 
@@ -55,6 +58,7 @@ class PostgresStorage implements Storage {
       daily: new PostgresDailyStore(sql),
       ops: new PostgresOpsStore(sql),
       ratings: new PostgresRatingStore(sql),
+      seasons: new PostgresSeasonStore(sql, this.shard),
     };
   }
 

@@ -28,6 +28,8 @@ import { SqliteStatsStore } from './stats-store';
 import { SqliteDailyStore } from './daily-store';
 import { SqliteOpsStore } from './ops-store';
 import { SqliteRatingStore } from './rating-store';
+import { SqliteSeasonStore } from './season-store';
+import type { SeasonStore } from '../season-rows';
 import { BACKLOG_BATCH, backlogPeople, backlogSeats, backlogWrite } from '../rating-backlog';
 
 /** A promise-chain mutex with hand-over: whoever waits longest goes next, so no caller waits for ever. */
@@ -108,6 +110,7 @@ export class SqliteStorage implements Storage {
   readonly daily: DailyStore;
   readonly ops: OpsStore;
   readonly ratings: RatingStore;
+  readonly seasons: SeasonStore;
   private readonly lock = new WriteLock();
   private readonly gameStatements: SqliteGameStore;
   private readonly ratingStatements: SqliteRatingStore;
@@ -136,6 +139,7 @@ export class SqliteStorage implements Storage {
       daily: new SqliteDailyStore(db),
       ops: new SqliteOpsStore(db),
       ratings,
+      seasons: new SqliteSeasonStore(db, options.shard),
     };
     // A transaction still waiting for its BEGIN has nothing on the connection yet: calls go ahead of it.
     const alone: Run = (call) =>
@@ -149,9 +153,17 @@ export class SqliteStorage implements Storage {
       daily: facade(statements.daily, run),
       ops: facade(statements.ops, run),
       ratings: facade(statements.ratings, run),
+      seasons: facade(statements.seasons, run),
     });
     const own = bind(alone);
-    ({ outbox: this.outbox, stats: this.stats, daily: this.daily, ops: this.ops, ratings: this.ratings } = own);
+    ({
+      outbox: this.outbox,
+      stats: this.stats,
+      daily: this.daily,
+      ops: this.ops,
+      ratings: this.ratings,
+      seasons: this.seasons,
+    } = own);
     // A move alone is a write transaction like any other: it waits for another process's write lock only as long as
     // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s.
     this.games = {
