@@ -17,6 +17,8 @@ import type { HeadToHead, LeaderboardOptions, PlayerStats } from './stats';
 import { headToHead, leaderboard, playerStats } from './stats';
 import { DailyService } from './daily-service';
 import { RatingReads } from './rating-reads';
+import { RatingBoards } from './rating-boards';
+import { SeasonPosts } from './season-posts';
 import { gameRatings } from './game-ratings';
 
 export { ServiceError, isServiceError } from './errors';
@@ -39,6 +41,9 @@ export { BOT_NAMES, DEFAULT_BOT_STEP_MS, botDifficulty, botIdentity, botIdentity
 export type { Difficulty } from '../solver/strategy';
 export type { RatingChange, ShownRating } from '../rating';
 export type { PersonRatingView, RatingBoardEntry } from './rating-reads';
+export type { RatedBoard, RatedRow } from './rating-boards';
+export { RATING_BOARD_SIZE, nextSeasonStart, parseSeason, previousSeason } from './rating-boards';
+export type { Podium, PodiumPerson, SeasonPost } from './season-posts';
 export type { Analysis, AnalysedDecision, DecisionMove, Hint, HintChoice } from '../solver/advice';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.
 export { DIFFICULTIES } from '../solver/strategy';
@@ -64,6 +69,10 @@ export type { Storage } from '../db/storage';
 export class GameService extends DailyService {
   /** The ratings' reads: boards by rating, a person's rating and history, a season's board. */
   readonly ratings: RatingReads = new RatingReads(this.storage, this.now);
+  /** The leaderboard by rating: a server's boards now and by season. */
+  readonly boards: RatingBoards = new RatingBoards(this.storage, this.now);
+  /** The season podium's posts and the servers' announcements channels. */
+  readonly seasonPosts: SeasonPosts = new SeasonPosts(this.storage, this.now);
 
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
   hint(game: GameView, seat: number): Hint | null {
