@@ -7,7 +7,7 @@ import type { ClosedReason, Deadlines, GameChanges, GameRow, GameStatusColumn, L
 /** One seat as gameWithPlayers reads it: seat, user_id, name, is_bot, prediction, left_reason. */
 export type SeatTuple = [number, string, string, 0 | 1, number | null, LeftReason | null];
 
-/** gameWithPlayers' raw row; the state is null when the reader already holds it (see WrittenStates). */
+/** gameWithPlayers' raw row (GameRow's columns, then the seats); the state is null when the reader already holds it (see WrittenStates). */
 export type GameRowTuple<Seats> = [
   number,
   string,
@@ -36,6 +36,7 @@ export type GameRowTuple<Seats> = [
   number | null,
   0 | 1,
   string | null,
+  number | null,
   Seats,
 ];
 
@@ -73,6 +74,7 @@ export function gameFromTuple(
     rematch_of: f[24],
     replies_only: f[25],
     daily_day: f[26],
+    tournament_id: f[27],
   };
   const players = seats.map(([seat, user_id, name, is_bot, prediction, left_reason]) => ({
     seat,

@@ -2,6 +2,7 @@
 // and give. JSON columns are values here; how an engine stores them is its own business.
 import type { Category, CategoryRecord, Dice, GameOptions, GameState, Variant } from '../game';
 import type { EventRow } from './event-rows';
+import type { TournamentTable } from './tournament-rows';
 
 export type GameStatusColumn = 'lobby' | 'playing' | 'finished' | 'ended' | 'cancelled';
 export type LeftReason = 'quit' | 'removed';
@@ -57,6 +58,8 @@ export interface GameRow {
   replies_only: 0 | 1;
   /** A daily challenge game: the day whose dice it plays (from daily_attempts, read with the row); else null. */
   daily_day: string | null;
+  /** A tournament's table (migration 0016): the tournament it is played for; else null. */
+  tournament_id: number | null;
 }
 
 /** The columns of a game that an operation may change; written back all at once, guarded by `rev`. */
@@ -113,6 +116,8 @@ export interface NewGame {
   rematch_of?: number | null;
   /** Shown only through interaction replies (see GameRow); 0 when left out. */
   replies_only?: 0 | 1;
+  /** The tournament table this game is played for (src/db/tournament-rows.ts). */
+  tournament?: TournamentTable | null;
 }
 
 export interface NewPlayer {

@@ -37,6 +37,7 @@ import type {
   SeasonRow,
 } from './rating-rows';
 import type { SeasonStore } from './season-rows';
+import type { TournamentStore } from './tournament-rows';
 
 /** The games, their seats and events, and what their channel shows. */
 export interface GameStore {
@@ -90,7 +91,7 @@ export interface GameStore {
   openGameIds(): Promise<number[]>;
   /** This shard's games with a deadline at or before `now`, earliest first. */
   dueGameIds(now: number): Promise<number[]>;
-  /** This shard's earliest deadline; null when none. */
+  /** This shard's earliest deadline, a tournament's start time among them (TournamentStore.dueIds); null when none. */
   nextDeadline(): Promise<number | null>;
   /**
    * nextDeadline as a read another session of the same server may ask (PostgreSQL only): the shard lock's
@@ -236,6 +237,7 @@ export interface Stores {
   readonly ops: OpsStore;
   readonly ratings: RatingStore;
   readonly seasons: SeasonStore;
+  readonly tournaments: TournamentStore;
 }
 
 /** One database, opened for this process (and its gateway shard: GameStore's clock and reconcile reads). */

@@ -21,14 +21,15 @@ export const S = {
   gameWithPlayers: statement(
     'load',
     `SELECT ${GAME_COLUMNS},
-       (SELECT day FROM daily_attempts WHERE game_id = g.id),
+       (SELECT day FROM daily_attempts WHERE game_id = g.id), g.tournament_id,
        COALESCE((SELECT json_agg(json_build_array(seat, user_id, name, is_bot, prediction, left_reason) ORDER BY seat)
          FROM players WHERE game_id = g.id), '[]'::json)
      FROM games g WHERE g.id = $1`,
   ),
+  // As SQLite's: a tournament's tables are found by their threads only.
   openInChannel: statement(
     'open-in-channel',
-    `SELECT id FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing')
+    `SELECT id FROM games WHERE channel_id = $1 AND status IN ('lobby', 'playing') AND tournament_id IS NULL
      UNION ALL SELECT id FROM games WHERE play_channel_id = $1 AND status IN ('lobby', 'playing') LIMIT 1`,
   ),
   lastFinishedOf: statement(
@@ -40,8 +41,8 @@ export const S = {
   insertGame: statement(
     'insert',
     `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode,
-       next_deadline, locale, rematch_of, replies_only)
-     VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $9, $10, $11, $12) RETURNING id`,
+       next_deadline, locale, rematch_of, replies_only, tournament_id, tournament_round, tournament_table)
+     VALUES ($1, $2, $3, $4, $5, 'lobby', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15) RETURNING id`,
   ),
   insertPlayer: statement(
     'insert-player',
@@ -117,6 +118,9 @@ export const S = {
   ),
   nextDeadline: statement(
     'next-deadline',
-    `SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games', '$1', '$2')}`,
+    `SELECT LEAST(
+       (SELECT MIN(next_deadline) FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games', '$1', '$2')}),
+       (SELECT MIN(next_deadline) FROM tournaments
+         WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('tournaments', '$1', '$2')})) AS t`,
   ),
 };

@@ -49,7 +49,7 @@ export class PostgresGameStore implements GameStore {
     const known = this.written.at(id);
     const [f] = await this.db.arrays<GameRowTuple<SeatTuple[]>>(S.gameWithPlayers, [id, known?.rev ?? -1]);
     if (!f) return undefined;
-    return gameFromTuple(f, f[27], known);
+    return gameFromTuple(f, f[28], known);
   }
   /** As this process last read or moved it, while nothing of its own wrote it since; else read (and kept). */
   async gameToChange(id: number): Promise<(KnownGame & { remembered: boolean }) | undefined> {
@@ -86,6 +86,9 @@ export class PostgresGameStore implements GameStore {
       game.locale,
       game.rematch_of ?? null,
       game.replies_only ?? 0,
+      game.tournament?.tournamentId ?? null,
+      game.tournament?.round ?? null,
+      game.tournament?.table ?? null,
     ]);
     return row!.id;
   }

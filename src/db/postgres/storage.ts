@@ -17,6 +17,7 @@ import { CommitOutcomeUnknown, DEFAULT_POOL_SIZE, PostgresDatabase, isLostRace, 
 import { PostgresRatingStore } from './rating-store';
 import { PostgresSeasonStore } from './season-store';
 import { PostgresStatsStore } from './stats-store';
+import { PostgresTournamentStore } from './tournament-store';
 
 export interface PostgresOptions {
   shard?: ShardSlice;
@@ -32,6 +33,7 @@ class PostgresStorage implements Storage {
   readonly ops;
   readonly ratings;
   readonly seasons;
+  readonly tournaments;
   private readonly written = new WrittenStates();
   private readonly known = new KnownGames();
 
@@ -47,6 +49,7 @@ class PostgresStorage implements Storage {
       ops: this.ops,
       ratings: this.ratings,
       seasons: this.seasons,
+      tournaments: this.tournaments,
     } = this.on(db.sql, null));
   }
 
@@ -59,6 +62,7 @@ class PostgresStorage implements Storage {
       ops: new PostgresOpsStore(sql),
       ratings: new PostgresRatingStore(sql),
       seasons: new PostgresSeasonStore(sql, this.shard),
+      tournaments: new PostgresTournamentStore(sql, this.shard),
     };
   }
 

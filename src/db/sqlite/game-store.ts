@@ -57,15 +57,16 @@ export class SqliteGameStore implements Sync<GameStore> {
           `SELECT g.id, g.guild_id, g.channel_id, g.variant, g.options, g.turn_timeout_ms, g.status, g.host_id, g.created_at,
              g.started_at, g.finished_at, g.rev, g.version, CASE WHEN g.rev = @known THEN NULL ELSE g.state END, g.deadlines, g.next_deadline, g.messages,
              g.thread_mode, g.play_channel_id, g.channel_gone, g.shown, g.closed_reason, g.host_left, g.locale, g.rematch_of,
-             g.replies_only, (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day,
+             g.replies_only, (SELECT day FROM daily_attempts WHERE game_id = g.id) AS daily_day, g.tournament_id,
              (SELECT json_group_array(json_array(seat, user_id, name, is_bot, prediction, left_reason))
               FROM players WHERE game_id = g.id) AS seats
            FROM games g WHERE g.id = @id`,
         )
         .raw(),
-      // A channel's open game, or the game whose thread this is.
+      // A channel's open game, or the game whose thread this is. A tournament's tables play in threads of its
+      // channel (games_open_in_channel leaves them out): only a thread names one of them.
       openInChannel: p<{ id: number }>(
-        `SELECT id FROM games WHERE channel_id = @c AND status IN ('lobby', 'playing')
+        `SELECT id FROM games WHERE channel_id = @c AND status IN ('lobby', 'playing') AND tournament_id IS NULL
          UNION ALL SELECT id FROM games WHERE play_channel_id = @c AND status IN ('lobby', 'playing') LIMIT 1`,
       ),
       // CROSS JOIN keeps the player's own seats as the outer loop: a few rows, not every game of the guild.
@@ -75,8 +76,10 @@ export class SqliteGameStore implements Sync<GameStore> {
          ORDER BY g.finished_at DESC, g.id DESC LIMIT 1`,
       ),
       insertGame: p<{ id: number }>(
-        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale, rematch_of, replies_only)
-         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale, @rematch_of, @replies_only) RETURNING id`,
+        `INSERT INTO games (guild_id, channel_id, variant, options, turn_timeout_ms, status, host_id, created_at, thread_mode, next_deadline, locale, rematch_of, replies_only,
+           tournament_id, tournament_round, tournament_table)
+         VALUES (@guild_id, @channel_id, @variant, @options, @turn_timeout_ms, 'lobby', @host_id, @created_at, @thread_mode, @next_deadline, @locale, @rematch_of, @replies_only,
+           @tournament_id, @tournament_round, @tournament_table) RETURNING id`,
       ),
       insertPlayer: p(
         `INSERT INTO players (game_id, seat, user_id, name, is_bot, joined_at)
@@ -141,8 +144,12 @@ export class SqliteGameStore implements Sync<GameStore> {
       dueGames: p<{ id: number }>(
         `SELECT id FROM games WHERE next_deadline <= @now AND ${OWN_GUILD('games')} ORDER BY next_deadline, id`,
       ),
+      // A tournament's start time is the clock's too (each MIN reads the first row of its partial index).
       nextDeadline: p<{ t: number | null }>(
-        `SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games')}`,
+        `SELECT MIN(t) AS t FROM (
+           SELECT MIN(next_deadline) AS t FROM games WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('games')}
+           UNION ALL SELECT MIN(next_deadline) FROM tournaments
+             WHERE next_deadline IS NOT NULL AND ${OWN_GUILD('tournaments')})`,
       ),
     };
   }
@@ -152,7 +159,7 @@ export class SqliteGameStore implements Sync<GameStore> {
     const written = this.written.at(id);
     const f = this.s.gameWithPlayers.get({ id, known: written?.rev ?? -1 });
     if (!f) return undefined;
-    return gameFromTuple(f, JSON.parse(f[27]) as SeatTuple[], written);
+    return gameFromTuple(f, JSON.parse(f[28]) as SeatTuple[], written);
   }
   /** Read each time: on SQLite a read costs next to nothing beside a move's save (see WrittenStates). */
   gameToChange(id: number): { row: GameRow; players: PlayerRow[]; remembered: boolean } | undefined {
@@ -174,11 +181,15 @@ export class SqliteGameStore implements Sync<GameStore> {
     return this.s.lastFinishedOf.get(userId, guildId)?.id ?? null;
   }
   insertGame(game: NewGame): number {
+    const { tournament, ...columns } = game;
     return this.s.insertGame.get({
-      ...game,
+      ...columns,
       options: JSON.stringify(game.options),
       rematch_of: game.rematch_of ?? null,
       replies_only: game.replies_only ?? 0,
+      tournament_id: tournament?.tournamentId ?? null,
+      tournament_round: tournament?.round ?? null,
+      tournament_table: tournament?.table ?? null,
     })!.id;
   }
   /**

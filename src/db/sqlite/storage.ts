@@ -30,6 +30,8 @@ import { SqliteOpsStore } from './ops-store';
 import { SqliteRatingStore } from './rating-store';
 import { SqliteSeasonStore } from './season-store';
 import type { SeasonStore } from '../season-rows';
+import { SqliteTournamentStore } from './tournament-store';
+import type { TournamentStore } from '../tournament-rows';
 import { BACKLOG_BATCH, backlogPeople, backlogSeats, backlogWrite } from '../rating-backlog';
 
 /** A promise-chain mutex with hand-over: whoever waits longest goes next, so no caller waits for ever. */
@@ -111,6 +113,7 @@ export class SqliteStorage implements Storage {
   readonly ops: OpsStore;
   readonly ratings: RatingStore;
   readonly seasons: SeasonStore;
+  readonly tournaments: TournamentStore;
   private readonly lock = new WriteLock();
   private readonly gameStatements: SqliteGameStore;
   private readonly ratingStatements: SqliteRatingStore;
@@ -140,6 +143,7 @@ export class SqliteStorage implements Storage {
       ops: new SqliteOpsStore(db),
       ratings,
       seasons: new SqliteSeasonStore(db, options.shard),
+      tournaments: new SqliteTournamentStore(db, options.shard),
     };
     // A transaction still waiting for its BEGIN has nothing on the connection yet: calls go ahead of it.
     const alone: Run = (call) =>
@@ -154,6 +158,7 @@ export class SqliteStorage implements Storage {
       ops: facade(statements.ops, run),
       ratings: facade(statements.ratings, run),
       seasons: facade(statements.seasons, run),
+      tournaments: facade(statements.tournaments, run),
     });
     const own = bind(alone);
     ({
@@ -163,6 +168,7 @@ export class SqliteStorage implements Storage {
       ops: this.ops,
       ratings: this.ratings,
       seasons: this.seasons,
+      tournaments: this.tournaments,
     } = own);
     // A move alone is a write transaction like any other: it waits for another process's write lock only as long as
     // one does (TRANSACTION_LOCK_WAIT_MS), so a click during a long lock is still answered within 3 s.
