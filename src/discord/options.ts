@@ -3,6 +3,7 @@
 // `readArgs` hands the subcommand its arguments already typed — no reading by name and casting.
 import type {
   ApplicationCommandOptionBase,
+  ChannelType,
   ChatInputCommandInteraction,
   SlashCommandSubcommandBuilder,
   User,
@@ -19,7 +20,19 @@ export type OptionSpec =
   | { readonly type: 'string'; readonly description: string; readonly choices?: readonly Choice<string>[] }
   | { readonly type: 'integer'; readonly description: string; readonly min?: number; readonly max?: number }
   | { readonly type: 'boolean'; readonly description: string }
-  | { readonly type: 'user'; readonly description: string };
+  | { readonly type: 'user'; readonly description: string }
+  /** A channel of the server, of one of `channelTypes` (Discord's client offers only those). */
+  | {
+      readonly type: 'channel';
+      readonly description: string;
+      readonly channelTypes: readonly (ChannelType.GuildText | ChannelType.GuildAnnouncement)[];
+    };
+
+/** A channel option's value: the channel Discord resolved (its id and type; a cached channel has more). */
+export interface ChannelArg {
+  readonly id: string;
+  readonly type: ChannelType;
+}
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
@@ -33,7 +46,9 @@ type ValueOf<S extends OptionSpec> = S extends { type: 'string'; choices: readon
         ? boolean
         : S extends { type: 'user' }
           ? User
-          : never;
+          : S extends { type: 'channel' }
+            ? ChannelArg
+            : never;
 
 /** The arguments a subcommand was given: each option's value, or absent when the user left it out. */
 export type Args<T extends OptionSpecs> = { [K in keyof T]?: ValueOf<T[K]> };
@@ -72,7 +87,9 @@ export function readArgs<T extends OptionSpecs>(interaction: ChatInputCommandInt
           ? o.getInteger(name)
           : spec.type === 'boolean'
             ? o.getBoolean(name)
-            : o.getUser(name);
+            : spec.type === 'channel'
+              ? o.getChannel(name)
+              : o.getUser(name);
     // A value outside the declared choices (a client that ignores them) counts as not given.
     if (value === null || (spec.type === 'string' && spec.choices && !spec.choices.some((c) => c.value === value)))
       continue;
@@ -119,6 +136,9 @@ export function addOptions(
         break;
       case 'user':
         builder.addUserOption(named);
+        break;
+      case 'channel':
+        builder.addChannelOption((o) => named(o).addChannelTypes(...spec.channelTypes));
         break;
     }
   }

@@ -71,7 +71,7 @@ describe('computer players', () => {
       /not playing in this game|not a player/i,
     );
 
-    const board = await fake.slash(bob, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
+    const board = await fake.slash(bob, 'olathe', { by: 'wins' }, { subcommand: 'leaderboard' }).reply();
     expect(embedText(board)).toMatch(/1\. Alice\*\* — [01] wins? in 1/);
     expect(embedText(board)).toMatch(/\*\*Computer players\*\* \(ranked apart, one row per difficulty\)\n\*\*1\. 🤖/);
     expect(embedText(board)).toMatch(/\*\*\d\. 🤖 Turing \(expert\)\*\* — /);

@@ -156,7 +156,8 @@ describe('the languages of a game', () => {
     expect(texts.ephemeral).toMatch(/med det bedste spil herfra|din blok forventes/);
     expect(texts.ephemeral).toContain(da('analysis.title'));
     expect(texts.ephemeral).not.toMatch(/Each turn|expected to end|decision by decision|Accuracy/);
-    expect(texts.public).toContain(da('leaderboard.title', { period: da('leaderboard.period.all') }));
+    // A rated game was played: the board ranks by rating.
+    expect(texts.public).toContain(da('leaderboard.ratingTitle'));
     expect(texts.public).not.toMatch(/Leaderboard —|all time/);
     const command = fake.registeredCommands.guilds[fake.guildId]![0]!;
     expect(command.options!.map((o) => o.name_localizations?.da)).toContain('hjælp');
@@ -178,7 +179,7 @@ describe('the languages of a game', () => {
     expect(texts.ephemeral).toContain('🎲 How to play');
     expect(texts.ephemeral).toContain('An Olathe card has 2 to 4 Free columns.');
     expect(texts.ephemeral).toContain('📊 Your game, decision by decision');
-    expect(texts.public).toContain('🏆 Leaderboard — all time');
+    expect(texts.public).toContain('🏆 Leaderboard — rating');
     expect(fake.breaches).toEqual([]);
   });
 });

@@ -121,7 +121,7 @@ describe('refusals, races and restarts', () => {
     const card = await fake.slash(bob, 'olathe', { user: alice }, { subcommand: 'card' }).reply();
     expect(card.ephemeralFor).toBe(bob.id);
     expect(embedText(card)).toMatch(/Alice's card/);
-    const board = await fake.slash(carol, 'olathe', {}, { subcommand: 'leaderboard' }).reply();
+    const board = await fake.slash(carol, 'olathe', { by: 'wins' }, { subcommand: 'leaderboard' }).reply();
     expect(board.ephemeralFor).toBeUndefined();
     expect(embedText(board)).toMatch(/1\. (Alice|Bob)\*\* — 1 win/);
     expect(embedText(board)).toMatch(/(Alice|Bob)\*\* — 0 wins in 1/);

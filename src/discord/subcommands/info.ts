@@ -1,6 +1,6 @@
 // `/olathe card`, `/olathe leaderboard`, `/olathe help`: reading, never changing, a game.
 import type { ChatInputCommandInteraction } from 'discord.js';
-import { MessageFlags, PermissionFlagsBits } from 'discord.js';
+import { ChannelType, MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { isCardFull } from '../../game';
 import type { BotContext } from '../context';
 import type { Args, OptionSpecs } from '../options';
@@ -9,7 +9,10 @@ import { languageOf, trFor } from '../i18n';
 import { UserFacingError } from '../context';
 import { gameGuildId, requireServer } from '../place';
 import { layoutText, variantName } from '../render/game-messages';
-import { leaderboardEmbed } from '../render/leaderboard';
+import { leaderboardEmbed, ratingBoardEmbed } from '../render/leaderboard';
+import type { Variant } from '../../game';
+import { parseSeason } from '../../service/game-service';
+import { announcementsCannotPost } from '../announcements';
 import { rulesText } from '../render/rules';
 import { cardTable, diceText, scoreLine } from '../render/text';
 import { showHint as answerWithHint } from '../hint-replies';
@@ -66,6 +69,15 @@ async function showCard(
 }
 
 const LEADERBOARD_OPTIONS = {
+  by: {
+    type: 'string',
+    description: 'Rating (the default once this server has rated games) or wins',
+    choices: [
+      { name: 'Rating', value: 'rating' },
+      { name: 'Wins', value: 'wins' },
+    ],
+  },
+  season: { type: 'string', description: "A month such as 2026-11: that season's final standings by rating" },
   period: {
     type: 'string',
     description: 'All time (default), the last 7 days or the last 30 days',
@@ -91,14 +103,44 @@ async function showLeaderboard(
   args: Args<typeof LEADERBOARD_OPTIONS>,
   ctx: BotContext,
 ): Promise<void> {
-  // Week and month are the last 7 and 30 days up to now (the service's PERIOD_MS), not calendar ones.
   const guildId = requireServer(interaction);
-  const period = args.period ?? 'all';
+  const { boards } = ctx.service;
+  // A period is a window of days (wins); a season is a month of ratings: asking for both means nothing.
+  if (args.period && (args.by === 'rating' || args.season !== undefined))
+    throw UserFacingError.of('leaderboard.periodWithRating');
+  if (args.by === 'wins' && args.season !== undefined) throw UserFacingError.of('leaderboard.seasonWithWins');
+  const current = boards.currentSeason();
+  const season = args.season === undefined ? null : parseSeason(args.season);
+  if (args.season !== undefined && !season) throw UserFacingError.of('leaderboard.badSeason', { example: current });
+  if (season && season > current) throw UserFacingError.of('leaderboard.futureSeason', { season, current });
   const variant = args.variant === 'both' ? undefined : args.variant;
-  // Public once a minute per person and channel; asked again, privately (repeats.ts).
-  const once = publicOnce(interaction, ctx, 'leaderboard', { period, variant });
-  const rows = await ctx.service.leaderboard(guildId, { period, variant, includeBots: true });
-  const embed = leaderboardEmbed(rows, period, variant ?? null, trFor(interaction), languageOf(interaction.locale));
+  // Public once a minute per person and channel; asked again, privately (repeats.ts). Refusals below show nothing.
+  const once = publicOnce(interaction, ctx, 'leaderboard', { ...args, variant });
+  const t = trFor(interaction);
+  const language = languageOf(interaction.locale);
+  // Week and month are the last 7 and 30 days up to now (the service's PERIOD_MS), not calendar ones.
+  const first = args.by === 'wins' || args.period ? null : await boards.firstSeason(guildId);
+  if (args.by === 'wins' || args.period || (args.by === undefined && first === null && !season)) {
+    const period = args.period ?? 'all';
+    const rows = await ctx.service.leaderboard(guildId, { period, variant, includeBots: true });
+    const embed = leaderboardEmbed(rows, period, variant ?? null, t, language);
+    return once.reply({ embeds: [embed], allowedMentions: { parse: [] } });
+  }
+  if (season && first === null) throw UserFacingError.of('leaderboard.noSeasons');
+  if (season && first !== null && season < first) throw UserFacingError.of('leaderboard.seasonTooEarly', { first });
+  const variants: Variant[] = variant ? [variant] : ['olathe', 'balut'];
+  const shown = await Promise.all(
+    variants.map((v) => (season ? boards.season(guildId, v, season) : boards.board(guildId, v, interaction.user.id))),
+  );
+  const embed = ratingBoardEmbed(
+    {
+      boards: shown.filter((b) => b !== null),
+      variant: variant ?? null,
+      season: season ? { season, current: season === current } : null,
+    },
+    t,
+    language,
+  );
   await once.reply({ embeds: [embed], allowedMentions: { parse: [] } });
 }
 
@@ -133,9 +175,15 @@ async function showHint(
   await answerWithHint(interaction, game, ctx);
 }
 
-/** `/olathe settings [threads]`: shows the server's settings; changing them needs Manage Server. */
+/** `/olathe settings [threads] [announcements] [announcements-off]`: shows them; changing needs Manage Server. */
 const SETTINGS_OPTIONS = {
   threads: { type: 'boolean', description: 'Play each game in a thread of its own (default on)' },
+  announcements: {
+    type: 'channel',
+    description: 'Post the podium of each season (a month) in this channel',
+    channelTypes: [ChannelType.GuildText, ChannelType.GuildAnnouncement],
+  },
+  'announcements-off': { type: 'boolean', description: 'Stop posting the season podium' },
 } as const satisfies OptionSpecs;
 
 async function changeSettings(
@@ -144,18 +192,31 @@ async function changeSettings(
   ctx: BotContext,
 ): Promise<void> {
   const guildId = requireServer(interaction);
-  const threads = args.threads;
-  if (threads !== undefined) {
-    if (!interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
-      throw UserFacingError.of('reply.notManager');
-    }
-    await ctx.service.setThreadsIn(guildId, threads);
+  const { threads, announcements } = args;
+  const off = args['announcements-off'] === true;
+  const changing = threads !== undefined || announcements !== undefined || off;
+  if (changing && !interaction.memberPermissions?.has(PermissionFlagsBits.ManageGuild)) {
+    throw UserFacingError.of('reply.notManager');
   }
+  if (announcements && off) throw UserFacingError.of('reply.announcementsBoth');
+  if (announcements) {
+    // Refused before anything is saved: the podium could not be posted there.
+    const refusal = announcementsCannotPost(interaction, announcements);
+    if (refusal) throw refusal;
+  }
+  if (threads !== undefined) await ctx.service.setThreadsIn(guildId, threads);
+  if (announcements) await ctx.service.seasonPosts.setAnnouncements(guildId, announcements.id);
+  if (off) await ctx.service.seasonPosts.setAnnouncements(guildId, null);
   const t = trFor(interaction);
-  const text = t((await ctx.service.threadsIn(guildId)) ? 'reply.threadsOn' : 'reply.threadsOff');
+  const channelId = await ctx.service.seasonPosts.announcements(guildId);
+  const lines = [
+    t((await ctx.service.threadsIn(guildId)) ? 'reply.threadsOn' : 'reply.threadsOff'),
+    channelId ? t('reply.announcementsOn', { channelId }) : t('reply.announcementsOff'),
+  ];
   await interaction.reply({
-    content: `${threads !== undefined ? t('reply.saved') : ''}${text}`,
+    content: `${changing ? t('reply.saved') : ''}${lines.join('\n')}`,
     flags: MessageFlags.Ephemeral,
+    allowedMentions: { parse: [] },
   });
 }
 
@@ -172,7 +233,7 @@ export const card = subcommand({
   run: showCard,
 });
 export const leaderboard = subcommand({
-  description: "This server's best players: all time, or the last 7 or 30 days.",
+  description: "This server's best players: by rating, now or for a season, or by wins.",
   options: LEADERBOARD_OPTIONS,
   run: showLeaderboard,
 });

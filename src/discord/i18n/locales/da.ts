@@ -468,6 +468,12 @@ export default {
     privateRepeat: 'Kun du ser dette svar: du fik vist et svar her for mindre end et minut siden.',
     channelHasGame:
       'Der er allerede et spil i denne kanal — deltag i det, eller vent til det er slut: {{link}} Værten kan stoppe det med /olathe end.',
+    announcementsOn: '📣 Når en sæson (en måned, UTC) slutter, postes dens podie i <#{{channelId}}>.',
+    announcementsOff: '📣 Der postes intet sæsonpodie (`/olathe indstillinger meddelelser:` vælger en kanal til det).',
+    announcementsBoth: 'Vælg en kanal til `meddelelser` eller slå dem fra med `meddelelser-fra`, ikke begge dele.',
+    announcementsNotHere: 'Vælg en tekstkanal på denne server til sæsonpodiet.',
+    announcementsCannotPost:
+      'Jeg kan ikke poste podiet i <#{{channelId}}>: jeg mangler {{permissions}} der. Giv mig dem, eller vælg en anden kanal.',
   },
   daily: {
     starter: '📅 **{{name}}** tager dagens udfordring for {{day}} op — følg spillet i dets tråd.',
@@ -504,6 +510,36 @@ export default {
     row: '**{{rank}}. {{name}}** — {{wins}} i {{games}} ({{rate}} %) · gns. {{average}} · bedst {{best}} · 🎲 {{thrown}} kastet, {{scored}} scoret · 🔮 {{exact}}',
     legend:
       '🎲 fem ens: kastet, og scoret i et Olathe- eller Balut-felt · 🔮 gæt der ramte præcis · gns. og bedst: slutpoint · rangeret efter sejre, så sejrsandel, gennemsnit, bedste; lige på alle fire deler plads',
+    ratingTitle: '🏆 Rangliste — rating',
+    seasonTitle: '🏆 Sæson {{month}} ({{season}}) — slutstilling',
+    seasonTitleNow: '🏆 Sæson {{month}} ({{season}}) — indtil nu',
+    variantOnly: '{{title}} · kun {{variant}}',
+    ratingRow: '**{{rank}}. {{name}}** — {{rating}} · {{games}}',
+    ownRow: 'Dig: **#{{rank}}** af {{of}} — {{rating}} · {{games}}',
+    ratingEmpty:
+      'Intet ratet spil her endnu: et spil med to eller flere pladser, spillet til ende, tæller. `efter:Sejre` rangerer efter sejre.',
+    seasonEmpty: 'Der blev ikke spillet noget ratet spil her i {{month}}.',
+    ratingLegend:
+      'Alle starter på 1500; hvert ratet spil flytter den · ? foreløbig: færre end 5 ratede spil, eller stadig usikker · lige rating deler plads · efter:Sejre rangerer efter sejre',
+    seasonLegend:
+      'Hver spillers rating efter sit sidste spil i sæsonen, og sæsonens ratede spil · lige rating deler plads · en sæson er en måned (UTC)',
+    periodWithRating:
+      '`periode` hører kun til `efter:Sejre`: ratings vises, som de står nu, eller for én måned med `sæson`.',
+    seasonWithWins:
+      '`sæson` hører kun til `efter:Rating`: `efter:Sejre` viser altid eller de seneste 7 eller 30 dage med `periode`.',
+    badSeason: 'Skriv sæsonen som år og måned, fx `{{example}}`.',
+    futureSeason: 'Sæson {{season}} er ikke begyndt endnu: denne er {{current}}.',
+    seasonTooEarly: 'Serveren havde intet ratet spil før {{first}}: vælg {{first}} eller senere.',
+    noSeasons: 'Serveren har intet ratet spil endnu, så der er ingen sæson at vise.',
+  },
+  season: {
+    podiumTitle: '🏆 Sæson {{month}} — podiet',
+    podiumIntro: 'Sæson {{season}} er slut. Serverens bedste, efter den rating deres sidste spil i sæsonen gav dem:',
+    podiumRow: '{{medal}} **{{name}}** — {{rating}} · {{games}}',
+    footer:
+      'En ny sæson er begyndt: ratings fortsætter, lidt mindre sikre (docs/RATINGS.md). /olathe rangliste sæson:{{season}} viser alle.',
+    pictureTitle: 'Sæson {{month}}',
+    pictureSubtitle: 'Podiet: ratings ved sæsonens slutning',
   },
   stats: {
     title: '📊 {{name}} — statistik på denne server',
@@ -575,8 +611,10 @@ export default {
     },
     leaderboard: {
       name: 'rangliste',
-      description: 'Serverens bedste spillere: altid, eller de seneste 7 eller 30 dage.',
+      description: 'Serverens bedste spillere: efter rating, nu eller for en sæson, eller efter sejre.',
       options: {
+        by: { name: 'efter', description: 'Rating (standard, når serveren har ratede spil) eller sejre' },
+        season: { name: 'sæson', description: 'En måned som 2026-11: den sæsons slutstilling efter rating' },
         period: { name: 'periode', description: 'Altid (standard), de seneste 7 dage eller de seneste 30 dage' },
         variant: { name: 'variant', description: 'Olathe, Balut eller begge (standard)' },
       },
@@ -595,7 +633,11 @@ export default {
     settings: {
       name: 'indstillinger',
       description: 'Serverens spilindstillinger (Administrer server for at ændre dem).',
-      options: { threads: { name: 'tråde', description: 'Spil hvert spil i sin egen tråd (standard til)' } },
+      options: {
+        threads: { name: 'tråde', description: 'Spil hvert spil i sin egen tråd (standard til)' },
+        announcements: { name: 'meddelelser', description: 'Post podiet for hver sæson (en måned) i denne kanal' },
+        'announcements-off': { name: 'meddelelser-fra', description: 'Stop med at poste sæsonpodiet' },
+      },
     },
     daily: {
       name: 'dagens',
@@ -614,6 +656,8 @@ export default {
       both: 'Begge',
       server: 'Denne server',
       world: 'Hele verden',
+      rating: 'Rating',
+      wins: 'Sejre',
     },
   },
 } satisfies Catalogue;

@@ -400,6 +400,12 @@ export default {
     privateRepeat: 'Only you see this one: you had an answer shown here less than a minute ago.',
     channelHasGame:
       'This channel already has a game — join it, or wait until it ends: {{link}} The host can end it with /olathe end.',
+    announcementsOn: '📣 When a season (a month, UTC) ends, its podium is posted in <#{{channelId}}>.',
+    announcementsOff: '📣 No season podium is posted (`/olathe settings announcements:` picks a channel for it).',
+    announcementsBoth: 'Pick a channel for `announcements` or turn them off with `announcements-off`, not both.',
+    announcementsNotHere: 'Pick a text channel of this server for the season podium.',
+    announcementsCannotPost:
+      "I can't post the podium in <#{{channelId}}>: I'm missing {{permissions}} there. Grant them, or pick another channel.",
   },
   daily: {
     starter: '📅 **{{name}}** takes on the daily challenge of {{day}} — follow the game in its thread.',
@@ -436,6 +442,39 @@ export default {
     row: '**{{rank}}. {{name}}** — {{wins}} in {{games}} ({{rate}}%) · avg {{average}} · best {{best}} · 🎲 {{thrown}} thrown, {{scored}} scored · 🔮 {{exact}}',
     legend:
       '🎲 fives of a kind: thrown, and scored in an Olathe or Balut cell · 🔮 predictions that were exactly right · avg and best: final points · ranked by wins, then win rate, average, best; equal on all four share a rank',
+    // By rating (by:rating), now or for one season (a UTC month): src/discord/render/leaderboard.ts.
+    ratingTitle: '🏆 Leaderboard — rating',
+    seasonTitle: '🏆 Season {{month}} ({{season}}) — final standings',
+    seasonTitleNow: '🏆 Season {{month}} ({{season}}) — so far',
+    variantOnly: '{{title}} · {{variant}} only',
+    ratingRow: '**{{rank}}. {{name}}** — {{rating}} · {{games}}',
+    ownRow: 'You: **#{{rank}}** of {{of}} — {{rating}} · {{games}}',
+    ratingEmpty:
+      'No rated game here yet: a game of two or more seats played to the end counts. `by:wins` ranks by wins.',
+    seasonEmpty: 'No rated game was played here in {{month}}.',
+    ratingLegend:
+      'Everyone starts at 1500; each rated game moves it · ? provisional: fewer than 5 rated games, or still unsure · equal ratings share a rank · by:wins ranks by wins',
+    seasonLegend:
+      "Each player's rating after their last game of the season, and the season's rated games · equal ratings share a rank · a season is a month (UTC)",
+    periodWithRating:
+      '`period` goes with `by:wins` only: ratings are shown as they stand now, or for one month with `season`.',
+    seasonWithWins:
+      '`season` goes with `by:rating` only: `by:wins` shows all time or the last 7 or 30 days with `period`.',
+    badSeason: 'Write the season as year and month, such as `{{example}}`.',
+    futureSeason: 'Season {{season}} has not started yet: this one is {{current}}.',
+    seasonTooEarly: 'This server had no rated game before {{first}}: pick {{first}} or later.',
+    noSeasons: 'This server has no rated game yet, so no season to show.',
+  },
+  // The podium posted in a server's announcements channel when a season ends (src/discord/render/season-podium.ts).
+  season: {
+    podiumTitle: '🏆 Season {{month}} — the podium',
+    podiumIntro:
+      "Season {{season}} is over. This server's best, by the rating their last game of the season left them with:",
+    podiumRow: '{{medal}} **{{name}}** — {{rating}} · {{games}}',
+    footer:
+      'A new season has begun: ratings carry on, a little less sure (docs/RATINGS.md). /olathe leaderboard season:{{season}} shows everyone.',
+    pictureTitle: 'Season {{month}}',
+    pictureSubtitle: 'The podium: ratings at the end of the season',
   },
   stats: {
     title: '📊 {{name}} — statistics in this server',
@@ -504,8 +543,10 @@ export default {
     },
     leaderboard: {
       name: 'leaderboard',
-      description: "This server's best players: all time, or the last 7 or 30 days.",
+      description: "This server's best players: by rating, now or for a season, or by wins.",
       options: {
+        by: { name: 'by', description: 'Rating (the default once this server has rated games) or wins' },
+        season: { name: 'season', description: "A month such as 2026-11: that season's final standings by rating" },
         period: { name: 'period', description: 'All time (default), the last 7 days or the last 30 days' },
         variant: { name: 'variant', description: 'Olathe, Balut, or both (default)' },
       },
@@ -524,7 +565,14 @@ export default {
     settings: {
       name: 'settings',
       description: "This server's game settings (Manage Server to change them).",
-      options: { threads: { name: 'threads', description: 'Play each game in a thread of its own (default on)' } },
+      options: {
+        threads: { name: 'threads', description: 'Play each game in a thread of its own (default on)' },
+        announcements: {
+          name: 'announcements',
+          description: 'Post the podium of each season (a month) in this channel',
+        },
+        'announcements-off': { name: 'announcements-off', description: 'Stop posting the season podium' },
+      },
     },
     daily: {
       name: 'daily',
@@ -543,6 +591,8 @@ export default {
       both: 'Both',
       server: 'This server',
       world: 'The world',
+      rating: 'Rating',
+      wins: 'Wins',
     },
   },
 } as const;
