@@ -26,6 +26,9 @@ import { startActivity } from '../activity/start';
 import { useOpenBoardButton } from '../discord/render/open-board';
 import { FED_CLOCK_SLEEP_MS, MAX_CLOCK_SLEEP_MS, TurnClock } from './turn-clock';
 import { troubleLog } from './trouble-log';
+import { SeasonPublisher } from '../discord/season-publisher';
+import { languageOf } from '../discord/i18n';
+import { SeasonSchedule } from './season-schedule';
 
 /**
  * How long a stop waits for interactions under way, then for the Publisher's channel work: together well
@@ -96,7 +99,12 @@ export async function startBot(
   log.info('solver ready', { tableBuildMs: Math.round(buildSolverTables(DEFAULT_THROWS) * 10) / 10 });
   if (config.diceSeed !== null)
     log.warn('dice are seeded by OLATHE_DICE_SEED: for tests and replays only, never for real games');
+  // The clock of games, deadlines and seasons: the machine's, moved by OLATHE_CLOCK_OFFSET_MS in tests.
+  const offset = config.clockOffsetMs;
+  const now = () => Date.now() + offset;
+  if (offset !== 0) log.warn('the clock is moved by OLATHE_CLOCK_OFFSET_MS: for tests only', { offsetMs: offset });
   const service = new GameService(storage, {
+    now,
     botStepMs: config.botStepMs,
     lobbyExpiryMs: config.lobbyExpiryMs,
     dailySecret,
@@ -178,7 +186,13 @@ export async function startBot(
     },
     log,
     deadlineRead ? FED_CLOCK_SLEEP_MS : MAX_CLOCK_SLEEP_MS,
+    now,
   );
+  // The season podiums, posted by the process that holds the server's shard (it reads only its own servers).
+  const seasonPublisher = new SeasonPublisher({ service, log, rest: client.rest, metrics }, (guildId) =>
+    languageOf(client.guilds.cache.get(guildId)?.preferredLocale),
+  );
+  const seasons = new SeasonSchedule(seasonPublisher, now, config.reconcileMs);
 
   const ready = new Promise<void>((resolve) => client.once(Events.ClientReady, () => resolve()));
   const login = async () => {
@@ -200,6 +214,7 @@ export async function startBot(
   }
   log.info('bot ready', { user: client.user?.tag, guilds: client.guilds.cache.size });
   clock.start();
+  seasons.start();
   const refusals = troubleLog(
     (error) =>
       log.warn('the turn clock’s look on the shard lock’s session was refused; looking through the pool', { error }),
@@ -236,6 +251,7 @@ export async function startBot(
       await activity?.close();
       ownership?.confirmWith(null);
       await clock.stop();
+      await seasons.stop();
       const unfinished = await settleWithin([...inFlight], STOP_INTERACTIONS_GRACE_MS);
       // The refusals of the last minute, summed, before the log ends.
       floodGuardOf(context).refusals.close();

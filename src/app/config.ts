@@ -48,6 +48,11 @@ export interface Config {
   activityPort: number | null;
   /** DISCORD_CLIENT_SECRET: the OAuth2 client secret of the Activity's code exchange; required with ACTIVITY_PORT. Never logged. */
   clientSecret: string | null;
+  /**
+   * OLATHE_CLOCK_OFFSET_MS, tests only: the bot's clock (games, deadlines, seasons) runs this far ahead of the
+   * machine's (behind when negative), so a test reaches a season's end without waiting for it. 0 unset.
+   */
+  clockOffsetMs: number;
 }
 
 export type LogFormat = 'json' | 'text';
@@ -75,6 +80,20 @@ function wholeMs(value: string | undefined, name: string, fallback: number): num
   if (!text) return fallback;
   if (!/^\d{1,7}$/.test(text)) throw new ConfigError(`${name}, when set, must be a whole number of milliseconds.`);
   return Number(text);
+}
+
+/** Ten years either way: further is a typo, not a test. */
+const MAX_CLOCK_OFFSET_MS = 10 * 366 * 24 * 60 * 60_000;
+
+function clockOffsetMs(value: string | undefined): number {
+  const text = value?.trim();
+  if (!text) return 0;
+  const ms = /^-?\d{1,12}$/.test(text) ? Number(text) : NaN;
+  if (!(Math.abs(ms) <= MAX_CLOCK_OFFSET_MS))
+    throw new ConfigError(
+      'OLATHE_CLOCK_OFFSET_MS, when set, must be whole milliseconds, at most ten years either way.',
+    );
+  return ms;
 }
 
 /** The longest a lobby may wait for its start: a day. */
@@ -284,5 +303,6 @@ export function readConfig(env: NodeJS.ProcessEnv): Config {
     dailySecret: secret,
     activityPort: activity,
     clientSecret,
+    clockOffsetMs: clockOffsetMs(env.OLATHE_CLOCK_OFFSET_MS),
   };
 }

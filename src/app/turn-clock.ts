@@ -44,6 +44,8 @@ export class TurnClock {
     private readonly hooks: TurnClockHooks,
     private readonly log: Logger,
     private readonly maxSleepMs = MAX_CLOCK_SLEEP_MS,
+    /** The service's clock: deadlines are its times (OLATHE_CLOCK_OFFSET_MS moves both in tests). */
+    private readonly now: () => number = () => Date.now(),
   ) {}
 
   start(): void {
@@ -99,14 +101,14 @@ export class TurnClock {
     this.dueAt = Math.min(this.dueAt, at);
     if (at >= this.wakeAt) return;
     clearTimeout(this.timer);
-    this.sleep(Math.max(0, at - Date.now()));
+    this.sleep(Math.max(0, at - this.now()));
   }
 
   private sleep(ms: number): void {
-    this.wakeAt = Date.now() + ms;
+    this.wakeAt = this.now() + ms;
     this.timer = setTimeout(() => {
       this.wakeAt = Infinity;
-      this.run = Date.now() >= this.dueAt ? this.handleDue() : this.schedule();
+      this.run = this.now() >= this.dueAt ? this.handleDue() : this.schedule();
     }, ms);
   }
 
@@ -125,7 +127,7 @@ export class TurnClock {
     if (this.stopped) return;
     const due = Math.min(next ?? Infinity, this.missed);
     this.dueAt = due;
-    this.sleep(Math.min(this.maxSleepMs, Math.max(0, due - Date.now())));
+    this.sleep(Math.min(this.maxSleepMs, Math.max(0, due - this.now())));
   }
 
   // What a timed-out turn or a computer player's step shows was saved with it; the Publisher shows it. The next

@@ -20,7 +20,14 @@ export interface Metrics {
    * key of the bot's (flood-guard.ts), never the user's input, so the label stays small.
    */
   refusal(kind: InteractionKind | 'activity', reason: string): void;
+  /**
+   * A season podium's delivery (src/discord/season-publisher.ts): posted; retry (Discord or the network failed,
+   * tried again later); failed (given up: its channel is gone or closed to the bot, or Discord keeps refusing it).
+   */
+  seasonPost?(outcome: SeasonPostOutcome): void;
 }
+
+export type SeasonPostOutcome = 'posted' | 'retry' | 'failed';
 
 export const NO_METRICS: Metrics = {
   interaction: () => undefined,

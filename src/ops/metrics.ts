@@ -118,6 +118,12 @@ export function createMetrics(): BotMetrics {
     },
   });
 
+  const seasonPosts = new Counter({
+    name: 'olathe_season_posts_total',
+    help: 'Season podium deliveries, by outcome: posted, retry (Discord or the network failed; tried again), failed (given up: the channel is gone or closed to the bot, or Discord kept refusing).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
   const metrics: Metrics = {
     interaction(kind: InteractionKind, outcome: InteractionOutcome, ackMs: number | null) {
       interactions.inc({ kind, outcome });
@@ -128,6 +134,9 @@ export function createMetrics(): BotMetrics {
     },
     refusal(kind, reason) {
       refusals.inc({ kind, reason });
+    },
+    seasonPost(outcome) {
+      seasonPosts.inc({ outcome });
     },
   };
   return {

@@ -26,6 +26,7 @@ describe('readConfig', () => {
       dailySecret: null,
       activityPort: null,
       clientSecret: null,
+      clockOffsetMs: 0,
     });
   });
 
@@ -52,6 +53,14 @@ describe('readConfig', () => {
       logFormat: 'text',
       dailySecret: null,
     });
+  });
+
+  it('reads the clock offset of the tests, either way, and refuses one that is not whole milliseconds', () => {
+    expect(readConfig({ ...good, OLATHE_CLOCK_OFFSET_MS: '-86400000' }).clockOffsetMs).toBe(-86_400_000);
+    expect(readConfig({ ...good, OLATHE_CLOCK_OFFSET_MS: ' 5000 ' }).clockOffsetMs).toBe(5000);
+    expect(readConfig({ ...good, OLATHE_CLOCK_OFFSET_MS: '' }).clockOffsetMs).toBe(0);
+    for (const bad of ['soon', '1.5', '999999999999'])
+      expect(() => readConfig({ ...good, OLATHE_CLOCK_OFFSET_MS: bad })).toThrow(/OLATHE_CLOCK_OFFSET_MS/);
   });
 
   it('reads how often the games are reconciled, and refuses a pace that would flood Discord', () => {
