@@ -145,6 +145,15 @@ export class TurnClock {
     } catch (error) {
       this.failed(error);
     }
+    // A tournament's start time is due work too: its first round's games start (the Publisher shows them).
+    try {
+      for (const started of await this.service.tournaments.startDueTournaments()) {
+        this.log.info('tournament carried on', { tournamentId: started.id, games: started.gameIds.length });
+        for (const gameId of started.gameIds) this.hooks.changed(gameId);
+      }
+    } catch (error) {
+      this.failed(error);
+    }
     await this.schedule();
   }
 

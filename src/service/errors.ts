@@ -20,7 +20,9 @@ export type ServiceErrorCode =
   | 'not-finished'
   | 'not-your-card'
   | 'daily-played'
-  | 'no-rematch';
+  | 'no-rematch'
+  | 'no-tournament'
+  | 'tournament-channel-busy';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
@@ -70,6 +72,11 @@ export const MESSAGES = {
   rematchChannelBusy: 'This channel already has another game open: the rematch can be opened once it is over.',
   rematchStarted: "This game's rematch has already started.",
   rematchPlayed: "This game's rematch has been played: its own results have a Rematch button.",
+  noTournament: 'That tournament no longer exists.',
+  tournamentChannelBusy:
+    'This channel already has a tournament in sign-up or under way — join it, or open yours once it is over.',
+  tournamentNotHost: "Only the tournament's host, or a member who can manage the server or its events, can do that.",
+  tournamentBot: 'A computer player cannot host or join a tournament.',
 } as const;
 
 /** A click on someone else's card. */

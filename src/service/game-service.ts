@@ -20,6 +20,7 @@ import { RatingReads } from './rating-reads';
 import { RatingBoards } from './rating-boards';
 import { SeasonPosts } from './season-posts';
 import { gameRatings } from './game-ratings';
+import { TournamentService } from './tournament-service';
 
 export { ServiceError, isServiceError } from './errors';
 export type { ServiceErrorCode } from './errors';
@@ -44,6 +45,13 @@ export type { PersonRatingView, RatingBoardEntry } from './rating-reads';
 export type { RatedBoard, RatedRow } from './rating-boards';
 export { RATING_BOARD_SIZE, nextSeasonStart, parseSeason, previousSeason } from './rating-boards';
 export type { Podium, PodiumPerson, SeasonPost } from './season-posts';
+export type {
+  CreateTournamentInput,
+  TournamentActor,
+  TournamentService,
+  TournamentStarted,
+} from './tournament-service';
+export type { TournamentView, WantedEventStatus } from './tournament-view';
 export type { Analysis, AnalysedDecision, DecisionMove, Hint, HintChoice } from '../solver/advice';
 // The Discord layer reaches the solver only through the service: these are the solver's words it shows.
 export { DIFFICULTIES } from '../solver/strategy';
@@ -73,6 +81,21 @@ export class GameService extends DailyService {
   readonly boards: RatingBoards = new RatingBoards(this.storage, this.now);
   /** The season podium's posts and the servers' announcements channels. */
   readonly seasonPosts: SeasonPosts = new SeasonPosts(this.storage, this.now);
+  /** Tournaments (club nights): sign-up, rounds of tables played as games, standings (tournament-service.ts). */
+  readonly tournaments: TournamentService = new TournamentService(this.storage, {
+    now: this.now,
+    botStepMs: this.botStepMs,
+    hooks: this.hooks,
+  });
+
+  /** A table's end changed its tournament: told once the game's commit is. */
+  protected override gameChanged(gameId: number): void {
+    super.gameChanged(gameId);
+    const tournament = this.tournamentNews.get(gameId);
+    if (tournament === undefined) return;
+    this.tournamentNews.delete(gameId);
+    this.tournaments.changed(tournament);
+  }
 
   /** The solver's best choices for a seat's turn in this game as it stands; null when it has nothing to decide. */
   hint(game: GameView, seat: number): Hint | null {

@@ -1,11 +1,10 @@
 // The lobby: opening one, joining, seating and removing computer players, leaving, cancelling, starting, and
 // closing one nobody started. A lobby's expiry is its next_deadline, so the turn clock runs it (expireTurns)
 // and a restart loses none.
-import { newGame } from '../game';
 import type { Difficulty } from '../solver/strategy';
 import { DIFFICULTIES } from '../solver/strategy';
 import type { ClosedReason, GameChanges, NewPlayer } from '../db/rows';
-import { earliestDeadline, nextDeadlines } from './deadlines';
+import { startChanges } from './game-start';
 import { botDifficulty, botName, botUserId, nextBotNumber } from './bots';
 import { MESSAGES, ServiceError } from './errors';
 import { DEFAULT_TURN_TIMEOUT_MS, normalOptions, optionsProblem, turnTimeoutProblem } from './options';
@@ -202,18 +201,10 @@ export abstract class LobbyService extends ServiceCore {
       this.requireLobby(g);
       if (userId !== g.row.host_id) throw new ServiceError('not-host', MESSAGES.notHost);
       const now = this.now();
-      const state = newGame(
-        g.row.options,
-        g.players.map((p) => p.user_id),
-      );
-      const deadlines = nextDeadlines(null, state, {}, now, g.row.turn_timeout_ms, this.pacing(g, new Set()));
+      const started = startChanges(g.row.options, g.players, now, g.row.turn_timeout_ms, this.botStepMs);
+      const { state, deadlines } = started;
       const changes: Partial<GameChanges> = {
-        status: 'playing',
-        started_at: now,
-        version: state.version,
-        state,
-        deadlines,
-        next_deadline: earliestDeadline(deadlines),
+        ...started.changes,
         // A thread's id is known once the Publisher has made it.
         play_channel_id: g.row.thread_mode === 1 && opts.threadAllowed !== false ? null : g.row.channel_id,
       };

@@ -23,7 +23,19 @@
 // - toSync(now): this shard's tournaments whose channel may need a pass: open ones and those over in the last day.
 // - onChanged(listener): told a tournament's id after each commit of this process that changed it (a table's
 //   end included): the Discord layer then draws it again and kicks its round's games.
-import type { TournamentInput } from '../tournament';
+import type { TournamentInput, TournamentState } from '../tournament';
+import { MIN_PEOPLE, TournamentError, applyTournamentEvent, newTournament } from '../tournament';
+import { START_RATING, displayed } from '../rating';
+import type { Storage, Stores } from '../db/storage';
+import type { TournamentRow, TournamentTable } from '../db/tournament-rows';
+import { botDifficulty } from './bots';
+import { MESSAGES, ServiceError } from './errors';
+import type { ServiceHooks } from './service-core';
+import { Conflict, MESSAGE_KEY, RECONCILE_FINISHED_MS } from './service-core';
+import type { RoundContext, TournamentWrite } from './tournament-round';
+import { ADVANCE_RETRY_MS, advance, closingColumns, startPendingTables } from './tournament-round';
+import type { TournamentView } from './tournament-view';
+import { tournamentView } from './tournament-view';
 
 /** What a host asks for in a channel: the options are the core's (defaults filled in by it). */
 export interface CreateTournamentInput {
@@ -39,3 +51,290 @@ export interface CreateTournamentInput {
 export interface TournamentActor {
   canManage: boolean;
 }
+
+/** A tournament carried on by the clock: the games of the tables it started. */
+export interface TournamentStarted {
+  id: number;
+  gameIds: number[];
+}
+
+export interface TournamentServiceOptions {
+  now: () => number;
+  botStepMs: number;
+  hooks: ServiceHooks;
+}
+
+/** A change that keeps losing races (other hosts writing the row) is tried this often, then refused as busy. */
+const ATTEMPTS = 5;
+const MAX_NAME_LENGTH = 80;
+export const MAX_RECENT = 25;
+
+export class TournamentService {
+  private readonly listeners = new Set<(id: number) => void>();
+
+  constructor(
+    private readonly storage: Storage,
+    private readonly options: TournamentServiceOptions,
+  ) {}
+
+  onChanged(listener: (id: number) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** A committed write of this process changed the tournament (GameService tells a game's end through it). */
+  changed(id: number): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(id);
+      } catch {
+        // A listener's failure must not turn a committed change into an error.
+      }
+    }
+  }
+
+  async create(input: CreateTournamentInput): Promise<TournamentView> {
+    const now = this.options.now();
+    if (botDifficulty(input.host.id) !== null) throw new ServiceError('bad-options', MESSAGES.tournamentBot);
+    const state = newTournament(input.options, now);
+    const busy = () => new ServiceError('tournament-channel-busy', MESSAGES.tournamentChannelBusy);
+    if ((await this.storage.tournaments.openInChannel(input.channelId)) !== null) throw busy();
+    let id: number;
+    try {
+      id = await this.storage.transaction(async (tx) => {
+        const inserted = await tx.tournaments.insert({
+          guild_id: input.guildId,
+          channel_id: input.channelId,
+          host_id: input.host.id,
+          state,
+          names: {},
+          next_deadline: state.options.startsAt,
+          locale: input.locale ?? 'en',
+          created_at: now,
+        });
+        this.step('insert tournament');
+        return inserted;
+      });
+    } catch (error) {
+      // The unique index on open tournaments per channel: another create won the race.
+      if (this.storage.isLostRace(error)) throw busy();
+      throw error;
+    }
+    this.changed(id);
+    return (await this.tournament(id))!;
+  }
+
+  join(id: number, user: { id: string; name: string }): Promise<TournamentView> {
+    if (botDifficulty(user.id) !== null) throw new ServiceError('bad-options', MESSAGES.tournamentBot);
+    return this.change(id, async (_, row, now) => {
+      const state = applyTournamentEvent(row.state, { type: 'join', userId: user.id, at: now });
+      const name = (user.name.trim() || user.id).slice(0, MAX_NAME_LENGTH);
+      return { changes: { state, names: { ...row.names, [user.id]: name } }, gameIds: [] };
+    });
+  }
+
+  leave(id: number, userId: string): Promise<TournamentView> {
+    return this.change(id, async (_, row) => {
+      const state = applyTournamentEvent(row.state, { type: 'leave', userId });
+      const names = Object.fromEntries(Object.entries(row.names).filter(([user]) => user !== userId));
+      return { changes: { state, names }, gameIds: [] };
+    });
+  }
+
+  fill(id: number, byUserId: string, upTo: number, who: TournamentActor): Promise<TournamentView> {
+    return this.change(id, async (_, row) => {
+      requireHost(row, byUserId, who);
+      const state = applyTournamentEvent(row.state, { type: 'fill', upTo });
+      return state === row.state ? null : { changes: { state }, gameIds: [] };
+    });
+  }
+
+  startNow(id: number, byUserId: string, who: TournamentActor): Promise<TournamentView> {
+    return this.change(id, async (tx, row, now) => {
+      requireHost(row, byUserId, who);
+      return this.startWrite(tx, row, now);
+    });
+  }
+
+  cancel(id: number, byUserId: string, who: TournamentActor): Promise<TournamentView> {
+    return this.change(id, async (_, row, now) => {
+      requireHost(row, byUserId, who);
+      const state = applyTournamentEvent(row.state, { type: 'cancel' });
+      return { changes: { ...closingColumns(state, now), closed_reason: 'cancelled' }, gameIds: [] };
+    });
+  }
+
+  drop(id: number, userId: string): Promise<TournamentView> {
+    return this.change(id, async (_, row) => {
+      const state = applyTournamentEvent(row.state, { type: 'drop', userId, reason: 'left' });
+      return { changes: { state }, gameIds: [] };
+    });
+  }
+
+  // ---------- the clock ----------
+
+  /**
+   * Starts each of this shard's tournaments whose start time has come (one with fewer than two people is
+   * cancelled instead), and carries on any whose retry time has come. A failure of one is retried a minute
+   * later and thrown once the others were tried.
+   */
+  async startDueTournaments(now: number = this.options.now()): Promise<TournamentStarted[]> {
+    const started: TournamentStarted[] = [];
+    let failure: unknown = null;
+    for (const id of await this.storage.tournaments.dueIds(now)) {
+      let done: TournamentStarted | null = null;
+      try {
+        await this.change(id, async (tx, row) => {
+          const write = await this.dueWrite(tx, row, now);
+          done = write && { id, gameIds: write.gameIds };
+          return write;
+        });
+        if (done) started.push(done);
+      } catch (error) {
+        if (this.storage.isUnavailable(error)) throw error;
+        failure ??= error;
+        await this.change(id, async (_, row) =>
+          row.next_deadline !== null && row.next_deadline <= now
+            ? { changes: { next_deadline: now + ADVANCE_RETRY_MS }, gameIds: [] }
+            : null,
+        ).catch(() => {});
+      }
+    }
+    if (failure !== null) throw failure;
+    return started;
+  }
+
+  private async dueWrite(tx: Stores, row: TournamentRow, now: number): Promise<TournamentWrite | null> {
+    if (row.next_deadline === null || row.next_deadline > now) return null;
+    if (row.state.status === 'signup') {
+      if (row.state.people.length >= MIN_PEOPLE) return this.startWrite(tx, row, now);
+      const state = applyTournamentEvent(row.state, { type: 'cancel' });
+      return { changes: { ...closingColumns(state, now), closed_reason: 'too-few-players' }, gameIds: [] };
+    }
+    if (row.state.status !== 'running') return { changes: { next_deadline: null }, gameIds: [] };
+    const advanced = await advance(tx, row, row.state, this.context(now));
+    const changes = closingColumns(advanced.state, now);
+    if (advanced.retry) changes.next_deadline = now + ADVANCE_RETRY_MS;
+    return { changes, gameIds: advanced.gameIds };
+  }
+
+  /** Round 1, seated by everyone's current rating in the variant (a start of 1500 for the unrated). */
+  private async startWrite(tx: Stores, row: TournamentRow, now: number): Promise<TournamentWrite> {
+    const people = row.state.people.map((p) => p.userId);
+    const stored = people.length > 0 ? await tx.ratings.current(row.state.options.game.variant, people) : new Map();
+    const ratings: Record<string, number> = {};
+    for (const userId of people) {
+      const rating = stored.get(userId);
+      ratings[userId] = rating ? displayed(rating) : START_RATING;
+    }
+    const state = applyTournamentEvent(row.state, { type: 'start', ratings });
+    const started = await startPendingTables(tx, row, state, this.context(now));
+    return { changes: closingColumns(started.state, now), gameIds: started.gameIds };
+  }
+
+  // ---------- the Discord layer's sync ----------
+
+  async markShown(id: number, key: string, messageId: string | null, digest: string | null): Promise<void> {
+    if (!MESSAGE_KEY.test(key)) throw new ServiceError('bad-message-key', `"${key}" is not a message key.`);
+    if (!(await this.storage.tournaments.setShown(id, key, messageId, digest)))
+      throw new ServiceError('no-tournament', MESSAGES.noTournament);
+  }
+
+  /** The scheduled event was made (or, with null, is gone): its id and what it shows; any problem is over. */
+  eventMade(id: number, eventId: string | null, shown: string | null): Promise<void> {
+    return this.setEvent(id, { id: eventId, shown: eventId === null ? null : shown, problem: null });
+  }
+
+  eventShown(id: number, shown: string | null): Promise<void> {
+    return this.setEvent(id, { shown });
+  }
+
+  /** Why there is no event (the bot may not make one there), or null once that is over. */
+  eventProblem(id: number, problem: 'no-permission' | null): Promise<void> {
+    return this.setEvent(id, { problem });
+  }
+
+  private async setEvent(id: number, event: Parameters<Stores['tournaments']['setEvent']>[1]): Promise<void> {
+    if (!(await this.storage.tournaments.setEvent(id, event)))
+      throw new ServiceError('no-tournament', MESSAGES.noTournament);
+  }
+
+  /** This shard's tournaments whose channel may need a pass: open ones, and those over in the last day. */
+  toSync(now: number = this.options.now()): Promise<number[]> {
+    return this.storage.tournaments.toSync(now - RECONCILE_FINISHED_MS);
+  }
+
+  // ---------- reads ----------
+
+  async tournament(id: number): Promise<TournamentView | null> {
+    if (!Number.isSafeInteger(id)) return null;
+    const row = await this.storage.tournaments.get(id);
+    return row ? tournamentView(row) : null;
+  }
+
+  async openInChannel(channelId: string): Promise<TournamentView | null> {
+    const id = await this.storage.tournaments.openInChannel(channelId);
+    return id === null ? null : this.tournament(id);
+  }
+
+  /** A server's latest tournaments, newest first (at most MAX_RECENT). */
+  async recent(guildId: string, limit = 5): Promise<TournamentView[]> {
+    const rows = await this.storage.tournaments.recent(guildId, Math.max(1, Math.min(MAX_RECENT, limit)));
+    return rows.map(tournamentView);
+  }
+
+  /** The tournament a game is a table of, and which; null for any other game. */
+  async ofGame(gameId: number): Promise<(TournamentTable & { view: TournamentView }) | null> {
+    if (!Number.isSafeInteger(gameId)) return null;
+    const table = await this.storage.tournaments.tableOf(gameId);
+    const view = table && (await this.tournament(table.tournamentId));
+    return table && view ? { ...table, view } : null;
+  }
+
+  // ---------- how a change runs ----------
+
+  /**
+   * Reads the row locked in a write transaction, lets `plan` decide (it throws to refuse; null: nothing to
+   * write) and writes what it decided, guarded by the row's rev. A lost race is decided again.
+   */
+  private async change(
+    id: number,
+    plan: (tx: Stores, row: TournamentRow, now: number) => Promise<TournamentWrite | null>,
+  ): Promise<TournamentView> {
+    if (!Number.isSafeInteger(id)) throw new ServiceError('no-tournament', MESSAGES.noTournament);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const row = await this.storage.transaction(async (tx) => {
+          const found = await tx.tournaments.lock(id);
+          if (!found) throw new ServiceError('no-tournament', MESSAGES.noTournament);
+          const write = await plan(tx, found, this.options.now());
+          if (!write) return { row: found, written: false };
+          if (!(await tx.tournaments.save(id, found.rev, write.changes))) throw new Conflict();
+          this.step('save tournament');
+          return { row: { ...found, ...write.changes, rev: found.rev + 1 }, written: true };
+        });
+        if (row.written) this.changed(id);
+        return tournamentView(row.row);
+      } catch (error) {
+        const lost = error instanceof Conflict || this.storage.isLostRace(error);
+        if (!lost) throw error;
+        if (attempt >= ATTEMPTS) throw new ServiceError('busy', MESSAGES.busy);
+      }
+    }
+  }
+
+  private context(now: number): RoundContext {
+    return { now, botStepMs: this.options.botStepMs, step: (label) => this.step(label) };
+  }
+
+  private step(label: string): void {
+    this.options.hooks.afterStatement?.(label);
+  }
+}
+
+function requireHost(row: TournamentRow, userId: string, who: TournamentActor): void {
+  if (userId !== row.host_id && !who.canManage) throw new ServiceError('not-host', MESSAGES.tournamentNotHost);
+}
+
+export type { TournamentState };
+export { TournamentError };

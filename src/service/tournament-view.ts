@@ -1,6 +1,8 @@
 // What the service hands back of a tournament (a club night): plain data built from its stored row, so the
 // Discord layer draws its messages and its Discord event from what is saved alone.
-import type { TournamentState } from '../tournament';
+import type { StandingRow, TournamentState } from '../tournament';
+import { standings } from '../tournament';
+import type { TournamentRow } from '../db/tournament-rows';
 
 /** What the server's Discord scheduled event should say, as the tournament's state decides it. */
 export type WantedEventStatus = 'scheduled' | 'active' | 'completed' | 'cancelled';
@@ -24,4 +26,40 @@ export interface TournamentView {
   shown: Readonly<Record<string, string>>;
   /** The Discord scheduled event: its id once made, and what it was last seen to be; null before. */
   event: { id: string | null; shown: string | null; problem: 'no-permission' | null };
+  /** What that event should be now, by the state's status. */
+  wantedEvent: WantedEventStatus;
+  /** The standings of the state (src/tournament's `standings`): everyone signed up, best first. */
+  standings: readonly StandingRow[];
+  /** When it finished or was cancelled; null while open. */
+  finishedAt: number | null;
+  /** Why it was cancelled: by the host, or too few people had signed up by the start time; null otherwise. */
+  closedReason: 'cancelled' | 'too-few-players' | null;
+}
+
+const WANTED_EVENT: Readonly<Record<TournamentState['status'], WantedEventStatus>> = {
+  signup: 'scheduled',
+  running: 'active',
+  finished: 'completed',
+  cancelled: 'cancelled',
+};
+
+/** The view of a stored row. */
+export function tournamentView(row: TournamentRow): TournamentView {
+  return {
+    id: row.id,
+    guildId: row.guild_id,
+    channelId: row.channel_id,
+    hostId: row.host_id,
+    locale: row.locale,
+    createdAt: row.created_at,
+    state: row.state,
+    names: row.names,
+    messages: row.messages,
+    shown: row.shown,
+    event: { id: row.event_id, shown: row.event_shown, problem: row.event_problem },
+    wantedEvent: WANTED_EVENT[row.state.status],
+    standings: standings(row.state),
+    finishedAt: row.finished_at,
+    closedReason: row.closed_reason,
+  };
 }

@@ -19,6 +19,7 @@ import type { Commit, EventMaker, Loaded } from './operation';
 import { LobbyService } from './lobby-service';
 import type { RatingChange } from '../rating';
 import { endReads, ratedSeatsOf } from './ratings';
+import { tableEnded } from './tournament-round';
 
 export abstract class TurnService extends LobbyService {
   // ---------- a turn ----------
@@ -295,8 +296,15 @@ export abstract class TurnService extends LobbyService {
     const rated = rate(now);
     await tx.stats.countGame(gameId, rated?.write);
     this.step('save results');
+    // A tournament's table: its standings (and its next round) are decided in this same transaction.
+    const ctx = { now, botStepMs: this.botStepMs, step: (label: string) => this.step(label) };
+    const tournament = await tableEnded(tx, g, results, ctx);
+    if (tournament !== null) this.tournamentNews.set(gameId, tournament);
     return rated?.game.changes ?? [];
   }
+
+  /** The tournament each game's end changed, until that game's commit is told (GameService.gameChanged). */
+  protected readonly tournamentNews = new Map<number, number>();
 
   /** Where a seat's next throw's dice come from: the fair source, or the day's (daily-service.ts). */
   protected abstract diceFor(g: Loaded, state: GameState, seat: number): Rng;

@@ -44,6 +44,7 @@ class FakeDatabase {
         return () => {};
       },
       nextDeadline: () => answer(() => this.next()),
+      tournaments: { startDueTournaments: () => answer(() => []) },
       expireTurns: async () => {
         if (++this.running > 1) this.overlapped = true;
         try {

@@ -333,6 +333,12 @@ export default {
     rematchChannelBusy: 'Der er allerede et andet spil i denne kanal: omkampen kan åbnes, når det er slut.',
     rematchStarted: 'Omkampen af dette spil er allerede startet.',
     rematchPlayed: 'Omkampen af dette spil er spillet: dens eget resultat har en Omkamp-knap.',
+    noTournament: 'Den turnering findes ikke længere.',
+    tournamentChannelBusy:
+      'Denne kanal har allerede en turnering med tilmelding eller i gang — tilmeld dig den, eller åbn din, når den er slut.',
+    tournamentNotHost:
+      'Kun turneringens vært, eller et medlem, der kan administrere serveren eller dens begivenheder, kan gøre det.',
+    tournamentBot: 'En computerspiller kan ikke være vært for eller deltage i en turnering.',
   },
   game: {
     gameOver: 'Spillet er slut.',
