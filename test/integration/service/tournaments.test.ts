@@ -4,9 +4,11 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentError } from '../../../src/tournament';
 import { ServiceError } from '../../../src/service/game-service';
-import { Clock, harness, removeTempDirs, user } from './helpers';
+import type { GameView } from '../../../src/service/game-service';
+import type { Harness } from './helpers';
+import { Clock, autoStep, harness, removeTempDirs, user } from './helpers';
 import { sql, sqlRow } from '../../support/storage';
-import { HOUR, NOT_MANAGER, openNight, people, roundGames, savedTables, signUp } from './tournament-helpers';
+import { HOUR, NOT_MANAGER, openNight, people, playGames, roundGames, savedTables, signUp } from './tournament-helpers';
 
 afterAll(removeTempDirs);
 
@@ -221,6 +223,77 @@ describe('starting a round', () => {
     expect(await h.service.tournaments.openInChannel(night.channelId)).toBeNull();
   });
 });
+
+describe("a round's end", () => {
+  it('seats the next round once when two tables end at once in two processes', async () => {
+    const clock = new Clock();
+    const a = await harness(undefined, { clock });
+    const b = await harness(a.file, { clock });
+    const night = await openNight(a, { rounds: 2, tableSize: 2 });
+    await signUp(a, night.id, people(4));
+    const view = await a.service.tournaments.startNow(night.id, 'host', NOT_MANAGER);
+    const [one, two] = roundGames(view);
+    const last = [await lastWriteOf(a, one!), await lastWriteOf(a, two!)];
+    const ends = await Promise.all([
+      autoStep(a.service, last[0]!, last[0]!.state!.current),
+      autoStep(b.service, last[1]!, last[1]!.state!.current),
+    ]);
+    expect(ends.map((e) => e.view.status)).toEqual(['finished', 'finished']);
+    const after = (await a.service.tournaments.tournament(night.id))!;
+    expect(after.state.rounds[0]!.tables.map((t) => t.status)).toEqual(['finished', 'finished']);
+    expect(after.state.rounds).toHaveLength(2);
+    expect((await savedTables(a, night.id)).map((t) => [t.round, t.table])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+    ]);
+  });
+
+  it('rolls the whole game end back on a crash while seating the next round, and a retry seats it once', async () => {
+    let crash = false;
+    const h = await harness(undefined, {
+      hooks: {
+        afterStatement(label) {
+          if (crash && label === 'insert table players') throw new Error('kill -9');
+        },
+      },
+    });
+    const night = await openNight(h, { rounds: 2, tableSize: 2 });
+    await signUp(h, night.id, people(4));
+    const view = await h.service.tournaments.startNow(night.id, 'host', NOT_MANAGER);
+    const [one, two] = roundGames(view);
+    await playGames(h, [one!]);
+    const last = await lastWriteOf(h, two!);
+    const before = await rowOf(h, night.id);
+    crash = true;
+    await expect(autoStep(h.service, last, last.state!.current)).rejects.toThrow('kill -9');
+    expect((await h.service.game(two!))!.status).toBe('playing');
+    expect(await rowOf(h, night.id)).toEqual(before);
+    expect(await savedTables(h, night.id)).toHaveLength(2);
+    crash = false;
+    const end = await autoStep(h.service, last, last.state!.current);
+    expect(end.view.status).toBe('finished');
+    expect((await savedTables(h, night.id)).map((t) => [t.round, t.table])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 1],
+      [2, 2],
+    ]);
+  });
+});
+
+/** Plays a game until one write is left: the last empty cell, its dice thrown. */
+async function lastWriteOf(h: Harness, gameId: number): Promise<GameView> {
+  for (;;) {
+    const view = (await h.service.game(gameId))!;
+    const state = view.state!;
+    const empty = state.players.flatMap((p) => p.card.columns.flatMap((c) => Object.values(c.cells)));
+    const seat = state.current;
+    if (empty.filter((d) => d === null).length === 1 && state.players[seat]!.turn.dice !== null) return view;
+    await autoStep(h.service, view, seat);
+  }
+}
 
 function openOptions() {
   return {
