@@ -139,6 +139,17 @@ export async function filledDatabase(): Promise<{ file: string; halfPlayed: numb
   // The finished games are rated (ratings, rating_history, guild_ratings); a game still to be rated, as one
   // that ended before ratings would wait in the backlog, so that the copy carries that table too.
   await sql(h.storage, 'INSERT INTO rating_backlog (game_id, finished_at) VALUES ($1, $2)', [ended.id, h.clock.now()]);
+  // A tournament under way (migration 0016): its row, and its table's game with the columns that name it.
+  const night = await service.tournaments.create({
+    guildId: 'guild-1',
+    channelId: 'c-night',
+    host: user('ann'),
+    options: { name: 'Night', game: SMALL, startsAt: h.clock.now() + 60_000, rounds: 2 },
+  });
+  for (const id of ['ann', 'ben', 'cat']) await service.tournaments.join(night.id, user(id));
+  await service.tournaments.startNow(night.id, 'ann', { canManage: false });
+  await service.tournaments.markShown(night.id, 'signup', 'message-signup', 'digest-signup');
+  await service.tournaments.eventMade(night.id, 'event-1', 'active');
   await h.storage.close();
   return { file: h.file, halfPlayed: half.id };
 }

@@ -42,6 +42,9 @@ describe('npm run db:copy', () => {
     expect(empty).toEqual([]);
     expect(tables).toEqual(expect.arrayContaining(['games', 'players', 'events', 'outbox', 'daily_attempts']));
     expect(tables).toEqual(expect.arrayContaining(['ratings', 'rating_history', 'guild_ratings', 'rating_backlog']));
+    expect(tables).toContain('tournaments');
+    // A tournament's table: the games' columns that name it are copied with the rest.
+    expect(sqlite.prepare('SELECT COUNT(*) FROM games WHERE tournament_id IS NOT NULL').pluck().get()).toBe(1);
     // More events than one INSERT takes (500 rows): the batches follow one another.
     expect(sqlite.prepare('SELECT COUNT(*) FROM events').pluck().get()).toBeGreaterThan(500);
     fs.writeFileSync(`${file}.daily-secret`, 'the-secret-of-the-daily-dice-0123456789\n');
