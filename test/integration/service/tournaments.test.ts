@@ -3,11 +3,12 @@
 // mid-way, which makes each table's game once.
 import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentError } from '../../../src/tournament';
-import { ServiceError } from '../../../src/service/game-service';
+import { GameService, ServiceError } from '../../../src/service/game-service';
+import { shardOfGuild } from '../../../src/fake-discord';
 import type { GameView } from '../../../src/service/game-service';
 import type { Harness } from './helpers';
-import { Clock, autoStep, harness, removeTempDirs, user } from './helpers';
-import { sql, sqlRow } from '../../support/storage';
+import { Clock, autoStep, harness, removeTempDirs, tempDbPath, user } from './helpers';
+import { openTestStorage, sql, sqlRow } from '../../support/storage';
 import { HOUR, NOT_MANAGER, openNight, people, playGames, roundGames, savedTables, signUp } from './tournament-helpers';
 
 afterAll(removeTempDirs);
@@ -221,6 +222,30 @@ describe('starting a round', () => {
     expect(view.wantedEvent).toBe('cancelled');
     expect(view.finishedAt).toBe(h.clock.t);
     expect(await h.service.tournaments.openInChannel(night.channelId)).toBeNull();
+  });
+});
+
+describe('shards', () => {
+  it('starts a tournament on the shard that holds its server only, which its clock wakes for', async () => {
+    const clock = new Clock();
+    const file = tempDbPath();
+    const shard = async (id: number) => {
+      const storage = await openTestStorage(file, { shard: { id, count: 2 } });
+      return { storage, service: new GameService(storage, { now: clock.now }) };
+    };
+    const [zero, one] = [await shard(0), await shard(1)];
+    const guild = shardOfGuild('81384788765712384', 2) === 1 ? '81384788765712384' : '81384788769906688';
+    expect(shardOfGuild(guild, 2)).toBe(1);
+    const night = await openNight({ service: zero.service, clock } as Harness, {}, { guildId: guild });
+    for (const u of people(4)) await zero.service.tournaments.join(night.id, user(u));
+    expect(await zero.service.nextDeadline()).toBeNull();
+    expect(await one.service.nextDeadline()).toBe(clock.t + HOUR);
+    clock.advance(HOUR);
+    expect(await zero.service.tournaments.startDueTournaments()).toEqual([]);
+    expect((await zero.service.tournaments.toSync()).includes(night.id)).toBe(false);
+    const [started] = await one.service.tournaments.startDueTournaments();
+    expect(started).toMatchObject({ id: night.id, gameIds: [expect.any(Number)] });
+    expect(await one.service.tournaments.toSync()).toEqual([night.id]);
   });
 });
 
