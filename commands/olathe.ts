@@ -7,7 +7,7 @@ import type { ChatInputCommandInteraction } from 'discord.js';
 import { ApplicationIntegrationType, InteractionContextType, SlashCommandBuilder } from 'discord.js';
 import type { BotContext } from '../src/discord/context';
 import { commandKey, localisations } from '../src/discord/command-locales';
-import { addOptions } from '../src/discord/options';
+import { addOptions, isSubcommandGroup } from '../src/discord/options';
 import { subcommands } from '../src/discord/subcommands';
 
 export const data = new SlashCommandBuilder()
@@ -19,6 +19,31 @@ export const data = new SlashCommandBuilder()
   .setContexts(InteractionContextType.Guild, InteractionContextType.BotDM, InteractionContextType.PrivateChannel);
 for (const [name, spec] of Object.entries(subcommands)) {
   const key = commandKey(name);
+  if (isSubcommandGroup(spec)) {
+    // A group's subcommands are its options in the catalogue: `command.<group>.options.<sub>[.options.<option>]`.
+    data.addSubcommandGroup((g) => {
+      g.setName(name)
+        .setDescription(spec.description)
+        .setNameLocalizations(localisations(`${key}.name`))
+        .setDescriptionLocalizations(localisations(`${key}.description`));
+      for (const [subName, sub] of Object.entries(spec.subcommands)) {
+        const subKey = commandKey(name, subName);
+        g.addSubcommand((s) =>
+          addOptions(
+            s
+              .setName(subName)
+              .setDescription(sub.description)
+              .setNameLocalizations(localisations(`${subKey}.name`))
+              .setDescriptionLocalizations(localisations(`${subKey}.description`)),
+            sub.options,
+            `${name}.options.${subName}`,
+          ),
+        );
+      }
+      return g;
+    });
+    continue;
+  }
   data.addSubcommand((s) =>
     addOptions(
       s
@@ -32,8 +57,10 @@ for (const [name, spec] of Object.entries(subcommands)) {
 }
 
 export async function execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void> {
+  const group = interaction.options.getSubcommandGroup(false);
   const name = interaction.options.getSubcommand();
-  const spec = subcommands[name];
-  if (!spec) throw new Error(`unknown subcommand ${name}`);
+  const top = subcommands[group ?? name];
+  const spec = top && isSubcommandGroup(top) ? (group ? top.subcommands[name] : undefined) : group ? undefined : top;
+  if (!spec) throw new Error(`unknown subcommand ${group ? `${group} ` : ''}${name}`);
   await spec.execute(interaction, context);
 }

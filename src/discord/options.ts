@@ -17,8 +17,20 @@ interface Choice<V extends string> {
 }
 
 export type OptionSpec =
-  | { readonly type: 'string'; readonly description: string; readonly choices?: readonly Choice<string>[] }
-  | { readonly type: 'integer'; readonly description: string; readonly min?: number; readonly max?: number }
+  | {
+      readonly type: 'string';
+      readonly description: string;
+      readonly choices?: readonly Choice<string>[];
+      /** Discord's client asks for it before sending; the subcommand still refuses its absence itself. */
+      readonly required?: boolean;
+    }
+  | {
+      readonly type: 'integer';
+      readonly description: string;
+      readonly min?: number;
+      readonly max?: number;
+      readonly required?: boolean;
+    }
   | { readonly type: 'boolean'; readonly description: string }
   | { readonly type: 'user'; readonly description: string }
   /** A channel of the server, of one of `channelTypes` (Discord's client offers only those). */
@@ -65,6 +77,23 @@ export interface SubcommandEntry {
   readonly description: string;
   readonly options: OptionSpecs;
   execute(interaction: ChatInputCommandInteraction, context: BotContext): Promise<void>;
+}
+
+/** A subcommand group (`/olathe tournament create`): its description and its subcommands, in Discord's order. */
+export interface SubcommandGroupEntry {
+  readonly description: string;
+  readonly subcommands: Readonly<Record<string, SubcommandEntry>>;
+}
+
+export function subcommandGroup(
+  description: string,
+  subcommands: Readonly<Record<string, SubcommandEntry>>,
+): SubcommandGroupEntry {
+  return { description, subcommands };
+}
+
+export function isSubcommandGroup(entry: SubcommandEntry | SubcommandGroupEntry): entry is SubcommandGroupEntry {
+  return 'subcommands' in entry;
 }
 
 /** Declares a subcommand; the types of `run`'s arguments follow from its options. */
@@ -116,7 +145,7 @@ export function addOptions(
     switch (spec.type) {
       case 'string':
         builder.addStringOption((o) => {
-          named(o);
+          named(o).setRequired(spec.required === true);
           const choices = (spec.choices ?? []).map((c) => ({
             ...c,
             name_localizations: localisations(choiceKey(c.value)),
@@ -126,7 +155,7 @@ export function addOptions(
         break;
       case 'integer':
         builder.addIntegerOption((o) => {
-          named(o);
+          named(o).setRequired(spec.required === true);
           if (spec.min !== undefined) o.setMinValue(spec.min);
           return spec.max !== undefined ? o.setMaxValue(spec.max) : o;
         });
