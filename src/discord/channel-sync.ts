@@ -13,6 +13,7 @@ import {
   collapsedTurn,
   digestOf,
   isTurnKey,
+  lobbySummary,
   logBody,
   noThreadNote,
   nonceOf,
@@ -80,7 +81,7 @@ export class ChannelSync {
 
   /** Starts the game's thread from its lobby message, or falls back to the channel when that is not allowed. */
   private async choosePlayChannel(game: GameView): Promise<GameView> {
-    const lobby = game.messages[LOBBY_KEY];
+    const lobby = game.messages[LOBBY_KEY] ?? (await this.postSummary(game));
     let channel = game.channelId;
     if (lobby) {
       try {
@@ -105,6 +106,17 @@ export class ChannelSync {
     }
     await this.service.setPlayChannel(game.id, channel);
     return (await this.service.game(game.id))!;
+  }
+
+  /**
+   * A game started without a lobby message of its own (a tournament's table, seated by the service) gets its
+   * summary posted in the channel, for its thread to start from; null where it plays in the channel anyway.
+   */
+  private async postSummary(game: GameView): Promise<string | null> {
+    if (!game.threadMode || game.repliesOnly) return null;
+    const id = await this.routes(game).post(game.channelId, lobbySummary(game), [], nonceOf(game.id, LOBBY_KEY, ''));
+    await this.service.recordShown(game.id, LOBBY_KEY, id, null);
+    return id;
   }
 
   private async deliver(game: GameView, item: OutboxItem, lastLog: boolean): Promise<void> {
