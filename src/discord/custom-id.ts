@@ -9,6 +9,8 @@
 // one card (Balut's other columns) carries its number as `<arg>`, since custom_ids must differ within a
 // message; the first menu has none, as before. A hint's Apply and its confirmation carry the move as `<arg>`:
 // `h01100` (hold these dice), `w2.sixes` (write), `d1` (declare), `t` (throw).
+// A tournament's sign-up buttons are a namespace of their own, `o1:t:<action>:<tournamentId>`: they name a
+// tournament, never a game, so parseCustomId leaves them to parseTournamentControl.
 import { CATEGORIES } from '../game';
 import type { Category } from '../game';
 
@@ -131,6 +133,29 @@ export function parseCellValue(value: string): { column: number; category: Categ
   if (!match) return null;
   const category = CATEGORIES.find((c) => c === match[2]);
   return category ? { column: Number(match[1]), category } : null;
+}
+
+/** The sign-up message's buttons: Join, Leave, and the host's Start now. */
+export const TOURNAMENT_ACTIONS = ['join', 'leave', 'start'] as const;
+export type TournamentAction = (typeof TOURNAMENT_ACTIONS)[number];
+export interface TournamentControl {
+  action: TournamentAction;
+  tournamentId: number;
+}
+const TOURNAMENT_NAMESPACE = 't';
+
+export function encodeTournamentControl(id: TournamentControl): string {
+  return [CUSTOM_ID_VERSION, TOURNAMENT_NAMESPACE, id.action, id.tournamentId].join(':');
+}
+
+/** The typed meaning of a tournament's custom_id, or null when it is not one (a game's, forged, unknown). */
+export function parseTournamentControl(text: string): TournamentControl | null {
+  if (text.length > MAX_CUSTOM_ID_LENGTH) return null;
+  const parts = text.split(':');
+  if (parts.length !== 4 || parts[0] !== CUSTOM_ID_VERSION || parts[1] !== TOURNAMENT_NAMESPACE) return null;
+  const action = TOURNAMENT_ACTIONS.find((a) => a === parts[2]);
+  const tournamentId = wholeNumber(parts[3] ?? '');
+  return action && tournamentId !== null ? { action, tournamentId } : null;
 }
 
 export function parseSmallNumber(value: string): number | null {

@@ -33,6 +33,9 @@ const LIMITED_COMMANDS: ReadonlySet<string> = new Set([
   'help',
   'settings',
   'daily',
+  // `/olathe tournament create` and `show` (a group's subcommand is named alone).
+  'create',
+  'show',
 ]);
 /** The buttons that answer with work of their own; turn and lobby buttons are the game, refused by its rules. */
 const LIMITED_CONTROLS: ReadonlySet<string> = new Set(['hint', 'analysis', 'mycard', 'refresh']);

@@ -14,6 +14,7 @@ import { GameQueue } from '../service/game-queue';
 import { classify, describeFailure, isNetworkFailure } from './discord-errors';
 import type { TokenSource } from './reply-rest';
 import { NoReplyToken, ReplyRest } from './reply-rest';
+import { TournamentSync } from './tournament-sync';
 
 export interface PublisherOptions {
   reconcileEveryMs?: number;
@@ -39,6 +40,8 @@ export class Publisher {
    */
   private readonly clickWrites = new GameQueue();
   private readonly sync: ChannelSync;
+  /** Tournaments' channels and scheduled events, one pass per tournament at a time. */
+  private readonly tournaments: TournamentSync;
   /** The routes, through interaction tokens, of games where the bot is not a member. */
   private readonly replies: ReplyRest;
   private reconcileTimer: NodeJS.Timeout | undefined;
@@ -61,6 +64,11 @@ export class Publisher {
     );
     this.replies = new ReplyRest(ctx.rest);
     this.sync = new ChannelSync(ctx.service, ctx.log, new ChannelRest(ctx.rest), this.clicks, undefined, this.replies);
+    this.tournaments = new TournamentSync(ctx.service, ctx.log, ctx.rest, new ChannelRest(ctx.rest), (id) =>
+      this.kick(id),
+    );
+    // A commit that changed a tournament (a join, a round seated by the clock, a table's end) is drawn at once.
+    ctx.service.tournaments.onChanged((id) => void this.tournaments.kick(id));
   }
 
   /**
@@ -102,7 +110,8 @@ export class Publisher {
     const started = performance.now();
     const ids = await this.ctx.service.gamesToReconcile();
     if (options.verify) for (const id of ids) this.verify.add(id);
-    await Promise.all(ids.map((id) => this.kick(id)));
+    const tournaments = await this.ctx.service.tournaments.toSync(Date.now());
+    await Promise.all([...ids.map((id) => this.kick(id)), ...tournaments.map((id) => this.tournaments.kick(id))]);
     const ms = Math.round(performance.now() - started);
     this.ctx.log.info('reconciled', { games: ids.length, ms });
     return { games: ids.length, ms };
@@ -128,6 +137,11 @@ export class Publisher {
     return entry.done;
   }
 
+  /** Brings a tournament's channel and scheduled event in line soon; resolves when that pass is over. */
+  kickTournament(tournamentId: number): Promise<void> {
+    return this.stopped ? Promise.resolve() : this.tournaments.kick(tournamentId);
+  }
+
   /** Games with channel work under way or waiting for a retry (a metric, and a test's way to wait). */
   get backlog(): number {
     return this.running.size + this.retries.size;
@@ -150,9 +164,11 @@ export class Publisher {
     this.retries.clear();
     for (const gameId of waiting) void this.kick(gameId);
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.idle(), new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    const idle = Promise.all([this.idle(), this.tournaments.idle()]).then(() => undefined);
+    await Promise.race([idle, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))]);
     clearTimeout(timer);
     this.stopped = true;
+    this.tournaments.stop();
     await this.clicks.flush();
   }
 

@@ -13,6 +13,8 @@ import { seatName } from './render/view';
 import { factWords } from './render/text';
 import { MESSAGES } from '../service/errors';
 import { messageLink, playKey } from './channel-view';
+import { isTournamentError } from '../tournament';
+import { tournamentErrorText } from './render/tournament-words';
 
 const ENGLISH = tr(DEFAULT_LANGUAGE);
 
@@ -25,6 +27,7 @@ const ERROR_KEYS: ReadonlyMap<string, MessageKey> = new Map(
 function said(error: Error, t: Translate): string {
   if (error instanceof UserFacingError) return error.text(t);
   if (isGameError(error)) return t(`game.${error.sentence}`, factVars(error.facts, factWords(t)));
+  if (isTournamentError(error)) return tournamentErrorText(error, t);
   const code = (error as { code?: unknown }).code;
   const vars = (error as { vars?: Record<string, string> }).vars;
   if (code === 'not-your-card' && vars?.owner !== undefined) return t('refusal.notYourCard', { owner: vars.owner });

@@ -8,12 +8,14 @@
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { isGameError } from '../game';
+import { isTournamentError } from '../tournament';
 import { isServiceError } from '../service/game-service';
 import type { BotContext } from './context';
 import { UserFacingError } from './context';
 import { handleComponent } from './components';
 import type { ComponentId } from './custom-id';
-import { parseCustomId } from './custom-id';
+import { parseCustomId, parseTournamentControl } from './custom-id';
+import { handleTournamentControl, requireTournamentShownHere } from './tournament-buttons';
 import { floodGuardOf, refusalReason } from './flood-guard';
 import { requireShownHere } from './shown-here';
 import { placeOf } from './place';
@@ -23,7 +25,7 @@ import { trFor } from './i18n';
 import type { InteractionKind, InteractionOutcome } from './metrics';
 
 export function isUserError(error: unknown): error is Error {
-  return error instanceof UserFacingError || isGameError(error) || isServiceError(error);
+  return error instanceof UserFacingError || isGameError(error) || isServiceError(error) || isTournamentError(error);
 }
 
 export async function routeInteraction(interaction: Interaction, ctx: BotContext): Promise<void> {
@@ -32,6 +34,15 @@ export async function routeInteraction(interaction: Interaction, ctx: BotContext
     if (!command) return void ctx.log.warn('unknown command', { command: interaction.commandName });
     await guarded(interaction, ctx, () => command.execute(interaction, ctx), null);
   } else if (interaction.isButton() || interaction.isStringSelectMenu()) {
+    // A tournament's sign-up buttons have a namespace of their own: they name a tournament, not a game.
+    const tournament = parseTournamentControl(interaction.customId);
+    if (tournament) {
+      const handle = async () => {
+        requireTournamentShownHere(interaction.message, tournament);
+        await handleTournamentControl(interaction, tournament, ctx);
+      };
+      return void (await guarded(interaction, ctx, handle, null));
+    }
     // Parsed once, for the handler and for the log line's game.
     const id = parseCustomId(interaction.customId);
     const handle = async () => {

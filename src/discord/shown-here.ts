@@ -16,15 +16,21 @@ export function requireShownHere(message: { components?: unknown } | null | unde
 
 /** Whether any control among `components` (discord.js's or raw API ones, nested at any depth) is of id's game and seat. */
 export function showsControlOf(components: unknown, id: ComponentId): boolean {
+  return showsCustomId(components, (customId) => sameGameAndSeat(parseCustomId(customId), id));
+}
+
+/** Whether any control among `components`, nested at any depth, has a custom_id that `matches`. */
+export function showsCustomId(components: unknown, matches: (customId: string) => boolean): boolean {
   if (!Array.isArray(components)) return false;
   return components.some((item: unknown) => {
     if (typeof item !== 'object' || item === null) return false;
     const c = item as { customId?: unknown; custom_id?: unknown; data?: { custom_id?: unknown } };
     const customId = c.customId ?? c.custom_id ?? c.data?.custom_id;
-    if (typeof customId === 'string' && sameGameAndSeat(parseCustomId(customId), id)) return true;
+    if (typeof customId === 'string' && matches(customId)) return true;
     const inner = item as { components?: unknown; accessory?: unknown };
     return (
-      showsControlOf(inner.components, id) || (inner.accessory !== undefined && showsControlOf([inner.accessory], id))
+      showsCustomId(inner.components, matches) ||
+      (inner.accessory !== undefined && showsCustomId([inner.accessory], matches))
     );
   });
 }

@@ -30,6 +30,7 @@ describe('a two-player Olathe game, end to end', () => {
       'end',
       'settings',
       'daily',
+      'tournament',
     ]);
   });
 

@@ -1,13 +1,14 @@
 // The subcommands of /olathe, in the order Discord lists them: each one's description and options as data
 // (commands/olathe.ts builds the command's definition from them) and what it does.
-import type { SubcommandEntry } from '../options';
+import type { SubcommandEntry, SubcommandGroupEntry } from '../options';
 import { start } from './start';
 import { card, help, hint, leaderboard, settings } from './info';
 import { end, quit } from './leave';
 import { daily } from './daily';
 import { stats } from './stats';
+import { tournament } from './tournament';
 
-export const subcommands: Readonly<Record<string, SubcommandEntry>> = {
+export const subcommands: Readonly<Record<string, SubcommandEntry | SubcommandGroupEntry>> = {
   start,
   hint,
   card,
@@ -18,4 +19,5 @@ export const subcommands: Readonly<Record<string, SubcommandEntry>> = {
   end,
   settings,
   daily,
+  tournament,
 };

@@ -1,5 +1,6 @@
 // Dansk. Spillets navne (Olathe, Balut) står som de er; kategorierne har de danske navne fra Balut-blokken.
 import type { Catalogue } from '..';
+import { TOURNAMENT_COMMAND_DA, TOURNAMENT_MESSAGES_DA, TOURNAMENT_TEXTS_DA } from '../tournament-da';
 
 export default {
   word: {
@@ -366,6 +367,8 @@ export default {
     cellOutOfOrder: '{{column}} udfyldes {{direction}}; næste er {{next}}.',
     nothingToWrite: 'Kast mindst én gang, før du skriver i et felt.',
   },
+  tournament: TOURNAMENT_TEXTS_DA,
+  tournamentError: TOURNAMENT_MESSAGES_DA,
   layout: {
     wholeNumbers: 'Antal kolonner skal være hele tal.',
     balutColumns: 'Balut spilles kun på 4 frie kolonner.',
@@ -664,6 +667,9 @@ export default {
       world: 'Hele verden',
       rating: 'Rating',
       wins: 'Sejre',
+      computer: 'Computerspillere',
+      bye: 'Sid over (en bye)',
     },
+    tournament: TOURNAMENT_COMMAND_DA,
   },
 } satisfies Catalogue;

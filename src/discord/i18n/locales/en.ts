@@ -2,6 +2,7 @@
 // Keys ending in _one/_other are i18next plurals, chosen by {{count}}.
 import { MESSAGES } from '../../../service/errors';
 import { CATEGORY_LABELS, GAME_MESSAGES, LAYOUT_PROBLEMS } from '../../../game';
+import { TOURNAMENT_COMMAND, TOURNAMENT_MESSAGES, TOURNAMENT_TEXTS } from '../tournament-en';
 
 export default {
   word: {
@@ -301,6 +302,9 @@ export default {
   // The engine's refusals and its reasons a layout is not allowed, worded once (src/game); translated by key.
   game: GAME_MESSAGES,
   layout: LAYOUT_PROBLEMS,
+  // Tournaments (club nights): their messages, the core's refusals worded once (src/tournament), the command.
+  tournament: TOURNAMENT_TEXTS,
+  tournamentError: TOURNAMENT_MESSAGES,
   hint: {
     title: '💡 Hint',
     footer: 'Expected final score = bonus + modifier your card should end with, if you play on as the solver would.',
@@ -593,6 +597,9 @@ export default {
       world: 'The world',
       rating: 'Rating',
       wins: 'Wins',
+      computer: 'Computer players',
+      bye: 'Sit out (a bye)',
     },
+    tournament: TOURNAMENT_COMMAND,
   },
 } as const;
