@@ -24,8 +24,7 @@
 // - onChanged(listener): told a tournament's id after each commit of this process that changed it (a table's
 //   end included): the Discord layer then draws it again and kicks its round's games.
 import type { TournamentInput, TournamentState } from '../tournament';
-import { MIN_PEOPLE, TournamentError, applyTournamentEvent, newTournament } from '../tournament';
-import { START_RATING, displayed } from '../rating';
+import { TournamentError, applyTournamentEvent, newTournament } from '../tournament';
 import type { Storage, Stores } from '../db/storage';
 import type { TournamentRow, TournamentTable } from '../db/tournament-rows';
 import { botDifficulty } from './bots';
@@ -33,7 +32,8 @@ import { MESSAGES, ServiceError } from './errors';
 import type { ServiceHooks } from './service-core';
 import { Conflict, MESSAGE_KEY, RECONCILE_FINISHED_MS } from './service-core';
 import type { RoundContext, TournamentWrite } from './tournament-round';
-import { ADVANCE_RETRY_MS, advance, closingColumns, startPendingTables } from './tournament-round';
+import { ADVANCE_RETRY_MS, closingColumns } from './tournament-round';
+import { dueWrite, startWrite } from './tournament-starts';
 import type { TournamentView } from './tournament-view';
 import { tournamentView } from './tournament-view';
 
@@ -152,7 +152,7 @@ export class TournamentService {
   startNow(id: number, byUserId: string, who: TournamentActor): Promise<TournamentView> {
     return this.change(id, async (tx, row, now) => {
       requireHost(row, byUserId, who);
-      return this.startWrite(tx, row, now);
+      return startWrite(tx, row, this.context(now));
     });
   }
 
@@ -185,7 +185,7 @@ export class TournamentService {
       let done: TournamentStarted | null = null;
       try {
         await this.change(id, async (tx, row) => {
-          const write = await this.dueWrite(tx, row, now);
+          const write = await dueWrite(tx, row, this.context(now));
           done = write && { id, gameIds: write.gameIds };
           return write;
         });
@@ -202,34 +202,6 @@ export class TournamentService {
     }
     if (failure !== null) throw failure;
     return started;
-  }
-
-  private async dueWrite(tx: Stores, row: TournamentRow, now: number): Promise<TournamentWrite | null> {
-    if (row.next_deadline === null || row.next_deadline > now) return null;
-    if (row.state.status === 'signup') {
-      if (row.state.people.length >= MIN_PEOPLE) return this.startWrite(tx, row, now);
-      const state = applyTournamentEvent(row.state, { type: 'cancel' });
-      return { changes: { ...closingColumns(state, now), closed_reason: 'too-few-players' }, gameIds: [] };
-    }
-    if (row.state.status !== 'running') return { changes: { next_deadline: null }, gameIds: [] };
-    const advanced = await advance(tx, row, row.state, this.context(now));
-    const changes = closingColumns(advanced.state, now);
-    if (advanced.retry) changes.next_deadline = now + ADVANCE_RETRY_MS;
-    return { changes, gameIds: advanced.gameIds };
-  }
-
-  /** Round 1, seated by everyone's current rating in the variant (a start of 1500 for the unrated). */
-  private async startWrite(tx: Stores, row: TournamentRow, now: number): Promise<TournamentWrite> {
-    const people = row.state.people.map((p) => p.userId);
-    const stored = people.length > 0 ? await tx.ratings.current(row.state.options.game.variant, people) : new Map();
-    const ratings: Record<string, number> = {};
-    for (const userId of people) {
-      const rating = stored.get(userId);
-      ratings[userId] = rating ? displayed(rating) : START_RATING;
-    }
-    const state = applyTournamentEvent(row.state, { type: 'start', ratings });
-    const started = await startPendingTables(tx, row, state, this.context(now));
-    return { changes: closingColumns(started.state, now), gameIds: started.gameIds };
   }
 
   // ---------- the Discord layer's sync ----------
