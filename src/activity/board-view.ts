@@ -19,6 +19,7 @@ import { hint as solverHint } from '../solver/advice';
 import type { GameView, GameViewStatus } from '../service/view';
 import { turnStamp } from '../service/stamp';
 import type { BoardRating, SeatRatings } from './seat-ratings';
+import type { BoardTournament } from './tournament-panel';
 
 /** One written cell of a card: its dice and the points they scored there. */
 export interface BoardCell {
@@ -158,6 +159,8 @@ export interface BoardView {
   shouts: BoardShout[];
   /** When the game is over (finished, or ended early): the ranking. */
   results: BoardResults | null;
+  /** A tournament's table: the tournament's panel (tournament-panel.ts). Absent otherwise, and from older servers. */
+  tournament?: BoardTournament;
 }
 
 /** The engine accepts a prediction of 0 to 99 Olathes; the card's menu offers 0 to this many. */
@@ -168,6 +171,8 @@ export interface BoardViewOptions {
   hint?: (state: GameState, seat: number) => Hint | null;
   /** The seats' ratings, as the live game keeps them (rating-cache.ts); none unless given. */
   ratings?: SeatRatings;
+  /** The tournament's panel for this viewer, when the game is a tournament's table. */
+  tournament?: BoardTournament;
 }
 
 export function boardView(game: GameView, viewerSeat: number | null, options: BoardViewOptions = {}): BoardView {
@@ -192,6 +197,7 @@ export function boardView(game: GameView, viewerSeat: number | null, options: Bo
     you: seated !== null && state && game.status === 'playing' ? yourControls(state, seated, options) : null,
     shouts: state && game.status === 'playing' ? shoutsOn(game, state) : [],
     results: state && (game.status === 'finished' || game.status === 'ended') ? resultsOf(game, state) : null,
+    ...(options.tournament ? { tournament: options.tournament } : {}),
   };
 }
 

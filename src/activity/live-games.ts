@@ -3,11 +3,15 @@
 // or by another host (PostgreSQL NOTIFY, src/db/postgres/game-changes.ts) — is one `changed(gameId)`: the game is
 // read once and shown to every board watching it. Changes that come while a read is under way are folded into one
 // more read, so a burst of moves costs two reads, and the last one shows the newest moment. The seats' ratings are
-// kept with the game (rating-cache.ts): read when a person is first shown in it, never per move.
+// kept with the game (rating-cache.ts): read when a person is first shown in it, never per move. So is the
+// tournament a table's game belongs to (tournament-cache.ts): read again when it changed, and then shown to the
+// boards of each of its tables.
 import type { GameService, GameView } from '../service/game-service';
 import type { Logger } from '../app/logger';
 import { GameRatings } from './rating-cache';
 import type { SeatRatings } from './seat-ratings';
+import { GameTournaments } from './tournament-cache';
+import type { TableOfTournament } from './tournament-panel';
 
 /**
  * A board: shown its game at each change, and told of a new game in its channel when it has none open. Once shown
@@ -18,7 +22,8 @@ export interface Watcher {
   readonly gameId: number | null;
   /** The channels whose new game it takes up: the hello's channel (a thread game's lobby channel or its thread). */
   readonly channelId: string;
-  show(game: GameView, ratings: SeatRatings): void;
+  /** `tournament`: the tournament the game is a table of, as kept; null (or absent) for any other game. */
+  show(game: GameView, ratings: SeatRatings, tournament?: TableOfTournament | null): void;
 }
 
 /** How often boards without an open game look for one: a new lobby is not a change of any game they watch. */
@@ -35,6 +40,7 @@ export class LiveGames {
   private readonly shown = new Map<number, string>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly ratings: GameRatings;
+  private readonly tournaments: GameTournaments;
 
   /**
    * `pollWatchedMs`: read every watched game this often too — for shard processes on one SQLite file, where
@@ -46,6 +52,7 @@ export class LiveGames {
     pollWatchedMs?: number,
   ) {
     this.ratings = new GameRatings(service.ratings);
+    this.tournaments = new GameTournaments(service.tournaments);
     this.timers.push(setInterval(() => void this.lookForNewGames(), LOOK_FOR_NEW_GAMES_MS));
     if (pollWatchedMs) this.timers.push(setInterval(() => void this.pollWatched(), pollWatchedMs));
     for (const timer of this.timers) timer.unref();
@@ -82,8 +89,14 @@ export class LiveGames {
     void this.deliver(gameId);
   }
 
+  /** This process changed a tournament (GameService.tournaments.onChanged): the boards of its tables are shown it. */
+  tournamentChanged(tournamentId: number): void {
+    for (const gameId of this.tournaments.changed(tournamentId)) if (this.byGame.has(gameId)) this.changed(gameId);
+  }
+
   /** Every watched game read again: after the LISTEN connection came back, changes may have been missed. */
   refreshAll(): void {
+    this.tournaments.staleAll();
     for (const gameId of this.byGame.keys()) this.changed(gameId);
     void this.lookForNewGames();
   }
@@ -101,6 +114,19 @@ export class LiveGames {
     }
   }
 
+  /**
+   * The tournament the game is a table of, as kept (read when it changed). A failed read shows what was kept, and
+   * is tried again at the next change.
+   */
+  async tournamentOf(game: GameView): Promise<TableOfTournament | null> {
+    try {
+      return await this.tournaments.of(game);
+    } catch (error) {
+      this.log.warn('activity board could not read the tournament', { gameId: game.id, error });
+      return this.tournaments.kept(game.id);
+    }
+  }
+
   close(): void {
     for (const timer of this.timers) clearInterval(timer);
     this.all.clear();
@@ -111,7 +137,7 @@ export class LiveGames {
     try {
       for (;;) {
         const game = await this.service.game(gameId);
-        if (game) this.showTo(game, await this.ratingsOf(game));
+        if (game) await this.showRead(game);
         if (!this.reading.get(gameId)) break;
         this.reading.set(gameId, false);
       }
@@ -122,16 +148,30 @@ export class LiveGames {
     }
   }
 
-  private showTo(game: GameView, ratings: SeatRatings): void {
+  /**
+   * Shows a game just read, with what is kept for it: read only when a board will show it (a board waiting for
+   * its channel's next game hears of every game's change, most of them elsewhere).
+   */
+  private async showRead(game: GameView): Promise<void> {
+    if (![...this.all].some((w) => this.showsTo(game, w))) return;
+    const [ratings, tournament] = await Promise.all([this.ratingsOf(game), this.tournamentOf(game)]);
+    this.showTo(game, ratings, tournament);
+  }
+
+  /** The board shows the game: it watches it, or its game is over (or none) and this is its channel's next. */
+  private showsTo(game: GameView, w: Watcher): boolean {
+    if (w.gameId === game.id) return true;
+    const open = game.status === 'lobby' || game.status === 'playing';
+    return open && this.waits(w) && inChannel(game, w.channelId);
+  }
+
+  private showTo(game: GameView, ratings: SeatRatings, tournament: TableOfTournament | null): void {
     this.shown.set(game.id, momentOf(game));
     const open = game.status === 'lobby' || game.status === 'playing';
     for (const w of [...this.all]) {
-      const watching = w.gameId === game.id;
-      // A board whose game is over (or that has none) takes up the next open game of its channel.
-      const adopts = open && !watching && this.waits(w) && inChannel(game, w.channelId);
-      if (!watching && !adopts) continue;
+      if (!this.showsTo(game, w)) continue;
       const before = w.gameId;
-      w.show(game, ratings);
+      w.show(game, ratings, tournament);
       if (w.gameId !== before) this.moved(w, before);
       if (w.gameId === game.id) this.setWaiting(w, !open);
     }
@@ -142,7 +182,7 @@ export class LiveGames {
       if (this.reading.has(gameId)) continue;
       try {
         const game = await this.service.game(gameId);
-        if (game && momentOf(game) !== this.shown.get(gameId)) this.showTo(game, await this.ratingsOf(game));
+        if (game && momentOf(game) !== this.shown.get(gameId)) await this.showRead(game);
       } catch (error) {
         this.log.warn('activity board could not read its game', { gameId, error });
       }
@@ -154,7 +194,7 @@ export class LiveGames {
     for (const channelId of channels) {
       try {
         const game = await this.service.openGameInChannel(channelId);
-        if (game) this.showTo(game, await this.ratingsOf(game));
+        if (game) await this.showRead(game);
       } catch (error) {
         this.log.warn('activity board could not look for a game', { channelId, error });
       }
@@ -195,6 +235,7 @@ export class LiveGames {
     this.byGame.delete(gameId);
     this.shown.delete(gameId);
     this.ratings.forget(gameId);
+    this.tournaments.forget(gameId);
   }
 }
 

@@ -4,7 +4,8 @@
 // whether they are in the activity instance. Every move then goes through the same service as a card's click,
 // with the same stamps and refusals. Shared by the server (src/activity/) and the page (src/activity/page/).
 // It changes only by adding: a page open across a deploy meets a newer or older server, so a field the page does not
-// know is ignored, and one added later (a seat's `rating`) is optional to the page, drawn only when sent.
+// know is ignored, and one added later (a seat's `rating`, a table's `tournament`) is optional to the page, drawn
+// only when sent.
 import type { Category } from '../game';
 import type { BoardView } from './board-view';
 export type {
@@ -20,6 +21,7 @@ export type {
   FreeCell,
 } from './board-view';
 export type { BoardRating } from './seat-ratings';
+export type { BoardTournament, BoardTournamentRow } from './tournament-panel';
 
 /** A move on the board: the card's controls, one for one (the stamp is the one the board showed). */
 export type BoardMove =

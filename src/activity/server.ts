@@ -64,6 +64,8 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
   if (!dir) log.warn('activity page not built: the board answers 503 until npm run build makes dist/activity/');
   const live = new LiveGames(service, log, options.pollWatchedMs);
   const stopListening = service.onGameChanged((gameId) => live.changed(gameId));
+  // This process's tournament changes (a table's end, a drop): their tables' boards show the new standings.
+  const stopTournaments = service.tournaments.onChanged((id) => live.tournamentChanged(id));
   const pictureKey = options.pictureKey ?? randomBytes(32).toString('hex');
   const refusals = new RefusalLog({ log, ...(options.metrics ? { counter: options.metrics } : {}) });
   const deps = {
@@ -155,6 +157,7 @@ export async function startActivityServer(options: ActivityServerOptions): Promi
     live,
     async close() {
       stopListening();
+      stopTournaments();
       live.close();
       refusals.close();
       for (const ws of sockets.clients) ws.close(1001, 'the bot is stopping');

@@ -13,6 +13,8 @@ import type { LiveGames, Watcher } from './live-games';
 import type { BoardViewOptions } from './board-view';
 import { boardView } from './board-view';
 import type { SeatRatings } from './seat-ratings';
+import type { TableOfTournament } from './tournament-panel';
+import { tournamentPanel } from './tournament-panel';
 import { isRefusal, parseMove, playMove, refusalWords } from './moves';
 import type { ClientMessage, ServerMessage } from './protocol';
 import { TokenBucket } from '../limits/token-bucket';
@@ -107,7 +109,7 @@ export class Session implements Watcher {
     this.deps.live.remove(this);
   }
 
-  show(game: GameView, ratings: SeatRatings): void {
+  show(game: GameView, ratings: SeatRatings, tournament: TableOfTournament | null = null): void {
     if (this.closed || !this.user) return;
     const from = this.gameId;
     this.gameId = game.id;
@@ -115,7 +117,11 @@ export class Session implements Watcher {
     if (from !== game.id) this.deps.live.moved(this, from);
     this.deps.live.setWaiting(this, game.status !== 'lobby' && game.status !== 'playing');
     const seat = game.players.find((p) => p.userId === this.user!.id && !p.isBot)?.seat ?? null;
-    const board = boardView(game, seat, { hint: this.deps.hint, ratings });
+    const board = boardView(game, seat, {
+      hint: this.deps.hint,
+      ratings,
+      ...(tournament ? { tournament: tournamentPanel(tournament, this.user.id) } : {}),
+    });
     if (board.results) board.results.picture = this.deps.picturePath(game.id);
     this.socket.send({ t: 'board', board });
   }
@@ -160,8 +166,11 @@ export class Session implements Watcher {
     const seat = game?.players.find((p) => p.userId === user.id && !p.isBot)?.seat ?? null;
     log.info('activity joined', { user: user.id, channelId: m.channelId, gameId: game?.id ?? null, seat });
     this.socket.send({ t: 'welcome', userId: user.id, seat, locale: user.locale ?? game?.locale ?? 'en' });
-    if (game) this.show(game, await this.deps.live.ratingsOf(game));
-    else {
+    if (game) {
+      const { live } = this.deps;
+      const [ratings, tournament] = await Promise.all([live.ratingsOf(game), live.tournamentOf(game)]);
+      this.show(game, ratings, tournament);
+    } else {
       this.deps.live.setWaiting(this, true);
       this.socket.send({ t: 'no-game' });
     }

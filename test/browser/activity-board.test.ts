@@ -96,6 +96,10 @@ describe('the board in the playground', () => {
     expect(await rating.getAttribute('title')).toBe(
       'Rating i Olathe: 1.538? (“?”: foreløbig, den er ved at falde på plads)',
     );
+    // A tournament's table: the night's panel, halves as Danish writes them, her own row marked.
+    expect(await frame.locator('.tournament').innerText()).toMatch(
+      /Fredag[\s\S]*Runde 2 af 3 · Bord 1[\s\S]*1\s+Alice \(dig\)\s+2,5\s+1\.204/,
+    );
     expect(await frame.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
 
     await frame.locator('.tray .die[data-die="3"]').press('Enter');
@@ -117,7 +121,10 @@ describe('the board in the playground', () => {
   });
 });
 
-/** One seat's Olathe game on one ↓ Down column, its first throw on the table: 6 6 6 2 3; Alice rated 1538?. */
+/**
+ * One seat's Olathe game on one ↓ Down column, its first throw on the table: 6 6 6 2 3; Alice rated 1538?, at table 1
+ * of a tournament's round 2, sharing first place.
+ */
 function aBoard(): BoardView {
   const dice: NonNullable<BoardView['players'][number]['dice']> = [6, 6, 6, 2, 3];
   const held = [false, false, false, false, false];
@@ -167,5 +174,19 @@ function aBoard(): BoardView {
     },
     shouts: [],
     results: null,
+    tournament: {
+      id: 4,
+      name: 'Fredag',
+      status: 'running',
+      round: 2,
+      rounds: 3,
+      table: 1,
+      rows: [
+        { rank: 1, name: 'Alice', points: 2.5, finalPoints: 1204, dropped: false, you: true },
+        { rank: 1, name: 'Bob', points: 2.5, finalPoints: 1204, dropped: false, you: false },
+      ],
+      skipped: 0,
+      people: 2,
+    },
   } as BoardView;
 }

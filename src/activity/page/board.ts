@@ -27,6 +27,9 @@ import {
   el,
   turnLine,
 } from './panels';
+import { drawTournament } from './tournament';
+import type { TournamentText } from './tournament-words';
+import { tournamentWordsFor } from './tournament-words';
 import type { Words } from './words';
 import { wordsFor } from './words';
 
@@ -39,6 +42,7 @@ const SHOUT_MS = 3500;
 
 export class Board {
   private words: Words;
+  private tournamentWords: TournamentText | null = null;
   private board: BoardView | null = null;
   private shownSeat: number | null = null;
   /** The person chose whose card to see (a tab): a spectator's board otherwise follows whose turn it is. */
@@ -81,6 +85,7 @@ export class Board {
     switch (message.t) {
       case 'welcome':
         this.words = wordsFor(message.locale);
+        this.tournamentWords = null;
         document.documentElement.lang = this.words.language;
         return this.note('');
       case 'board':
@@ -215,6 +220,11 @@ export class Board {
           onCell: (cell) => this.writeCell(cell),
         }),
       );
+    // A tournament's table: the night's standings under the card (sent by newer servers only).
+    if (board.tournament) {
+      this.tournamentWords ??= tournamentWordsFor(words.language);
+      main.append(drawTournament(board.tournament, this.tournamentWords));
+    }
     this.replace(main);
   }
 
