@@ -48,7 +48,9 @@ describe('the leaderboard by rating', () => {
       en,
       'en',
     );
-    expect(embed.title).toBe(en('leaderboard.variantOnly', { title: en('leaderboard.ratingTitle'), variant: 'Olathe' }));
+    expect(embed.title).toBe(
+      en('leaderboard.variantOnly', { title: en('leaderboard.ratingTitle'), variant: 'Olathe' }),
+    );
     expect(embed.description!.split('\n')).toEqual([
       '**1. Ann** — 1,723 · 7 games',
       '**2. Ben** — 1,611? · 1 game',
@@ -87,17 +89,17 @@ describe('the leaderboard by rating', () => {
 
   it('names the season by its month, final or so far, and says when it had no rated game', () => {
     const past = ratingBoardEmbed(
-      { boards: [board('olathe', [row(1, 'Ann', 1723)])], variant: null, season: { season: '2026-11', current: false } },
+      {
+        boards: [board('olathe', [row(1, 'Ann', 1723)])],
+        variant: null,
+        season: { season: '2026-11', current: false },
+      },
       en,
       'en',
     );
     expect(past.title).toBe('🏆 Season November 2026 (2026-11) — final standings');
     expect(past.footer!.text).toBe(en('leaderboard.seasonLegend'));
-    const now = ratingBoardEmbed(
-      { boards: [], variant: null, season: { season: '2026-12', current: true } },
-      da,
-      'da',
-    );
+    const now = ratingBoardEmbed({ boards: [], variant: null, season: { season: '2026-12', current: true } }, da, 'da');
     expect(now.title).toBe(da('leaderboard.seasonTitleNow', { month: monthName('2026-12', 'da'), season: '2026-12' }));
     expect(now.description).toBe(da('leaderboard.seasonEmpty', { month: 'december 2026' }));
     expect(ratingBoardEmbed({ boards: [], variant: null, season: null }, en, 'en').description).toBe(
