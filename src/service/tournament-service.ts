@@ -12,6 +12,9 @@
 // - leave(id, userId): leaves during sign-up.
 // - fill(id, byUserId, upTo, who): host: computer players fill the field up to `upTo` (0: none).
 // - startNow(id, byUserId, who): host: closes sign-up and seats round 1 now (before the start time).
+// - edit(id, byUserId, who, changes): host, during sign-up before the start time: changes the name, start time,
+//   rounds, table size, turn timer or left-over policy (at least one), checked as at create; a moved start moves
+//   next_deadline with it. The same values again write nothing.
 // - cancel(id, byUserId, who): host: cancels it (tables under way play on as ordinary games).
 // - drop(id, userId): a person leaves the running tournament (keeps their points; not seated again).
 //   The host checks pass for the host, or for `who.canManage` (Manage Server or Manage Events, says Discord).
@@ -23,7 +26,7 @@
 // - toSync(now): this shard's tournaments whose channel may need a pass: open ones and those over in the last day.
 // - onChanged(listener): told a tournament's id after each commit of this process that changed it (a table's
 //   end included): the Discord layer then draws it again and kicks its round's games.
-import type { TournamentInput, TournamentState } from '../tournament';
+import type { TournamentEdit, TournamentInput, TournamentState } from '../tournament';
 import { TournamentError, applyTournamentEvent, newTournament } from '../tournament';
 import type { Storage, Stores } from '../db/storage';
 import type { TournamentRow, TournamentTable } from '../db/tournament-rows';
@@ -153,6 +156,17 @@ export class TournamentService {
     return this.change(id, async (tx, row, now) => {
       requireHost(row, byUserId, who);
       return startWrite(tx, row, this.context(now));
+    });
+  }
+
+  edit(id: number, byUserId: string, who: TournamentActor, changes: TournamentEdit): Promise<TournamentView> {
+    return this.change(id, async (_, row, now) => {
+      requireHost(row, byUserId, who);
+      const state = applyTournamentEvent(row.state, { type: 'edit', changes, at: now });
+      if (state === row.state) return null;
+      // In sign-up the clock's deadline is the start time: it moves with it.
+      const moved = state.options.startsAt !== row.state.options.startsAt;
+      return { changes: { state, ...(moved && { next_deadline: state.options.startsAt }) }, gameIds: [] };
     });
   }
 

@@ -16,6 +16,8 @@ export const TOURNAMENT_MESSAGES = {
   'bad-user': 'That is not a person the tournament can seat.',
   'not-in-signup': 'Sign-up for this tournament is over.',
   'signup-closed': 'Sign-up closed at the start time.',
+  'edit-closed': 'A tournament can be changed only during sign-up, before its start time.',
+  'nothing-to-edit': 'Say what to change: the name, start, rounds, table size, turn timer or leftovers.',
   'already-joined': 'You are already signed up.',
   'not-joined': 'You are not signed up for this tournament.',
   full: 'The tournament is full ({{max}} players).',

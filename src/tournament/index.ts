@@ -10,12 +10,13 @@ export type {
   SeatResult,
   Table,
   TableStatus,
+  TournamentEdit,
   TournamentEvent,
   TournamentOptions,
   TournamentState,
   TournamentStatus,
 } from './types';
-export { ODD_POLICIES } from './types';
+export { EDITABLE_OPTIONS, ODD_POLICIES } from './types';
 export type { TournamentErrorCode, TournamentErrorFacts } from './errors';
 export { TOURNAMENT_MESSAGES, TournamentError, isTournamentError } from './errors';
 export type { TournamentInput } from './options';

@@ -6,8 +6,8 @@ import type { Difficulty } from '../solver/strategy';
 import { DIFFICULTIES } from '../solver/strategy';
 import type { TournamentErrorFacts } from './errors';
 import { TournamentError } from './errors';
-import type { OddPolicy, TournamentOptions } from './types';
-import { ODD_POLICIES } from './types';
+import type { OddPolicy, TournamentEdit, TournamentOptions } from './types';
+import { EDITABLE_OPTIONS, ODD_POLICIES } from './types';
 
 export const MAX_NAME_LENGTH = 100;
 export const MIN_ROUNDS = 1;
@@ -68,6 +68,18 @@ export function tournamentOptions(input: TournamentInput, now: number): Tourname
   const difficulty = input.difficulty ?? 'normal';
   if (!DIFFICULTIES.includes(difficulty)) throw new TournamentError('bad-difficulty');
   return { name, game, startsAt, rounds, tableSize, turnTimeoutMs, oddPolicy, difficulty };
+}
+
+/**
+ * The options with a host's changes, checked by the same rules as at create (`at` is when they asked), or a
+ * TournamentError; `options` itself when nothing differs. Fields an edit may not change are ignored.
+ */
+export function editedOptions(options: TournamentOptions, changes: TournamentEdit, at: number): TournamentOptions {
+  const given = EDITABLE_OPTIONS.filter((key) => changes?.[key] !== undefined);
+  if (given.length === 0) throw new TournamentError('nothing-to-edit');
+  const picked = Object.fromEntries(given.map((key) => [key, changes[key]])) as TournamentEdit;
+  const next = tournamentOptions({ ...options, ...picked }, at);
+  return EDITABLE_OPTIONS.every((key) => next[key] === options[key]) ? options : next;
 }
 
 /** The card options as the engine's layout rules allow them, with the columns in the engine's order. */

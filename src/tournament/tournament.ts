@@ -6,10 +6,10 @@
 // service can first report who left. The last round's last result finishes the tournament.
 import { TournamentError } from './errors';
 import type { TournamentInput } from './options';
-import { MAX_PLAYERS, tournamentOptions } from './options';
+import { MAX_PLAYERS, editedOptions, tournamentOptions } from './options';
 import { activePeople, seatRound } from './seating';
 import { MIN_PEOPLE } from './tables';
-import type { Round, SeatResult, Table, TournamentEvent, TournamentState } from './types';
+import type { Round, SeatResult, Table, TournamentEdit, TournamentEvent, TournamentState } from './types';
 
 export function newTournament(input: TournamentInput, now: number): TournamentState {
   return { options: tournamentOptions(input, now), status: 'signup', people: [], fillTo: 0, rounds: [], version: 0 };
@@ -40,6 +40,8 @@ function applyRule(state: TournamentState, event: TournamentEvent): TournamentSt
       return join(state, event.userId, event.at);
     case 'leave':
       return leave(state, event.userId);
+    case 'edit':
+      return edit(state, event.changes, event.at);
     case 'fill':
       return fill(state, event.upTo);
     case 'start':
@@ -88,6 +90,15 @@ function leave(state: TournamentState, userId: string): TournamentState {
   inSignup(state);
   if (!state.people.some((p) => p.userId === userId)) throw new TournamentError('not-joined');
   return { ...state, people: state.people.filter((p) => p.userId !== userId) };
+}
+
+/** The host's changes, during sign-up and before the start time only: once seated, a night keeps its options. */
+function edit(state: TournamentState, changes: TournamentEdit, at: number): TournamentState {
+  if (isOver(state)) throw new TournamentError('tournament-over');
+  if (state.status !== 'signup' || !(typeof at === 'number' && at < state.options.startsAt))
+    throw new TournamentError('edit-closed');
+  const options = editedOptions(state.options, changes, at);
+  return options === state.options ? state : { ...state, options };
 }
 
 function fill(state: TournamentState, upTo: number): TournamentState {

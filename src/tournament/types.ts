@@ -23,6 +23,19 @@ export interface TournamentOptions {
   readonly difficulty: Difficulty;
 }
 
+/** What a host may change during sign-up: whichever they give (at least one), checked as at create. */
+export interface TournamentEdit {
+  readonly name?: string;
+  readonly startsAt?: number;
+  readonly rounds?: number;
+  readonly tableSize?: number;
+  readonly turnTimeoutMs?: number;
+  readonly oddPolicy?: OddPolicy;
+}
+
+/** The options an edit may change; the card options and the computer players' difficulty stay as created. */
+export const EDITABLE_OPTIONS = ['name', 'startsAt', 'rounds', 'tableSize', 'turnTimeoutMs', 'oddPolicy'] as const;
+
 export type TournamentStatus = 'signup' | 'running' | 'finished' | 'cancelled';
 export type DropReason = 'left' | 'no-show';
 
@@ -87,6 +100,8 @@ export type TournamentEvent =
   /** `at`: when the person asked, for "sign-up closes at the start". */
   | { readonly type: 'join'; readonly userId: string; readonly at: number }
   | { readonly type: 'leave'; readonly userId: string }
+  /** The host changes options during sign-up; `at`: when they asked, for a new start time "not in the past". */
+  | { readonly type: 'edit'; readonly changes: TournamentEdit; readonly at: number }
   /** Fill the field with computer players up to `upTo` (people and computers together); 0 takes them away. */
   | { readonly type: 'fill'; readonly upTo: number }
   /** Ratings of every person signed up, by user id: round 1 is seated by them. */

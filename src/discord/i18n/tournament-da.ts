@@ -58,6 +58,8 @@ export const TOURNAMENT_TEXTS_DA = {
   eventDescription:
     '{{variant}}-turnering i #{{channel}}: {{rounds}}, borde med {{size}}. Tilmeld dig fra beskeden i kanalen.',
   created: 'Turneringen **{{name}}** er åben for tilmelding: {{link}} — den starter {{full}} ({{relative}}).',
+  edited:
+    'Turneringen **{{name}}** er ændret; den starter {{full}} ({{relative}}). Tilmeldingsbeskeden viser ændringen.',
   startedNow: 'Runde 1 er sat: bordene spiller i hver sin tråd.',
   cancelledReply: 'Turneringen er aflyst.',
   filled: 'Computerspillere fylder nu feltet op til {{count}} spillere.',
@@ -76,6 +78,7 @@ export const TOURNAMENT_TEXTS_DA = {
     roundsNeeded: 'Angiv hvor mange runder der skal spilles (1–7).',
     badStart: 'Skriv start som ÅÅÅÅ-MM-DD TT:MM med 24-timers ur, fx 2026-12-05 19:30.',
     badTimezone: 'Skriv tidszonen som et navn, fx Europe/Copenhagen, eller som forskel fra UTC, fx +01:00.',
+    timezoneAlone: 'En tidszone læses sammen med et starttidspunkt: angiv også den nye start.',
   },
 } satisfies Catalogue['tournament'];
 
@@ -91,6 +94,8 @@ export const TOURNAMENT_MESSAGES_DA = {
   'bad-user': 'Det er ikke en person, turneringen kan sætte ved et bord.',
   'not-in-signup': 'Tilmeldingen til denne turnering er slut.',
   'signup-closed': 'Tilmeldingen lukkede ved starttidspunktet.',
+  'edit-closed': 'En turnering kan kun ændres under tilmeldingen, før starttidspunktet.',
+  'nothing-to-edit': 'Sig hvad der skal ændres: navn, start, runder, bordstørrelse, tid pr. tur eller til overs.',
   'already-joined': 'Du er allerede tilmeldt.',
   'not-joined': 'Du er ikke tilmeldt denne turnering.',
   full: 'Turneringen er fuld ({{max}} spillere).',
@@ -145,6 +150,28 @@ export const TOURNAMENT_COMMAND_DA = {
         predictions: { name: 'gæt', description: 'Gæt hvor mange Olathes der bliver scoret (standard fra)' },
         hints: { name: 'tips', description: 'Tillad 💡 tips fra løseren (standard til)' },
         difficulty: { name: 'sværhedsgrad', description: 'Hvor godt computerspillerne spiller (standard normal)' },
+      },
+    },
+    edit: {
+      name: 'rediger',
+      description: 'Ret kanalens turnering under tilmeldingen (vært).',
+      options: {
+        name: { name: 'navn', description: 'Et nyt navn til aftenen' },
+        starts: { name: 'start', description: 'Nyt starttidspunkt, ÅÅÅÅ-MM-DD TT:MM (24 timer), fx 2026-12-05 19:30' },
+        timezone: {
+          name: 'tidszone',
+          description: 'Tidszone for start: et navn som Europe/Copenhagen, eller +01:00 (standard UTC)',
+        },
+        rounds: { name: 'runder', description: 'Runder der spilles (1–7)' },
+        'table-size': {
+          name: 'bordstørrelse',
+          description: 'Spillere pr. bord, computerspillere med (2–8, standard 4)',
+        },
+        leftovers: {
+          name: 'til-overs',
+          description: 'Pladser ingen tager: computerspillere (standard), eller de overskydende sidder over',
+        },
+        'turn-timeout': { name: 'tidsgrænse', description: 'Minutter før en ledig tur spilles for dig (standard 10)' },
       },
     },
     start: { name: 'start', description: 'Start kanalens turnering nu, før starttidspunktet (vært).' },

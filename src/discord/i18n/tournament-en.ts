@@ -58,6 +58,8 @@ export const TOURNAMENT_TEXTS = {
   eventDescription:
     '{{variant}} tournament in #{{channel}}: {{rounds}}, tables of {{size}}. Join from the sign-up message there.',
   created: 'Tournament **{{name}}** is open for sign-up: {{link}} — it starts {{full}} ({{relative}}).',
+  edited:
+    'Tournament **{{name}}** is changed; it starts {{full}} ({{relative}}). Its sign-up message shows the change.',
   startedNow: 'Round 1 is seated: the tables are in their threads.',
   cancelledReply: 'The tournament is cancelled.',
   filled: 'Computer players now fill the field up to {{count}} players.',
@@ -76,6 +78,7 @@ export const TOURNAMENT_TEXTS = {
     roundsNeeded: 'Say how many rounds to play (1–7).',
     badStart: 'Write the start as YYYY-MM-DD HH:MM on a 24-hour clock, such as 2026-12-05 19:30.',
     badTimezone: 'Write the time zone as a name such as Europe/Copenhagen, or as an offset from UTC such as +01:00.',
+    timezoneAlone: 'A time zone is read with a start time: give the new start too.',
   },
 } as const;
 
@@ -117,6 +120,34 @@ export const TOURNAMENT_COMMAND = {
         predictions: { name: 'predictions', description: 'Guess how many Olathes will be scored (default off)' },
         hints: { name: 'hints', description: 'Allow 💡 hints from the solver (default on)' },
         difficulty: { name: 'difficulty', description: 'How well the computer players play (default normal)' },
+      },
+    },
+    edit: {
+      name: 'edit',
+      description: "Change this channel's tournament during sign-up (host).",
+      options: {
+        name: { name: 'name', description: 'A new name for the night' },
+        starts: {
+          name: 'starts',
+          description: 'A new start time, YYYY-MM-DD HH:MM (24-hour), such as 2026-12-05 19:30',
+        },
+        timezone: {
+          name: 'timezone',
+          description: 'Time zone of the start: a name such as Europe/Copenhagen, or +01:00 (default UTC)',
+        },
+        rounds: { name: 'rounds', description: 'Rounds to play (1–7)' },
+        'table-size': {
+          name: 'table-size',
+          description: 'Players a table, computer players included (2–8, default 4)',
+        },
+        leftovers: {
+          name: 'leftovers',
+          description: 'Seats nobody takes: computer players (default), or the players left over sit out',
+        },
+        'turn-timeout': {
+          name: 'turn-timeout',
+          description: 'Minutes before an idle turn is played for you (default 10)',
+        },
       },
     },
     start: { name: 'start', description: "Start this channel's tournament now, before its start time (host)." },

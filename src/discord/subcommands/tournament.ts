@@ -1,39 +1,17 @@
-// `/olathe tournament create|start|fill|cancel|leave|show`: club nights (docs/TOURNAMENTS.md). Each acts on this
+// `/olathe tournament create|edit|start|fill|cancel|leave|show`: club nights (docs/TOURNAMENTS.md). Each acts on this
 // channel's open tournament; every answer is private, and what the channel shows comes from the tournament's
 // sync (tournament-sync.ts), drawn from what the service saved. Host actions pass for the host, or for someone
 // Discord says has Manage Events or Manage Server.
-import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags } from 'discord.js';
 import { MAX_PLAYERS, nextMultipleFill } from '../../tournament';
-import type { TournamentView } from '../../service/tournament-view';
-import type { BotContext } from '../context';
 import { UserFacingError } from '../context';
-import type { MessageKey } from '../i18n';
-import { trFor } from '../i18n';
 import type { OptionSpecs } from '../options';
 import { subcommand, subcommandGroup } from '../options';
 import { placeOf } from '../place';
 import { signupBody, standingsBody } from '../render/tournament';
 import { canManage, create } from './tournament-create';
-
-/** This channel's open tournament (sign-up or under way), or a private "there is none". */
-async function openHere(interaction: ChatInputCommandInteraction, ctx: BotContext): Promise<TournamentView> {
-  if (placeOf(interaction) !== 'server') throw UserFacingError.of('tournament.refusal.notInServer');
-  const view = await ctx.service.tournaments.openInChannel(interaction.channelId);
-  if (!view) throw UserFacingError.of('tournament.refusal.noneHere');
-  return view;
-}
-
-async function answer(
-  interaction: ChatInputCommandInteraction,
-  ctx: BotContext,
-  view: TournamentView,
-  key: MessageKey,
-  vars?: Record<string, number>,
-): Promise<void> {
-  await interaction.reply({ content: trFor(interaction)(key, vars), flags: MessageFlags.Ephemeral });
-  void ctx.publisher.kickTournament(view.id);
-}
+import { edit } from './tournament-edit';
+import { answer, openHere } from './tournament-here';
 
 const startNow = subcommand({
   description: "Start this channel's tournament now, before its start time (host).",
@@ -121,6 +99,7 @@ const show = subcommand({
 
 export const tournament = subcommandGroup('Club nights: several rounds of tables, with standings and a podium.', {
   create,
+  edit,
   start: startNow,
   fill,
   cancel,

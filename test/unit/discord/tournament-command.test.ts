@@ -7,6 +7,7 @@ import { ApplicationCommandOptionType, Locale } from 'discord.js';
 import { data } from '../../../commands/olathe';
 import { languageOf, tr } from '../../../src/discord/i18n';
 import { CREATE_OPTIONS } from '../../../src/discord/subcommands/tournament-create';
+import { EDIT_OPTIONS } from '../../../src/discord/subcommands/tournament-edit';
 import { START_OPTIONS } from '../../../src/discord/subcommands/start';
 import { MAX_THROWS, MIN_THROWS } from '../../../src/game';
 import { encodeTournamentControl, parseCustomId, parseTournamentControl } from '../../../src/discord/custom-id';
@@ -30,9 +31,9 @@ const group = json.options!.find((o) => o.name === 'tournament')!;
 const sub = (name: string) => group.options!.find((o) => o.name === name)!;
 
 describe('/olathe tournament', () => {
-  it('is a subcommand group of the six subcommands, with create taking its card options from /olathe start', () => {
+  it('is a subcommand group of the seven subcommands, with create taking its card options from /olathe start', () => {
     expect(group.type).toBe(ApplicationCommandOptionType.SubcommandGroup);
-    expect(group.options!.map((o) => o.name)).toEqual(['create', 'start', 'fill', 'cancel', 'leave', 'show']);
+    expect(group.options!.map((o) => o.name)).toEqual(['create', 'edit', 'start', 'fill', 'cancel', 'leave', 'show']);
     for (const o of group.options!) expect(o.type).toBe(ApplicationCommandOptionType.Subcommand);
     const create = sub('create');
     expect(create.options!.map((o) => o.name)).toEqual(Object.keys(CREATE_OPTIONS));
@@ -46,6 +47,27 @@ describe('/olathe tournament', () => {
     expect(CREATE_OPTIONS.variant).toBe(START_OPTIONS.variant);
     expect(CREATE_OPTIONS['turn-timeout']).toBe(START_OPTIONS['turn-timeout']);
     expect(byName.get('free')).toMatchObject({ min_value: 0, max_value: 6 });
+  });
+
+  it('lets edit change any of the options an edit may change, none of them required, with create’s bounds', () => {
+    const edit = sub('edit');
+    expect(edit.options!.map((o) => o.name)).toEqual(Object.keys(EDIT_OPTIONS));
+    expect(Object.keys(EDIT_OPTIONS)).toEqual([
+      'name',
+      'starts',
+      'timezone',
+      'rounds',
+      'table-size',
+      'leftovers',
+      'turn-timeout',
+    ]);
+    expect(edit.options!.some((o) => o.required)).toBe(false);
+    const byName = new Map(edit.options!.map((o) => [o.name, o]));
+    expect(byName.get('rounds')).toMatchObject({ min_value: 1, max_value: 7 });
+    expect(byName.get('table-size')).toMatchObject({ min_value: 2, max_value: 8 });
+    expect(byName.get('turn-timeout')).toMatchObject({ min_value: 1, max_value: 1440 });
+    expect(byName.get('leftovers')!.choices!.map((c) => c.value)).toEqual(['computer', 'bye']);
+    expect(edit.name_localizations?.da).toBe('rediger');
   });
 
   it('has its English texts in the catalogue, equal to the definition, three levels deep', () => {
