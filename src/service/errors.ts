@@ -68,6 +68,7 @@ export const MESSAGES = {
   rematchChannelGone: "This game's channel is gone, so its rematch cannot be opened there.",
   noRematch: 'This game does not offer a rematch.',
   rematchDaily: 'A daily challenge has no rematch: it is one attempt a day.',
+  rematchTournament: "A tournament's table has no rematch: the tournament seats the next round itself.",
   rematchNotAPlayer: 'Only the people who played this game can open its rematch.',
   rematchChannelBusy: 'This channel already has another game open: the rematch can be opened once it is over.',
   rematchStarted: "This game's rematch has already started.",

@@ -7,18 +7,20 @@ import type { GameView } from './view';
 
 /** What decides whether a game offers a rematch. */
 export type RematchFacts = Pick<GameView, 'status' | 'channelGone'> &
-  Partial<Pick<GameView, 'daily'>> & {
+  Partial<Pick<GameView, 'daily' | 'tournamentId'>> & {
     players: ReadonlyArray<Pick<GameView['players'][number], 'isBot'>>;
   };
 
 /**
  * A game that was played (to the end, or ended early) offers a rematch where it was played, as long as that
  * channel is still there and a person played it (a person hosts the rematch). A daily challenge offers none:
- * it is one attempt a day. The one place this is decided.
+ * it is one attempt a day; nor does a tournament's table: the tournament seats the next round itself. The one
+ * place this is decided.
  */
 export function offersRematch(game: RematchFacts): boolean {
   const played = game.status === 'finished' || game.status === 'ended';
-  return played && !game.channelGone && game.daily === undefined && game.players.some((p) => !p.isBot);
+  const own = game.daily === undefined && (game.tournamentId ?? null) === null;
+  return played && !game.channelGone && own && game.players.some((p) => !p.isBot);
 }
 
 /** Why a game offers no rematch, in the service's words. */
@@ -27,6 +29,7 @@ export function noRematchReason(game: RematchFacts): string {
   if (game.status === 'cancelled') return MESSAGES.rematchNeverPlayed;
   if (game.channelGone) return MESSAGES.rematchChannelGone;
   if (game.daily !== undefined) return MESSAGES.rematchDaily;
+  if ((game.tournamentId ?? null) !== null) return MESSAGES.rematchTournament;
   return MESSAGES.noRematch;
 }
 

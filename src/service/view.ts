@@ -67,6 +67,8 @@ export interface GameView {
   rematchOf: number | null;
   /** Played where the bot is not a member: shown only through interaction replies (src/discord/reply-rest.ts). */
   repliesOnly: boolean;
+  /** The tournament this game is a table of; null for any other game. */
+  tournamentId: number | null;
   /** A daily challenge game that is over: its result, rank that day and the solver's score (GameService.game). */
   daily?: DailyResult;
   /** A rated game that is over: the ratings as its end saved them (GameService.game). */
@@ -182,6 +184,7 @@ export function gameView(row: GameRow, players: PlayerView[], state: GameState |
     locale: row.locale,
     rematchOf: row.rematch_of,
     repliesOnly: row.replies_only === 1,
+    tournamentId: row.tournament_id ?? null,
   };
 }
 

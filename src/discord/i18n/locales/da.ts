@@ -330,6 +330,7 @@ export default {
     rematchChannelGone: 'Spillets kanal findes ikke længere, så omkampen kan ikke åbnes der.',
     noRematch: 'Dette spil tilbyder ingen omkamp.',
     rematchDaily: 'Dagens udfordring har ingen omkamp: der er ét forsøg om dagen.',
+    rematchTournament: 'Et turneringsbord har ingen omkamp: turneringen sætter selv næste runde.',
     rematchNotAPlayer: 'Kun dem, der spillede dette spil, kan åbne omkampen.',
     rematchChannelBusy: 'Der er allerede et andet spil i denne kanal: omkampen kan åbnes, når det er slut.',
     rematchStarted: 'Omkampen af dette spil er allerede startet.',
