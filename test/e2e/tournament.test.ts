@@ -1,15 +1,25 @@
 // A club night against the real bot, on the run's engine: bad input refused privately with nothing posted; a host
 // with Manage Events opens a tournament (the sign-up message, and the server's scheduled event SCHEDULED, found
-// again after a kill -9 that lost its id); people join by the button; computer players fill the field; Start now
-// seats round 1 in threads and makes the event ACTIVE; a Join after the start is refused privately; the standings
-// message is edited as tables finish; round 2 is seated by itself; at the end the podium is posted once with its
-// PNG and the event is COMPLETED. Without Create Events for the bot the night runs all the same and the sign-up
-// message says why there is no event, asked of Discord once.
+// again after a kill -9 that lost its id); the host edits its name and start, and the sign-up message and the event
+// follow, while a non-host's edit is refused privately with nothing written; people join by the button; computer
+// players fill the field; Start now seats round 1 in threads and makes the event ACTIVE; a Join or an edit after
+// the start is refused privately; the standings message is edited as tables finish; round 2 is seated by itself;
+// no table's results offer a Rematch; at the end the podium is posted once with its PNG and the event is
+// COMPLETED. Without Create Events for the bot the night runs all the same, and the sign-up message and the
+// host's private answer say why there is no event, asked of Discord once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeMessage, FakeUser } from '../../src/fake-discord';
 import { EventStatus, PERMISSIONS, Permission } from '../../src/fake-discord';
 import type { World } from './harness';
-import { embedText, eventually, playSimpleTurn, publicMessages, startWorld, turnMessageOf } from './harness';
+import {
+  controlsOf,
+  embedText,
+  eventually,
+  playSimpleTurn,
+  publicMessages,
+  startWorld,
+  turnMessageOf,
+} from './harness';
 
 let world: World;
 let host: FakeUser;
@@ -35,6 +45,9 @@ function create(user: FakeUser, options: Record<string, string | number | boolea
     ...(channelId && { channelId }),
   });
 }
+
+const edit = (user: FakeUser, options: Record<string, string | number>) =>
+  world.fake.slash(user, 'olathe', options, { subcommand: 'tournament edit' });
 
 const isSignup = (m: FakeMessage) => (m.embeds[0]?.footer?.text ?? '').startsWith('Tournament ');
 const titled = (cue: string) => (m: FakeMessage) => (m.embeds[0]?.title ?? '').includes(cue);
@@ -93,6 +106,30 @@ describe('a tournament night', () => {
     }, 20_000);
     expect(fake.scheduledEvents()).toHaveLength(1);
 
+    // ---- the host edits the name and the start: the sign-up message is drawn again, the event edited
+    const starts = startIn(3 * DAY);
+    const startsAt = Date.parse(`${starts.replace(' ', 'T')}:00Z`);
+    expect(await ephemeral(edit(host, { name: 'Saturday club', starts }))).toMatch(/Saturday club.*is changed/);
+    await eventually(() => fake.scheduledEvents()[0]!.name === 'Saturday club', 10_000);
+    expect(fake.scheduledEvents()[0]).toMatchObject({
+      status: EventStatus.Scheduled,
+      startAt: startsAt,
+      endAt: startsAt + 2 * 45 * 60_000,
+    });
+    await eventually(() => embedText(fake.message(signup.id)!).includes(`<t:${startsAt / 1000}:F>`), 10_000);
+    expect(embedText(fake.message(signup.id)!)).toMatch(/^🏆 Saturday club\n/);
+    expect(fake.scheduledEvents()).toHaveLength(1);
+    // Refused privately, with nothing written: a non-host, nothing to change, a time zone alone.
+    const shown = { posts: publicMessages(fake).length, edits: fake.message(signup.id)!.editCount };
+    const eventEdits = fake.scheduledEvents()[0]!.history.length;
+    expect(await ephemeral(edit(carol, { name: 'Mine' }))).toMatch(/Only the tournament's host/);
+    expect(await ephemeral(edit(host, {}))).toMatch(/Say what to change/);
+    expect(await ephemeral(edit(host, { timezone: 'Europe/Copenhagen' }))).toMatch(/give the new start too/);
+    expect(await ephemeral(edit(host, { starts: '2020-01-01 10:00' }))).toMatch(/between now and a year/);
+    expect({ posts: publicMessages(fake).length, edits: fake.message(signup.id)!.editCount }).toEqual(shown);
+    expect(fake.scheduledEvents()[0]!.history.length).toBe(eventEdits);
+    expect(fake.scheduledEvents()[0]!.name).toBe('Saturday club');
+
     // ---- people join by the button; the host fills the field with computer players
     for (const person of [alice, bob, carol, host]) await fake.click(person, signup.id, button(signup, 'join')).acked();
     expect(embedText(fake.message(signup.id)!)).toMatch(/Signed up \(4\): Alice, Bob, Carol, Hana/);
@@ -115,6 +152,11 @@ describe('a tournament night', () => {
     expect(late.ephemeralFor).toBe(mod.id);
     expect(late.content).toMatch(/isn't on this message/);
     expect(embedText(fake.message(signup.id)!)).toMatch(/Signed up \(4\)/);
+    // An edit after the start is refused privately, and the sign-up message and the event keep what they show.
+    const signupEdits = fake.message(signup.id)!.editCount;
+    expect(await ephemeral(edit(host, { name: 'Too late' }))).toMatch(/only during sign-up/);
+    expect(fake.message(signup.id)!.editCount).toBe(signupEdits);
+    expect(fake.scheduledEvents()[0]!.name).toBe('Saturday club');
     const standings = await fake.waitFor(() => publicMessages(fake).find(titled('round 1 of 2')), 10_000);
     await eventually(() => (embedText(fake.message(standings.id)!).match(/<#\d+>/g) ?? []).length === 2, 10_000);
 
@@ -155,6 +197,10 @@ describe('a tournament night', () => {
     expect(embedText(podiums[0]!)).toMatch(/🥇 \*\*Alice\*\*/);
     expect(embedText(podiums[0]!)).toMatch(/Ratings tonight/);
     for (const m of [fake.message(signup.id)!, fake.message(standings.id)!, podiums[0]!]) expect(m.pinged).toEqual([]);
+    // Each table's results offer the analysis but no Rematch: the tournament seated the next round itself.
+    const results = publicMessages(fake).filter((m) => controlsOf(m).some((c) => c.id?.action === 'analysis'));
+    expect(results.length).toBeGreaterThanOrEqual(3);
+    for (const m of results) expect(controlsOf(m).map((c) => c.id?.action)).not.toContain('rematch');
     const show = await fake.slash(carol, 'olathe', {}, { subcommand: 'tournament show' }).reply();
     expect(show.ephemeralFor).toBe(carol.id);
     expect(embedText(show)).toMatch(/final standings/);
@@ -169,7 +215,10 @@ describe('a tournament night', () => {
     const posts = () => fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/scheduled-events')).length;
     const postsBefore = posts();
     const events = fake.scheduledEvents().length;
-    await create(host, { name: 'No event', starts: startIn(DAY), rounds: 1 }, room.id).reply();
+    // The host hears why there is no event in the create's own private answer, once.
+    expect(await ephemeral(create(host, { name: 'No event', starts: startIn(DAY), rounds: 1 }, room.id))).toMatch(
+      /is open for sign-up[\s\S]*\*\*Create Events\*\*/,
+    );
     const signup = await fake.waitFor(() => publicMessages(fake, [room.id]).find(isSignup), 10_000);
     await eventually(() => embedText(fake.message(signup.id)!).includes('Create Events'), 10_000);
     for (const person of [users.alice, users.bob])

@@ -1,7 +1,8 @@
 // `/olathe tournament create`: a club night in this channel, for a host with Manage Events or Manage Server. The
 // card options are /olathe start's own (the same specs and refusals); the start is one typed form
 // (tournament-time.ts). Every refusal is private and changes nothing; once the service has it, the sign-up
-// message and the server's event come from the tournament's sync, and the host is told where it is.
+// message and the server's event come from the tournament's sync, and the host is told where it is (and, when
+// the bot may not make the event, why there is none).
 import type { ChatInputCommandInteraction } from 'discord.js';
 import { MessageFlags, PermissionFlagsBits } from 'discord.js';
 import { MAX_ROUNDS, MAX_TABLE_SIZE, MIN_ROUNDS, MIN_TABLE_SIZE } from '../../tournament';
@@ -112,13 +113,13 @@ async function createTournament(
   const shown = (await ctx.service.tournaments.tournament(view.id)) ?? view;
   const signup = shown.messages[SIGNUP_KEY];
   const t = trFor(interaction);
-  await interaction.editReply({
-    content: t('tournament.created', {
-      name: plainName(shown.state.options.name),
-      link: signup ? messageLink(shown.guildId, shown.channelId, signup) : `<#${shown.channelId}>`,
-      full: stamp(startsAt, 'F'),
-      relative: stamp(startsAt, 'R'),
-    }),
-    allowedMentions: { parse: [] },
+  const created = t('tournament.created', {
+    name: plainName(shown.state.options.name),
+    link: signup ? messageLink(shown.guildId, shown.channelId, signup) : `<#${shown.channelId}>`,
+    full: stamp(startsAt, 'F'),
+    relative: stamp(startsAt, 'R'),
   });
+  // The pass just awaited asked Discord for the event once: the host hears here, once, why there is none.
+  const noEvent = shown.event.problem === 'no-permission' ? `\n\n${t('tournament.noEvent')}` : '';
+  await interaction.editReply({ content: created + noEvent, allowedMentions: { parse: [] } });
 }
