@@ -17,6 +17,7 @@ import {
 import type { Hint } from '../solver/advice';
 import { hint as solverHint } from '../solver/advice';
 import type { GameView, GameViewStatus } from '../service/view';
+import { offersRematch } from '../service/rematch';
 import { turnStamp } from '../service/stamp';
 import type { BoardRating, SeatRatings } from './seat-ratings';
 import type { BoardTournament } from './tournament-panel';
@@ -137,6 +138,8 @@ export interface BoardResults {
   olathesScored: number;
   /** The score-sheet picture's signed address, relative to the page: filled in by the server for a board signed in. */
   picture: string | null;
+  /** The game offers a Rematch, as its results message does (not a daily game's, not a tournament table's). */
+  rematch?: boolean;
 }
 
 export interface BoardView {
@@ -299,6 +302,7 @@ function resultsOf(game: GameView, state: GameState): BoardResults {
     winners: results.winners,
     olathesScored: results.olathesScored,
     picture: null,
+    rematch: offersRematch(game),
     standings: results.standings.map((s) => ({
       seat: s.seat,
       name: game.players[s.seat]?.name ?? '',

@@ -212,7 +212,9 @@ export function drawResults(board: BoardView, results: BoardResults, words: Word
     picture.addEventListener('error', () => picture.remove());
     box.append(picture);
   }
-  if (board.viewerSeat !== null) box.append(button(words.t('rematch'), rematch, 'primary rematch'));
+  // A server from before `rematch` was sent offered it to every seat.
+  if (board.viewerSeat !== null && results.rematch !== false)
+    box.append(button(words.t('rematch'), rematch, 'primary rematch'));
   return box;
 }
 

@@ -109,6 +109,10 @@ describe('boardView', () => {
     expect(standings[0]!.final).toBe(board.players[standings[0]!.seat]!.total);
     expect(board.results!.winners).toContain(standings[0]!.seat);
     expect(JSON.parse(JSON.stringify(board))).toEqual(board);
+    // The results message offers a Rematch for this game, a tournament's table none: the board says the same.
+    expect(board.results!.rematch).toBe(true);
+    expect(boardView({ ...game, tournamentId: 7 }, 0).results!.rematch).toBe(false);
+    expect(boardView({ ...game, daily: { day: '2026-12-02' } as GameView['daily'] }, 0).results!.rematch).toBe(false);
   });
 
   it('carries each seat’s rating beside its name as given, and none unless given', async () => {
