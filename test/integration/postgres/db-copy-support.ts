@@ -150,6 +150,12 @@ export async function filledDatabase(): Promise<{ file: string; halfPlayed: numb
   await service.tournaments.startNow(night.id, 'ann', { canManage: false });
   await service.tournaments.markShown(night.id, 'signup', 'message-signup', 'digest-signup');
   await service.tournaments.eventMade(night.id, 'event-1', 'active');
+  // A season's podium decided and not yet delivered (migration 0015), so the copy carries season_posts too.
+  await sql(
+    h.storage,
+    'INSERT INTO season_posts (guild_id, season, channel_id, podium, decided_at) VALUES ($1, $2, $3, $4, $5)',
+    ['guild-1', '2026-11', 'c-news', '{"variants":[]}', h.clock.now()],
+  );
   await h.storage.close();
   return { file: h.file, halfPlayed: half.id };
 }
