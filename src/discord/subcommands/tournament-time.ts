@@ -4,7 +4,8 @@
 import { UserFacingError } from '../context';
 
 const START = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})$/;
-const OFFSET = /^(?:UTC|GMT)?\s*([+-−])(\d{1,2})(?::?(\d{2}))?$/i;
+// The sign: plus, hyphen-minus, or the minus sign U+2212 (written as an escape: the bundle stays ASCII).
+const OFFSET = /^(?:UTC|GMT)?\s*([+\-\u2212])(\d{1,2})(?::?(\d{2}))?$/i;
 
 /** The moment (ms since the epoch) a host's `starts` names in `timezone`, or a UserFacingError saying the form. */
 export function parseStart(starts: string, timezone: string | undefined): number {

@@ -21,6 +21,7 @@ describe('a tournament start time', () => {
     expect(parseStart('2026-12-05 19:30', '+01:00')).toBe(Date.UTC(2026, 11, 5, 18, 30));
     expect(parseStart('2026-12-05 19:30', '-05:30')).toBe(Date.UTC(2026, 11, 6, 1, 0));
     expect(parseStart('2026-12-05 19:30', 'UTC+2')).toBe(Date.UTC(2026, 11, 5, 17, 30));
+    expect(parseStart('2026-12-05 19:30', '\u221205:30')).toBe(Date.UTC(2026, 11, 6, 1, 0));
     expect(parseStart('2026-12-05 19:30', 'Europe/Copenhagen')).toBe(Date.UTC(2026, 11, 5, 18, 30));
     expect(parseStart('2026-07-01 19:30', 'Europe/Copenhagen')).toBe(Date.UTC(2026, 6, 1, 17, 30));
     expect(parseStart('2026-07-01 09:05', 'America/New_York')).toBe(Date.UTC(2026, 6, 1, 13, 5));
@@ -29,7 +30,7 @@ describe('a tournament start time', () => {
   it('refuses any other form, a date that does not exist, and an unknown zone', () => {
     for (const starts of ['5/12 19:30', '2026-12-05', '19:30', 'in 2h', '2026-02-30 10:00', '2026-12-05 24:10', ''])
       expect(refusalOf(starts), starts).toBe('tournament.refusal.badStart');
-    for (const zone of ['Mars/Olympus', '+15:00', '+01:75', 'CET?'])
+    for (const zone of ['Mars/Olympus', '+15:00', '+01:75', 'CET?', 'UTC15', 'A5', '05:00'])
       expect(refusalOf('2026-12-05 19:30', zone), zone).toBe('tournament.refusal.badTimezone');
   });
 });
