@@ -113,7 +113,8 @@ export class ChannelSync {
    * summary posted in the channel, for its thread to start from; null where it plays in the channel anyway.
    */
   private async postSummary(game: GameView): Promise<string | null> {
-    if (!game.threadMode || game.repliesOnly) return null;
+    // Only a table: an ordinary game whose lobby message was never recorded plays in the channel, as it always did.
+    if (game.tournamentId === null || !game.threadMode || game.repliesOnly) return null;
     const id = await this.routes(game).post(game.channelId, lobbySummary(game), [], nonceOf(game.id, LOBBY_KEY, ''));
     await this.service.recordShown(game.id, LOBBY_KEY, id, null);
     return id;
