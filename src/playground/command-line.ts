@@ -2,7 +2,7 @@
 // typed option values that FakeDiscord.slash() takes, read against the registered command tree the way
 // Discord's client would shape them. Anything it cannot make sense of is a UsageError saying what to type.
 import type { APIApplicationCommand } from 'discord.js';
-import type { FakeUser, SlashOptionValue } from '../fake-discord';
+import type { FakeChannel, FakeUser, SlashOptionValue } from '../fake-discord';
 
 export class UsageError extends Error {
   override readonly name = 'UsageError';
@@ -15,7 +15,7 @@ export interface ParsedCommand {
   options: Record<string, SlashOptionValue>;
 }
 
-interface OptionDef {
+export interface OptionDef {
   type: number;
   name: string;
   description?: string;
@@ -24,9 +24,19 @@ interface OptionDef {
   choices?: Array<{ name: string; value: string | number }>;
   min_value?: number;
   max_value?: number;
+  channel_types?: number[];
 }
 
-const T = { Subcommand: 1, SubcommandGroup: 2, String: 3, Integer: 4, Boolean: 5, User: 6, Number: 10 } as const;
+export const T = {
+  Subcommand: 1,
+  SubcommandGroup: 2,
+  String: 3,
+  Integer: 4,
+  Boolean: 5,
+  User: 6,
+  Channel: 7,
+  Number: 10,
+} as const;
 
 /** Splits on spaces, keeping quoted parts together: `a:"two words"` is one token `a:two words`. */
 export function tokenize(text: string): string[] {
@@ -69,13 +79,19 @@ function joinLooseValues(tokens: string[]): string[] {
   return out;
 }
 
-const subcommandsOf = (level: OptionDef[]) =>
+export const subcommandsOf = (level: OptionDef[]) =>
   level.filter((o) => o.type === T.Subcommand || o.type === T.SubcommandGroup);
+
+/** Who and what a typed line can name: the people, and the channels and threads of the server it is typed in. */
+export interface Nameable {
+  users: readonly FakeUser[];
+  channels?: readonly FakeChannel[];
+}
 
 export function parseCommandLine(
   text: string,
   tree: readonly APIApplicationCommand[],
-  users: readonly FakeUser[],
+  { users, channels = [] }: Nameable,
 ): ParsedCommand {
   const trimmed = text.trim();
   if (trimmed === '') throw new UsageError('Type a command, for example /olathe start.');
@@ -123,7 +139,7 @@ export function parseCommandLine(
       );
     }
     if (name in options) throw new UsageError(`Option "${name}" is given twice.`);
-    options[name] = convert(def, raw, users, where);
+    options[name] = convert(def, raw, { users, channels }, where);
   }
   for (const def of level) {
     if (def.required && !(def.name in options)) throw new UsageError(`${where} needs ${def.name}:${example(def)}.`);
@@ -131,7 +147,8 @@ export function parseCommandLine(
   return { commandName: command.name, ...(path.length ? { subcommand: path.join(' ') } : {}), options };
 }
 
-function convert(def: OptionDef, raw: string, users: readonly FakeUser[], where: string): SlashOptionValue {
+function convert(def: OptionDef, raw: string, names: Required<Nameable>, where: string): SlashOptionValue {
+  const { users } = names;
   const fail = (why: string): never => {
     throw new UsageError(`${where} ${def.name}: ${why}`);
   };
@@ -177,12 +194,35 @@ function convert(def: OptionDef, raw: string, users: readonly FakeUser[], where:
         user ?? fail(`no user "${raw}" here (${users.map((u) => '@' + (u.globalName ?? u.username)).join(', ')}).`)
       );
     }
+    case T.Channel:
+      return channelNamed(def, raw, names.channels, fail);
     default:
       return fail('the playground cannot type this kind of option.');
   }
 }
 
-function example(def: OptionDef): string {
+/**
+ * A channel by `#name`, `<#id>`, name or id, among those of the kinds the option takes, as Discord's picker
+ * offers only those (a thread where a text channel is asked for is not among them).
+ */
+function channelNamed(
+  def: OptionDef,
+  raw: string,
+  channels: readonly FakeChannel[],
+  fail: (why: string) => never,
+): FakeChannel {
+  const offered = channels.filter((c) => !def.channel_types || def.channel_types.includes(c.type));
+  const key = raw
+    .replace(/^<#(\d+)>$/, '$1')
+    .replace(/^#/, '')
+    .toLowerCase();
+  const found = offered.find((c) => c.id === key || c.name.toLowerCase() === key);
+  if (found) return found;
+  const list = offered.map((c) => '#' + c.name).join(', ');
+  return fail(list ? `no channel "${raw}" to choose here (${list}).` : 'no channel of that kind here.');
+}
+
+export function example(def: OptionDef): string {
   if (def.choices?.[0]) return String(def.choices[0].value);
   switch (def.type) {
     case T.Integer:
@@ -192,92 +232,8 @@ function example(def: OptionDef): string {
       return 'true';
     case T.User:
       return '@Bob';
-    default:
-      return 'text';
-  }
-}
-
-export interface CommandUsage {
-  /** "/olathe start" */
-  command: string;
-  description: string;
-  /** One entry per option, e.g. { name: 'variant', hint: 'olathe|balut', description, required }. */
-  options: Array<{
-    name: string;
-    hint: string;
-    description: string;
-    required: boolean;
-    kind: OptionKind;
-    values?: string[];
-  }>;
-}
-
-export type OptionKind = 'string' | 'integer' | 'number' | 'boolean' | 'user' | 'other';
-
-/** Every runnable command line (each subcommand) with its options, for the page's hints. */
-export function describeCommands(tree: readonly APIApplicationCommand[]): CommandUsage[] {
-  const out: CommandUsage[] = [];
-  const walk = (prefix: string, description: string, level: OptionDef[]) => {
-    const subs = subcommandsOf(level);
-    if (subs.length === 0) {
-      out.push({
-        command: prefix,
-        description,
-        options: level.map((o) => {
-          const values = o.choices
-            ? o.choices.map((c) => String(c.value))
-            : o.type === T.Boolean
-              ? ['true', 'false']
-              : undefined;
-          return {
-            name: o.name,
-            hint: hintOf(o),
-            description: o.description ?? '',
-            required: o.required === true,
-            kind: kindOf(o),
-            ...(values ? { values } : {}),
-          };
-        }),
-      });
-      return;
-    }
-    for (const sub of subs) walk(`${prefix} ${sub.name}`, sub.description ?? '', sub.options ?? []);
-  };
-  for (const command of tree)
-    if ((command.type ?? 1) === 1)
-      walk(`/${command.name}`, command.description, (command.options ?? []) as OptionDef[]);
-  return out;
-}
-
-function kindOf(def: OptionDef): OptionKind {
-  switch (def.type) {
-    case T.String:
-      return 'string';
-    case T.Integer:
-      return 'integer';
-    case T.Number:
-      return 'number';
-    case T.Boolean:
-      return 'boolean';
-    case T.User:
-      return 'user';
-    default:
-      return 'other';
-  }
-}
-
-function hintOf(def: OptionDef): string {
-  if (def.choices) return def.choices.map((c) => c.value).join('|');
-  switch (def.type) {
-    case T.Integer:
-    case T.Number:
-      return def.min_value !== undefined && def.max_value !== undefined
-        ? `${def.min_value}–${def.max_value}`
-        : 'number';
-    case T.Boolean:
-      return 'true|false';
-    case T.User:
-      return '@user';
+    case T.Channel:
+      return '#dice';
     default:
       return 'text';
   }

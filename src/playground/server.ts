@@ -21,7 +21,8 @@ import { activityBridge, launchedBy } from './activity-bridge';
 import type { PageThread } from './page-view';
 import { channelThreads, pageChannel, pageMessage } from './page-view';
 import { watchEvents } from './event-list';
-import { describeCommands, parseCommandLine } from './command-line';
+import { parseCommandLine } from './command-line';
+import { describeCommands } from './command-usage';
 import { pageUrl } from './port';
 import { placeOf } from './places';
 import type { PagePlace } from './places';
@@ -117,6 +118,12 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
     return channel;
   };
 
+  /** What a channel option may name where a command is typed: its server's channels and their threads. */
+  const channelsOfServer = (where: FakeChannel): FakeChannel[] =>
+    where.guildId === ''
+      ? []
+      : [...fake.guildChannels(where.guildId), ...fake.threads().filter((t) => t.guildId === where.guildId)];
+
   const requireUser = (id: unknown): FakeUser => {
     const user = users.find((u) => u.id === id);
     if (!user) throw new HttpError(400, 'Pick one of the playground users.');
@@ -154,7 +161,7 @@ export async function startPlaygroundServer(options: PlaygroundServerOptions): P
       const text = typeof body.text === 'string' ? body.text : '';
       return act(res, () => {
         const tree = fake.registeredCommands.global;
-        const parsed = parseCommandLine(text, tree, users);
+        const parsed = parseCommandLine(text, tree, { users, channels: channelsOfServer(channel) });
         const interaction = fake.slash(user, parsed.commandName, parsed.options, {
           ...(parsed.subcommand ? { subcommand: parsed.subcommand } : {}),
           channelId: channel.id,

@@ -156,12 +156,14 @@ function updateHint() {
   const partial = word
     .slice(colon + 1)
     .toLowerCase()
-    .replace(/^@/, '');
+    .replace(/^[@#]/, '');
   const values =
     option.kind === 'user'
       ? state.info.users.map((u) => ({ value: `@${u.name}`, description: `@${u.username}` }))
-      : (option.values ?? []).map((value) => ({ value, description: option.description }));
-  const bare = (value) => value.toLowerCase().replace(/^@/, '');
+      : option.kind === 'channel'
+        ? channelsFor(option).map((c) => ({ value: `#${c.name}`, description: option.description }))
+        : (option.values ?? []).map((value) => ({ value, description: option.description }));
+  const bare = (value) => value.toLowerCase().replace(/^[@#]/, '');
   const fitting = values.filter((v) => bare(v.value).startsWith(partial) && bare(v.value) !== partial);
   showSuggestions(
     `${option.name}: ${option.hint}`,
@@ -172,6 +174,14 @@ function updateHint() {
       text: `${before}${option.name}:${v.value} `,
     })),
   );
+}
+
+/** The channel and its threads, of the kinds a channel option takes; names with spaces are quoted. */
+function channelsFor(option) {
+  const all = [{ ...state.info.channel, type: 0 }, ...state.threads];
+  return all
+    .filter((c) => !option.channelTypes || option.channelTypes.includes(c.type))
+    .map((c) => ({ ...c, name: /\s/.test(c.name) ? `"${c.name}"` : c.name }));
 }
 
 function showSuggestions(title, items) {
