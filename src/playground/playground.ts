@@ -1,6 +1,6 @@
 // The playground: the loopback Discord, the real bot against it (in this process), and a web page on
 // localhost that shows the channel the way Discord does and lets a person act as several fake users.
-import { REST, Routes } from 'discord.js';
+import { PermissionFlagsBits, REST, Routes } from 'discord.js';
 import type { FakeDiscord, FakeUser } from '../fake-discord';
 import { PERMISSIONS, Permission, startFakeDiscord } from '../fake-discord';
 import { readConfig } from '../app/config';
@@ -33,6 +33,8 @@ export interface PlaygroundOptions {
   host?: string;
   /** Repeatable dice (tests); default: OLATHE_DICE_SEED, else real randomness. */
   diceSeed?: string | null;
+  /** The pause between a computer player's steps (tests: quick nights); default OLATHE_BOT_STEP_MS, else 1200 ms. */
+  botStepMs?: number;
   /** The slash commands the bot answers (commands/, from the entry point). */
   commands: CommandMap;
 }
@@ -48,12 +50,22 @@ export interface Playground {
   stop(): Promise<void>;
 }
 
-/** The people a player can switch between on the page; Dana may moderate (Manage Messages). */
+/**
+ * Dana moderates: Manage Messages, and Manage Events and Manage Server, so that someone here may host a
+ * tournament and set the server's announcements channel, as the bot asks of them on Discord.
+ */
+const MODERATOR = (
+  BigInt(PERMISSIONS.moderator) |
+  PermissionFlagsBits.ManageEvents |
+  PermissionFlagsBits.ManageGuild
+).toString();
+
+/** The people a player can switch between on the page. */
 const PEOPLE = [
   { username: 'alice', globalName: 'Alice' },
   { username: 'bob', globalName: 'Bob' },
   { username: 'carol', globalName: 'Carol' },
-  { username: 'dana', globalName: 'Dana', permissions: PERMISSIONS.moderator },
+  { username: 'dana', globalName: 'Dana', permissions: MODERATOR },
 ] as const;
 
 /**
@@ -89,6 +101,7 @@ export async function startPlayground(options: PlaygroundOptions): Promise<Playg
       DISCORD_API_URL: fake.apiUrl,
       DATABASE_PATH: options.databasePath,
       OLATHE_DICE_SEED: options.diceSeed ?? process.env.OLATHE_DICE_SEED ?? '',
+      ...(options.botStepMs !== undefined && { OLATHE_BOT_STEP_MS: String(options.botStepMs) }),
       ACTIVITY_PORT: String(activityPort),
       DISCORD_CLIENT_SECRET: fake.clientSecret,
     });

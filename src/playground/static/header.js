@@ -45,7 +45,7 @@ export function drawHeader() {
     span.textContent = main.name;
     $('#welcome-title').replaceChildren(document.createTextNode('Welcome to #'), span, document.createTextNode('!'));
     $('#welcome-text').innerHTML =
-      'This is the start of the playground channel. Start a game with <code>/olathe start</code>; each game is played in a thread started from its lobby.';
+      'This is the start of the playground channel. Start a game with <code>/olathe start</code>; each game is played in a thread started from its lobby. As Dana, who may manage the server, host a club night with <code>/olathe tournament create</code>.';
   }
 }
 

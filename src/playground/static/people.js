@@ -51,7 +51,9 @@ function userButton(u, chip) {
     const tag = document.createElement('span');
     tag.className = 'tag';
     tag.textContent = 'mod';
-    tag.title = 'Has Manage Messages (may /olathe end any game)';
+    tag.title =
+      'Has Manage Messages, Manage Events and Manage Server: may /olathe end any game, host a /olathe tournament ' +
+      'and change /olathe settings';
     button.append(tag);
   }
   if (waitingOn(u.id) > 0) {
