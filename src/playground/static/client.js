@@ -12,7 +12,7 @@ import { drawQuickCommands, setUpComposer } from './composer.js';
 import { applyEvents } from './events.js';
 import { refreshTimestamps } from './markdown.js';
 import { setCdn } from './media.js';
-import { renderNow } from './messages.js';
+import { renderNow, setUpScrolling } from './messages.js';
 import { notice } from './notices.js';
 import { setSwitchUser } from './people.js';
 import { setPlaces } from './places.js';
@@ -36,6 +36,7 @@ async function main() {
   drawQuickCommands();
   setUpComposer();
   setUpLinks();
+  setUpScrolling();
   setUpDrawer();
   // The App Launcher's Launch: the Activity in the channel or thread shown (a card's 🎲 Open the board does the same).
   $('#open-board').addEventListener('click', () => void launchBoard());

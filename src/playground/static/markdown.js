@@ -2,6 +2,7 @@
 // inline mentions (people by name, the channel and its threads as links), timestamps, links and emphasis. The
 // text is escaped first: only the markup made here is HTML. Custom emojis are media.js's.
 import { holdCustomEmojis } from './media.js';
+import { placeById } from './places.js';
 import { displayName, state, threadById, viewHref } from './state.js';
 
 export function escapeHtml(text) {
@@ -75,10 +76,16 @@ export function inline(text) {
     .replace(/<@&(\d+)>/g, () => hold(`<span class="mention">@role</span>`))
     .replace(/<t:(-?\d+)(?::([tTdDfFR]))?>/g, (_, seconds, style) => hold(stamp(Number(seconds) * 1000, style ?? 'f')))
     .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, (_, label, url) =>
-      hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`),
+      hold(
+        messageLink(url, label) ??
+          `<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(label)}</a>`,
+      ),
     )
     .replace(/https?:\/\/[^\s<]+[^\s<.,;:!?)]/g, (url) =>
-      hold(`<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`),
+      hold(
+        messageLink(url) ??
+          `<a class="link" href="${escapeAttr(url)}" target="_blank" rel="noreferrer">${escapeHtml(url)}</a>`,
+      ),
     );
   out = escapeHtml(out)
     .replace(/\*\*\*([^*]+?)\*\*\*/g, '<strong><em>$1</em></strong>')
@@ -99,6 +106,32 @@ function channelMention(id) {
   const text = id === state.info.channel.id ? `#${state.info.channel.name}` : thread ? `🧵 ${thread.name}` : null;
   if (text === null) return '<span class="mention">#unknown</span>';
   return `<a class="mention channel-mention" href="${escapeAttr(viewHref(id))}" data-open="${escapeAttr(id)}">${escapeHtml(text)}</a>`;
+}
+
+const DISCORD_LINK = /^https:\/\/(?:(?:ptb|canary)\.)?discord(?:app)?\.com\/channels\/(\d+|@me)\/(\d+)(?:\/(\d+))?\/?$/;
+
+/**
+ * A Discord link to a channel, thread or message shown here opens it in the page, as Discord's app does (a bare
+ * one drawn as its "#dice › 💬" chip); a link to anywhere else stays a link. Null: not one of those.
+ */
+function messageLink(url, label) {
+  const [, , channelId, messageId] = DISCORD_LINK.exec(url) ?? [];
+  const thread = channelId && threadById(channelId);
+  const place = channelId && placeById(channelId);
+  const name =
+    channelId === state.info.channel.id
+      ? `#${state.info.channel.name}`
+      : thread
+        ? `🧵 ${thread.name}`
+        : place
+          ? place.name
+          : null;
+  if (name === null) return null;
+  const target = `href="${escapeAttr(viewHref(channelId))}" data-open="${escapeAttr(channelId)}"${
+    messageId ? ` data-message="${escapeAttr(messageId)}"` : ''
+  }`;
+  if (label !== undefined) return `<a class="link" ${target}>${escapeHtml(label)}</a>`;
+  return `<a class="mention channel-mention" ${target}>${escapeHtml(name)}${messageId ? ' › 💬' : ''}</a>`;
 }
 
 function stamp(ms, style) {

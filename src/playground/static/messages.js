@@ -23,9 +23,45 @@ function byId(a, b) {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
+/** Whether the list follows its end: true until the person scrolls up (as Discord's chat keeps to the newest). */
+let pinned = true;
+const NEAR_END_PX = 120;
+
+/**
+ * Keeps the list at its end while it is pinned there: pictures that load after a message is drawn (a results
+ * sheet, a chart, a podium) make it taller, and would otherwise leave the newest messages below the view.
+ */
+export function setUpScrolling() {
+  const scroller = $('#messages');
+  let lastTop = scroller.scrollTop;
+  // Only a scroll up lets go of the end: the page's own scrolls go down, and a picture that loads before their
+  // event makes the distance to the end large without anyone scrolling away.
+  scroller.addEventListener('scroll', () => {
+    const near = scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_END_PX;
+    if (near) pinned = true;
+    else if (scroller.scrollTop < lastTop) pinned = false;
+    lastTop = scroller.scrollTop;
+  });
+  new ResizeObserver(() => {
+    if (pinned) scroller.scrollTop = scroller.scrollHeight;
+  }).observe($('#message-list'));
+}
+
+/** A linked message, scrolled to and marked for a moment, as Discord jumps to it; false when it is not shown. */
+export function jumpToMessage(id) {
+  const el = state.drawn.get(id)?.el;
+  if (!el) return false;
+  pinned = false;
+  el.scrollIntoView({ block: 'center' });
+  el.classList.add('jumped');
+  setTimeout(() => el.classList.remove('jumped'), 2000);
+  return true;
+}
+
 export function renderNow(scrollToEnd) {
   const scroller = $('#messages');
-  const atBottom = scrollToEnd || scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 120;
+  const atBottom =
+    scrollToEnd || pinned || scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < NEAR_END_PX;
   const list = [...state.messages.values()].filter((m) => !state.dismissed.has(m.id)).sort(byId);
   const listEl = $('#message-list');
   const keep = new Set();
@@ -62,7 +98,10 @@ export function renderNow(scrollToEnd) {
     }
   }
   drawUsers();
-  if (atBottom) scroller.scrollTop = scroller.scrollHeight;
+  if (atBottom) {
+    pinned = true;
+    scroller.scrollTop = scroller.scrollHeight;
+  }
 }
 
 function timeText(ms, long) {

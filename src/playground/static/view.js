@@ -4,7 +4,7 @@
 import { personChanged } from './activity.js';
 import { applyEvents } from './events.js';
 import { drawHeader } from './header.js';
-import { renderNow } from './messages.js';
+import { jumpToMessage, renderNow } from './messages.js';
 import { clearNotices, notice } from './notices.js';
 import { drawMe, drawUsers } from './people.js';
 import { placeById, placeForUser } from './places.js';
@@ -17,8 +17,14 @@ export function setUpLinks() {
     const link = event.target.closest?.('a[data-open]');
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    if (link.dataset.open !== state.viewing || !state.loaded) openView(link.dataset.open);
+    const { open, message } = link.dataset;
+    const shown = open === state.viewing && state.loaded ? Promise.resolve(true) : openView(open);
+    if (message) void shown.then((ok) => ok && showMessage(message));
   });
+}
+
+function showMessage(id) {
+  if (!jumpToMessage(id)) notice('That message is not here any more.', 'warn');
 }
 
 export async function switchUser(id) {
@@ -157,15 +163,22 @@ function markUnread(channelId, message) {
 }
 
 /** Does this message (a lobby) name the current user: are they in that game? */
-function involvesMe(message) {
+/**
+ * Whether the current user plays the game of a thread's starter message: named in its text, or in its last field
+ * naming people (the players, after the host). A host who does not play, as a tournament's, is not taken along.
+ */
+function seatedIn(message) {
   if (!message) return false;
-  const text = JSON.stringify([message.content, message.embeds, message.components]);
-  return text.includes(`<@${state.userId}>`) || text.includes(`<@!${state.userId}>`);
+  const names = (text) => typeof text === 'string' && /<@!?\d+>/.test(text);
+  const me = (text) =>
+    typeof text === 'string' && (text.includes(`<@${state.userId}>`) || text.includes(`<@!${state.userId}>`));
+  const fields = (message.embeds ?? []).flatMap((e) => e.fields ?? []).filter((f) => names(f.value));
+  return me(message.content) || me(fields.at(-1)?.value);
 }
 
 /**
  * A new list of the channel's threads. Live, a thread just started from a message in the channel shown,
- * whose game the current user is in, opens (as Discord brings you along when you start one); a shown
+ * whose game the current user plays, opens (as Discord brings you along when you start one); a shown
  * thread that was deleted closes.
  */
 export function applyThreads(payload, live) {
@@ -185,7 +198,7 @@ export function applyThreads(payload, live) {
   }
   if (!live || isThreadView() || !state.loaded) return;
   const mine = payload.threads.filter(
-    (t) => !known.has(t.id) && t.parentId === state.viewing && involvesMe(state.messages.get(t.id)),
+    (t) => !known.has(t.id) && t.parentId === state.viewing && seatedIn(state.messages.get(t.id)),
   );
   if (mine.length) openView(mine.at(-1).id);
 }
