@@ -25,7 +25,7 @@ export interface PlaygroundSession {
 
 export function playgroundSession(
   name: string,
-  options: { diceSeed?: string; screenshot?: string } = {},
+  options: { diceSeed?: string; screenshot?: string; botStepMs?: number } = {},
 ): PlaygroundSession {
   let dir = '';
   let playground: Playground | undefined;
@@ -40,6 +40,7 @@ export function playgroundSession(
       databasePath: join(dir, 'playground.sqlite'),
       log: createLogger('warn', (line) => botLog.push(line)),
       diceSeed: options.diceSeed ?? null,
+      ...(options.botStepMs !== undefined && { botStepMs: options.botStepMs }),
       commands,
     });
   }, 60_000);
