@@ -161,6 +161,7 @@ export class TournamentSync {
         lines.push({
           userId: row.userId,
           before: first.before.rating,
+          provisionalBefore: first.before.provisional,
           after: last.after.rating,
           provisional: last.after.provisional,
         });

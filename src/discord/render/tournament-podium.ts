@@ -7,6 +7,7 @@ import type { TournamentView } from '../../service/tournament-view';
 import type { PodiumPictureInput } from '../../picture/podium';
 import type { MessageBody } from './turn';
 import { plainName } from './daily';
+import { ratingDelta, ratingText } from './results';
 import { personName, pointsText, tournamentT, variantOf, withinBudget, wholeText } from './tournament-words';
 
 /** One person's night in ratings: the rating their first table started from and the one their last ended on. */
@@ -14,6 +15,8 @@ export interface RatingLine {
   userId: string;
   before: number;
   after: number;
+  /** Each carries a "?" while provisional, as the results' lines do. */
+  provisionalBefore: boolean;
   provisional: boolean;
 }
 
@@ -56,10 +59,9 @@ export function podiumBody(view: TournamentView, facts: PodiumFacts, pictureName
   const ratingLines = ratings.map((r) =>
     t('tournament.ratingRow', {
       name: personName(view, r.userId),
-      before: wholeText(r.before, language),
-      after: `${wholeText(r.after, language)}${r.provisional ? '?' : ''}`,
-      delta:
-        r.after > r.before ? `+${wholeText(r.after - r.before, language)}` : wholeText(r.after - r.before, language),
+      before: ratingText(r.before, r.provisionalBefore, language),
+      after: ratingText(r.after, r.provisional, language),
+      delta: ratingDelta(r.after - r.before, language),
     }),
   );
   const summary: APIEmbed = {

@@ -141,7 +141,7 @@ describe('the standings message', () => {
     state = applyTournamentEvent(state, { type: 'end' });
     const over = wantedTournamentMessages(viewOf(state), {
       threads: {},
-      ratings: [{ userId: 'p1', before: 1500, after: 1528, provisional: true }],
+      ratings: [{ userId: 'p1', before: 1500, provisionalBefore: true, after: 1528, provisional: true }],
     });
     expect(over.map((w) => w.key)).toEqual([SIGNUP_KEY, STANDINGS_KEY, PODIUM_KEY]);
     const podium = over[2]!;
@@ -149,7 +149,7 @@ describe('the standings message', () => {
     expect(podium.picture?.name).toBe('tournament-7-podium.png');
     expect(text(podium.body)).toContain('🥇 **Name p1** — 2.5 pts');
     expect(text(podium.body)).toContain('🥇 **Name p2** — 2.5 pts');
-    expect(text(podium.body)).toContain('**Name p1** 1,500 → 1,528? (+28)');
+    expect(text(podium.body)).toContain('**Name p1** 1,500? → 1,528? (+28)');
     expect(podium.body.embeds[0]!.image).toEqual({ url: 'attachment://tournament-7-podium.png' });
   });
 
