@@ -153,9 +153,10 @@ export { refusalText } from './refusals';
 /** An ephemeral sentence for the user, whether or not the interaction was already acknowledged. */
 export async function tellUser(interaction: Repliable, text: string, ctx: BotContext): Promise<void> {
   try {
-    if (interaction.replied || interaction.deferred)
-      await interaction.followUp({ content: text, flags: MessageFlags.Ephemeral });
-    else await interaction.reply({ content: text, flags: MessageFlags.Ephemeral });
+    // A refusal may name people (whose turn it is): it never pings them.
+    const answer = { content: text, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } as const;
+    if (interaction.replied || interaction.deferred) await interaction.followUp(answer);
+    else await interaction.reply(answer);
   } catch (error) {
     ctx.log.warn('could not tell the user', { interactionId: interaction.id, error });
   }

@@ -19,7 +19,7 @@ import { OLATHE, riggedRng } from '../../integration/service/helpers';
 const english = tr('en');
 const refusedOffHint = {
   kind: 'reply',
-  body: { content: english('refusal.notOnHint'), flags: MessageFlags.Ephemeral },
+  body: { content: english('refusal.notOnHint'), flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } },
 };
 
 async function setup() {
@@ -106,7 +106,9 @@ describe("a hint's Apply", () => {
       ephemeral: true,
       shown: { embeds: [], components: [{ type: 1, components: [{ type: 2, style: 1, custom_id: customId }] }] },
     });
-    const refusedWith = (content: string) => [{ kind: 'reply', body: { content, flags: MessageFlags.Ephemeral } }];
+    const refusedWith = (content: string) => [
+      { kind: 'reply', body: { content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } } },
+    ];
     expect(await click(ctx, await forged('d7'), on(await forged('d7')))).toEqual(
       refusedWith(english('game.noSuchColumn')),
     );

@@ -13,6 +13,9 @@ import { MESSAGES, notYourCard } from '../../../src/service/errors';
 import type { Metrics } from '../../../src/discord/metrics';
 import { AckClock } from '../../../src/discord/metrics';
 
+/** A refusal's answer: the clicker's alone, and it pings nobody it names. */
+const privately = (content: string) => ({ content, flags: MessageFlags.Ephemeral, allowedMentions: { parse: [] } });
+
 function harness(service: Partial<BotContext['service']>) {
   const lines: Record<string, unknown>[] = [];
   const ctx = {
@@ -42,9 +45,7 @@ describe('routeInteraction', () => {
     const { ctx, lines } = harness({});
     const { interaction, calls } = button('not-ours');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([
-      { kind: 'reply', body: { content: tr('en')('refusal.unknownControl'), flags: MessageFlags.Ephemeral } },
-    ]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately(tr('en')('refusal.unknownControl')) }]);
     expect(lines.some((l) => l.msg === 'interaction' && l.outcome === 'refused' && l.what === 'not-ours')).toBe(true);
   });
 
@@ -58,9 +59,7 @@ describe('routeInteraction', () => {
     const lobby = { id: '99', components: [{ components: [{ customId: 'o1:join:5' }] }] };
     const { interaction, calls } = handMadeClick('o1:join:5', { message: lobby });
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([
-      { kind: 'reply', body: { content: 'This game is full (8 players).', flags: MessageFlags.Ephemeral } },
-    ]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately('This game is full (8 players).') }]);
   });
 
   it('hides an unexpected failure behind "your game is unchanged" and logs it with context', async () => {
@@ -71,9 +70,7 @@ describe('routeInteraction', () => {
     });
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([
-      { kind: 'reply', body: { content: tr('en')('refusal.unexpected'), flags: MessageFlags.Ephemeral } },
-    ]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately(tr('en')('refusal.unexpected')) }]);
     const logged = lines.find((l) => l.msg === 'interaction')!;
     expect(logged).toMatchObject({
       level: 'error',
@@ -93,9 +90,7 @@ describe('routeInteraction', () => {
     });
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
-    expect(calls).toEqual([
-      { kind: 'reply', body: { content: tr('en')('refusal.databaseUnavailable'), flags: MessageFlags.Ephemeral } },
-    ]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately(tr('en')('refusal.databaseUnavailable')) }]);
     expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ level: 'error', outcome: 'failed' });
   });
 
@@ -108,7 +103,7 @@ describe('routeInteraction', () => {
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, ctx);
     const said = tr('en')('refusal.databaseLostMidSave');
-    expect(calls).toEqual([{ kind: 'reply', body: { content: said, flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately(said) }]);
     expect(said).not.toContain('nothing changed');
   });
 
@@ -133,7 +128,7 @@ describe('routeInteraction', () => {
     expect(calls).toEqual([
       {
         kind: 'reply',
-        body: { content: "This is Bob's card — only they can use its buttons.", flags: MessageFlags.Ephemeral },
+        body: privately("This is Bob's card — only they can use its buttons."),
       },
     ]);
   });
@@ -217,7 +212,7 @@ describe('the interaction log line and metrics', () => {
     });
     const { interaction, calls } = button('o1:throw:5:0:0.0');
     await routeInteraction(interaction, { ...ctx, metrics });
-    expect(calls).toEqual([{ kind: 'reply', body: { content: MESSAGES.busy, flags: MessageFlags.Ephemeral } }]);
+    expect(calls).toEqual([{ kind: 'reply', body: privately(MESSAGES.busy) }]);
     expect(counted).toEqual([['button', 'busy', null]]);
     expect(lines.find((l) => l.msg === 'interaction')).toMatchObject({ level: 'warn', outcome: 'busy', game: 5 });
   });
