@@ -1,4 +1,4 @@
-// The ratings' statements on PostgreSQL (migration 0014). A rated game's write is one statement: its people
+// The ratings' statements on PostgreSQL (migrations 0014 and 0017). A rated game's write is one statement: its people
 // come as arrays (unnest), and data-modifying WITHs write the ratings, the history and the boards together.
 import type { RatingWrite } from '../rating-rows';
 import type { Statement } from './pool';
@@ -11,7 +11,9 @@ const current = (n: number) => `SELECT user_id AS "userId", mu, sigma, games, be
 
 /**
  * The write's WITHs: $1 the game, $2 its server, $3 the variant, $4 the season, $5 when it ended, then one
- * array per column of the people (ratingValues' order). Locks follow user id order, as `current`'s do.
+ * array per column of the people (ratingValues' order). Locks follow user id order, as `current`'s do. Every
+ * WITH reads the tables as they were before the statement: a person new to the server's board is one without
+ * a row there yet, and the season's games are those stored plus this one.
  */
 const RECORD_WITHS = `input AS (
     SELECT * FROM unnest($6::text[], $7::text[], $8::boolean[], $9::float8[], $10::float8[], $11::int[], $12::int[],
@@ -38,6 +40,23 @@ const RECORD_WITHS = `input AS (
   ), elsewhere AS (
     UPDATE guild_ratings g SET rating = i.rating, provisional = i.provisional
     FROM input i WHERE g.user_id = i.user_id AND g.variant = $3::text AND g.guild_id <> $2::text
+  ), counted AS (
+    INSERT INTO guild_rating_counts (guild_id, variant, people)
+    SELECT $2::text, $3::text, COUNT(*) FROM input i WHERE NOT EXISTS (SELECT 1 FROM guild_ratings g
+      WHERE g.guild_id = $2::text AND g.variant = $3::text AND g.user_id = i.user_id) HAVING COUNT(*) > 0
+    ON CONFLICT (guild_id, variant) DO UPDATE SET people = guild_rating_counts.people + excluded.people
+  ), season_games AS (
+    SELECT user_id, rating, 1 + (SELECT COUNT(*) FROM rating_history h
+      WHERE h.user_id = i.user_id AND h.variant = $3::text AND h.season = $4::text) AS games FROM input i
+  ), season_board AS (
+    INSERT INTO guild_season_ratings (guild_id, variant, season, user_id, rating, games, ended_at)
+    SELECT $2::text, $3::text, $4::text, user_id, rating, games, $5::bigint FROM season_games ORDER BY user_id
+    ON CONFLICT (guild_id, variant, season, user_id) DO UPDATE SET
+      rating = excluded.rating, games = excluded.games, ended_at = excluded.ended_at
+  ), season_elsewhere AS (
+    UPDATE guild_season_ratings s SET rating = g.rating, games = g.games, ended_at = $5::bigint
+    FROM season_games g
+    WHERE s.user_id = g.user_id AND s.variant = $3::text AND s.season = $4::text AND s.guild_id <> $2::text
   )`;
 
 /** The values of a rating write, in RECORD_WITHS' order. */
@@ -94,7 +113,7 @@ export const R = {
     `SELECT ${BOARD_COLUMNS},
        (SELECT COUNT(*) FROM guild_ratings a WHERE a.guild_id = $1 AND a.variant = $2 AND a.rating > o.rating) + 1
          AS rank,
-       (SELECT COUNT(*) FROM guild_ratings a WHERE a.guild_id = $1 AND a.variant = $2) AS "of"
+       COALESCE((SELECT people FROM guild_rating_counts c WHERE c.guild_id = $1 AND c.variant = $2), 0) AS "of"
      FROM guild_ratings o WHERE guild_id = $1 AND variant = $2 AND user_id = $3`,
   ),
   history: statement(
@@ -120,14 +139,8 @@ export const R = {
   ),
   season: statement(
     'season',
-    `SELECT "userId", rating, games, "endedAt" FROM (
-       SELECT h.user_id AS "userId", h.rating_after AS rating, h.ended_at AS "endedAt",
-         COUNT(*) OVER (PARTITION BY h.user_id) AS games,
-         ROW_NUMBER() OVER (PARTITION BY h.user_id ORDER BY h.ended_at DESC, h.game_id DESC) AS n
-       FROM rating_history h
-       WHERE h.variant = $2 AND h.season = $3 AND h.user_id IN (
-         SELECT user_id FROM rating_history WHERE guild_id = $1 AND variant = $2 AND season = $3)
-     ) s WHERE n = 1 ORDER BY rating DESC, "userId" LIMIT $4`,
+    `SELECT user_id AS "userId", rating, games, ended_at AS "endedAt" FROM guild_season_ratings
+     WHERE guild_id = $1 AND variant = $2 AND season = $3 ORDER BY rating DESC, user_id LIMIT $4`,
   ),
   // 'olat', 14: a key no other lock of the bot uses (the migrations' is 'olat', 1: 0x6f6c6174).
   backlogLock: statement('backlog-lock', 'SELECT pg_advisory_xact_lock(1869373812, 14)'),

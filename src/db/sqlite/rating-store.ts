@@ -1,5 +1,5 @@
-// The ratings' statements on SQLite (migration 0014). Its one writer (BEGIN IMMEDIATE) already keeps two games'
-// ends apart, so reading a person's rating needs no lock of its own.
+// The ratings' statements on SQLite (migrations 0014 and 0017). Its one writer (BEGIN IMMEDIATE) already keeps
+// two games' ends apart, so reading a person's rating needs no lock of its own.
 import type Database from 'better-sqlite3';
 import type { Variant } from '../../game';
 import type { PersonRating } from '../../rating';
@@ -56,6 +56,27 @@ export class SqliteRatingStore implements Sync<RatingStore> {
         `UPDATE guild_ratings SET rating = @rating, provisional = @provisional
          WHERE user_id = @userId AND variant = @variant AND guild_id <> @guildId`,
       ),
+      // Before the board's row: a person new to the server's board adds one to its count.
+      counted: p(
+        `INSERT INTO guild_rating_counts (guild_id, variant, people)
+         SELECT @guildId, @variant, 1 WHERE NOT EXISTS (
+           SELECT 1 FROM guild_ratings WHERE guild_id = @guildId AND variant = @variant AND user_id = @userId)
+         ON CONFLICT (guild_id, variant) DO UPDATE SET people = people + 1`,
+      ),
+      // After the history's row: the season's games, counted on rating_history_by_user, include this one.
+      seasonBoard: p(
+        `INSERT INTO guild_season_ratings (guild_id, variant, season, user_id, rating, games, ended_at)
+         VALUES (@guildId, @variant, @season, @userId, @rating, (SELECT COUNT(*) FROM rating_history
+           WHERE user_id = @userId AND variant = @variant AND season = @season), @at)
+         ON CONFLICT (guild_id, variant, season, user_id) DO UPDATE SET
+           rating = excluded.rating, games = excluded.games, ended_at = excluded.ended_at`,
+      ),
+      seasonElsewhere: p(
+        `UPDATE guild_season_ratings SET rating = @rating, ended_at = @at, games = (SELECT games
+           FROM guild_season_ratings WHERE guild_id = @guildId AND variant = @variant AND season = @season
+             AND user_id = @userId)
+         WHERE user_id = @userId AND variant = @variant AND season = @season AND guild_id <> @guildId`,
+      ),
       top: p<BoardRow>(
         `SELECT user_id AS userId, name, rating, provisional FROM guild_ratings
          WHERE guild_id = ? AND variant = ? ORDER BY rating DESC, user_id LIMIT ? OFFSET ?`,
@@ -64,11 +85,11 @@ export class SqliteRatingStore implements Sync<RatingStore> {
         `SELECT user_id AS userId, name, rating, provisional FROM guild_ratings
          WHERE guild_id = ? AND variant = ? AND user_id = ?`,
       ),
-      // Both counts read guild_ratings_board's range alone.
+      // Those above read guild_ratings_board's range alone; everyone is the count the ends keep.
       above: p<{ n: number }>(
         `SELECT COUNT(*) AS n FROM guild_ratings WHERE guild_id = ? AND variant = ? AND rating > ?`,
       ),
-      count: p<{ n: number }>(`SELECT COUNT(*) AS n FROM guild_ratings WHERE guild_id = ? AND variant = ?`),
+      count: p<{ n: number }>(`SELECT people AS n FROM guild_rating_counts WHERE guild_id = ? AND variant = ?`),
       historyOf: p<RatingHistoryRow>(
         `SELECT game_id AS gameId, guild_id AS guildId, season, ended_at AS endedAt, rating_before AS ratingBefore,
            rating_after AS ratingAfter, mu_after AS mu, sigma_after AS sigma
@@ -89,17 +110,11 @@ export class SqliteRatingStore implements Sync<RatingStore> {
            WINDOW w AS (PARTITION BY e.user_id ORDER BY e.ended_at, e.game_id)
          ) WHERE gameId = @gameId ORDER BY userId`,
       ),
-      // The server's people of the season (rating_history_by_guild), each with their last game of the season
-      // anywhere (rating_history_by_user).
+      // The first rows of guild_season_ratings_board.
       season: p<SeasonRow>(
-        `SELECT userId, rating, games, endedAt FROM (
-           SELECT h.user_id AS userId, h.rating_after AS rating, h.ended_at AS endedAt,
-             COUNT(*) OVER (PARTITION BY h.user_id) AS games,
-             ROW_NUMBER() OVER (PARTITION BY h.user_id ORDER BY h.ended_at DESC, h.game_id DESC) AS n
-           FROM rating_history h
-           WHERE h.variant = @variant AND h.season = @season AND h.user_id IN (
-             SELECT user_id FROM rating_history WHERE guild_id = @guild AND variant = @variant AND season = @season)
-         ) WHERE n = 1 ORDER BY rating DESC, userId LIMIT @limit`,
+        `SELECT user_id AS userId, rating, games, ended_at AS endedAt FROM guild_season_ratings
+         WHERE guild_id = @guild AND variant = @variant AND season = @season
+         ORDER BY rating DESC, user_id LIMIT @limit`,
       ),
       backlog: p<{
         gameId: number;
@@ -150,8 +165,12 @@ export class SqliteRatingStore implements Sync<RatingStore> {
         rating: p.rating,
       });
       const board = { guildId: w.guildId, variant: w.variant, userId: p.userId, rating: p.rating };
+      this.s.counted.run(board);
       this.s.board.run({ ...board, name: p.name, provisional: p.provisional ? 1 : 0 });
       this.s.elsewhere.run({ ...board, provisional: p.provisional ? 1 : 0 });
+      const season = { ...board, season: w.season, at: w.endedAt };
+      this.s.seasonBoard.run(season);
+      this.s.seasonElsewhere.run(season);
     }
   }
   board(guild: string, variant: Variant, limit: number, offset = 0): RatingBoardRow[] {
@@ -161,7 +180,7 @@ export class SqliteRatingStore implements Sync<RatingStore> {
     const own = this.s.own.get(guild, variant, user);
     if (!own) return null;
     const above = this.s.above.get(guild, variant, own.rating)!.n;
-    const of = this.s.count.get(guild, variant)!.n;
+    const of = this.s.count.get(guild, variant)?.n ?? 0;
     return { ...own, provisional: own.provisional === 1, rank: above + 1, of };
   }
   history(user: string, variant: Variant, limit: number): RatingHistoryRow[] {

@@ -42,6 +42,8 @@ describe('npm run db:copy', () => {
     expect(empty).toEqual([]);
     expect(tables).toEqual(expect.arrayContaining(['games', 'players', 'events', 'outbox', 'daily_attempts']));
     expect(tables).toEqual(expect.arrayContaining(['ratings', 'rating_history', 'guild_ratings', 'rating_backlog']));
+    // The boards' kept counts and season rows (migration 0017), written by the fixture's rated ends.
+    expect(tables).toEqual(expect.arrayContaining(['guild_rating_counts', 'guild_season_ratings']));
     expect(tables).toContain('tournaments');
     // A tournament's table: the games' columns that name it are copied with the rest.
     expect(sqlite.prepare('SELECT COUNT(*) FROM games WHERE tournament_id IS NOT NULL').pluck().get()).toBe(1);

@@ -103,6 +103,10 @@ describe.each(ENGINES)('the rating store on %s', (engine) => {
     );
     expect(ann.season).toBe('2026-12');
     expect(await s.storage.ratings.season(GUILD, 'olathe', '2026-11', 10)).toHaveLength(2);
+    // OTHER's season shows ann's game in GUILD too, and her rating of the season as GUILD does.
+    const elsewhere = await s.storage.ratings.season(OTHER, 'olathe', '2026-12', 10);
+    expect(elsewhere.find((r) => r.userId === 'ann')).toEqual(season.find((r) => r.userId === 'ann'));
+    expect(elsewhere.map((r) => r.userId).sort()).toEqual(['ann', 'cid']);
     await s.close();
   });
 
