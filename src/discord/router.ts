@@ -6,7 +6,7 @@
 // logged once, with its outcome and latency, and counted in the operator's metrics; a refused one is logged at
 // debug and summed into one line per person and kind a minute (flood-guard.ts), so a flood stays readable.
 import type { ChatInputCommandInteraction, Interaction, MessageComponentInteraction } from 'discord.js';
-import { MessageFlags } from 'discord.js';
+import { DiscordAPIError, HTTPError, MessageFlags, RateLimitError } from 'discord.js';
 import { isGameError } from '../game';
 import { isTournamentError } from '../tournament';
 import { isServiceError } from '../service/game-service';
@@ -142,9 +142,15 @@ async function guarded(
  * database is back).
  */
 function failureKey(error: unknown, ctx: BotContext): MessageKey {
+  // Discord refused or dropped the bot's own answer: the action before it may well be saved.
+  if (isDiscordFailure(error)) return 'refusal.discordFailed';
   const { storage } = ctx.service;
   if (storage.mayHaveCommitted(error)) return 'refusal.databaseLostMidSave';
   return storage.isUnavailable(error) ? 'refusal.databaseUnavailable' : 'refusal.unexpected';
+}
+
+function isDiscordFailure(error: unknown): boolean {
+  return error instanceof DiscordAPIError || error instanceof HTTPError || error instanceof RateLimitError;
 }
 
 /** The wording of refusals (what to do next, whose turn it is) lives in refusals.ts. */

@@ -1,6 +1,6 @@
 // The router with hand-made interactions: which handler runs, and how refusals and failures are answered.
 import { describe, expect, it } from 'vitest';
-import { MessageFlags } from 'discord.js';
+import { DiscordAPIError, MessageFlags } from 'discord.js';
 import { routeInteraction } from '../../../src/discord/router';
 import { handMadeClick } from './hand-made-click';
 import { tr } from '../../../src/discord/i18n';
@@ -105,6 +105,19 @@ describe('routeInteraction', () => {
     const said = tr('en')('refusal.databaseLostMidSave');
     expect(calls).toEqual([{ kind: 'reply', body: privately(said) }]);
     expect(said).not.toContain('nothing changed');
+  });
+
+  it('does not say the game is unchanged when Discord refused the answer after the move', async () => {
+    const { ctx } = harness({
+      throwDice: () => {
+        throw new DiscordAPIError({ message: 'Service Unavailable', code: 0 }, 0, 503, 'POST', '/interactions', {});
+      },
+    });
+    const { interaction, calls } = button('o1:throw:5:0:0.0');
+    await routeInteraction(interaction, ctx);
+    const said = tr('en')('refusal.discordFailed');
+    expect(calls).toEqual([{ kind: 'reply', body: privately(said) }]);
+    expect(said).not.toContain('unchanged');
   });
 
   it('follows up instead of replying when the interaction was already answered', async () => {

@@ -290,6 +290,8 @@ export default {
     notOnThisMessage: 'Den knap er ikke (længere) på denne besked, så der skete ingenting.',
     unknownControl: 'Den knap kender jeg ikke — den er måske fra en ældre udgave af botten. Brug den nyeste blok.',
     unexpected: 'Noget gik galt — dit spil er uændret.',
+    discordFailed:
+      'Discord tog ikke imod bottens svar lige da — det, du gjorde, kan alligevel være gemt; blokken viser det om et øjeblik.',
     databaseUnavailable: 'Bottens database svarer ikke lige nu — intet er ændret; prøv igen om et øjeblik.',
     databaseLostMidSave:
       'Botten mistede sin database, mens trækket blev gemt, så det er måske gemt, måske ikke — blokken viser hvilket, når databasen er tilbage.',

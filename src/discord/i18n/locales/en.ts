@@ -284,6 +284,8 @@ export default {
     notOnThisMessage: "That button isn't on this message (any more), so nothing happened.",
     unknownControl: "That control isn't one I know — it may be from an older version of the bot. Use the newest card.",
     unexpected: 'Something went wrong — your game is unchanged.',
+    discordFailed:
+      "Discord didn't take the bot's answer just then — what you did may be saved all the same; the card will show it in a moment.",
     databaseUnavailable: "The bot's database is not answering just now — nothing changed; try again in a moment.",
     databaseLostMidSave:
       'The bot lost its database while saving that move, so it may or may not have been saved — the card will show which once the database is back.',
