@@ -159,13 +159,17 @@ export class TurnClock {
 
   // The clock reads the database every second or two (itself, or through `heard`), so it is the first to see it
   // come back after an outage.
+  // An outage fails every look: it is logged once when it starts and once when it ends, not every second.
   private failed(error: unknown): void {
-    if (this.service.storage.isUnavailable(error)) this.lostBy.look = true;
+    const unavailable = this.service.storage.isUnavailable(error);
+    if (unavailable && this.lostBy.look) return this.log.debug('deadline check failed', { error });
+    if (unavailable) this.lostBy.look = true;
     this.log.error('deadline check failed', { error });
   }
 
   private answered(): void {
     if (!this.lostBy.look && !this.lostBy.confirmation) return;
+    if (this.lostBy.look) this.log.info('deadline checks answered again');
     this.lostBy = { look: false, confirmation: false };
     this.hooks.databaseBack();
   }

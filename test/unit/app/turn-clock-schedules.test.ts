@@ -107,6 +107,7 @@ it('handles every deadline on time and says the database is back after each outa
       async (steps, refuseEvery) => {
         const db = new FakeDatabase();
         const wrong: string[] = [];
+        const errors: string[] = [];
         const clock = new TurnClock(
           db.service(),
           {
@@ -119,7 +120,7 @@ it('handles every deadline on time and says the database is back after each outa
               db.failures = db.poolFailures = 0;
             },
           },
-          createLogger('error', () => {}),
+          createLogger('error', (line) => errors.push(line)),
           FED_CLOCK_SLEEP_MS,
         );
         // The shard lock's confirmations: the look at the deadlines, told to the clock, or the failure.
@@ -167,6 +168,8 @@ it('handles every deadline on time and says the database is back after each outa
         expect(db.overlapped).toBe(false);
         // Every failure it saw was followed by its "back".
         expect(db.failures).toBe(0);
+        // An outage is one error line, however many looks it failed.
+        expect(errors.length).toBeLessThanOrEqual(steps.filter((s) => s.kind === 'outage').length);
       },
     ),
     { numRuns: 150 },
