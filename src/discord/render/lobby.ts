@@ -82,7 +82,8 @@ export function renderLobby(game: RenderableGame, summary: LobbySummary = {}): M
     description: lobbyStatus(game, summary),
     color: open ? 0x57f287 : 0x99aab5,
     fields: [
-      { name: t('lobby.host'), value: `<@${game.hostId}>`, inline: true },
+      // A tournament's table has no host of its own: the night's host seated it, and need not play at it.
+      ...(game.tournamentId == null ? [{ name: t('lobby.host'), value: `<@${game.hostId}>`, inline: true }] : []),
       { name: t('lobby.card'), value: layoutText(game), inline: true },
       {
         name: open ? t('lobby.playersOf', { count: game.players.length, max: MAX_PLAYERS }) : t('lobby.players'),

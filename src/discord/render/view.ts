@@ -9,7 +9,14 @@ export type RenderableGame = Pick<
   Partial<
     Pick<
       GameView,
-      'lobbyExpiresAt' | 'closedReason' | 'hostLeft' | 'channelGone' | 'locale' | 'rematchOf' | 'repliesOnly'
+      | 'lobbyExpiresAt'
+      | 'closedReason'
+      | 'hostLeft'
+      | 'channelGone'
+      | 'locale'
+      | 'rematchOf'
+      | 'repliesOnly'
+      | 'tournamentId'
     >
   > & {
     players: ReadonlyArray<Pick<GameView['players'][number], 'seat' | 'userId' | 'name'> & { isBot?: boolean }>;

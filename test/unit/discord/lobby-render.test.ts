@@ -97,6 +97,13 @@ describe("a started game's summary", () => {
     expect(body.components).toEqual([]);
   });
 
+  it("a tournament's table names no host: the night's host seated it and need not play there", () => {
+    expect(text(renderLobby(started('playing'), { threadId: '77' }))).toContain('Host: <@200>');
+    const table = renderLobby(started('playing', [], { hostId: '999', tournamentId: 4 }), { threadId: '77' });
+    expect(text(table)).not.toContain('Host');
+    expect(text(table)).toContain('Players: <@200> <@201>');
+  });
+
   it('finished: over, how it came out, and a link to the results', () => {
     const body = renderLobby(started('finished'), summary);
     expect(body.embeds[0]!.title).toBe('🎲 Olathe — finished');
