@@ -100,13 +100,11 @@ export async function startPendingTables(
   const round = currentRound(state);
   if (state.status !== 'running' || !round || !round.tables.some((t) => t.status === 'pending'))
     return { state, gameIds: [] };
-  // On unless the server turned threads off: the tables play at once, each in a thread of the channel.
-  const threads = await tx.outbox.guildThreads(row.guild_id);
   let next = state;
   const gameIds: number[] = [];
   for (const table of round.tables) {
     if (table.status !== 'pending') continue;
-    const gameId = await insertTableGame(tx, row, state, round.number, table, threads, ctx);
+    const gameId = await insertTableGame(tx, row, state, round.number, table, ctx);
     next = apply(next, { type: 'table-started', round: round.number, table: table.number, gameId: String(gameId) });
     gameIds.push(gameId);
   }
@@ -120,7 +118,6 @@ async function insertTableGame(
   state: TournamentState,
   round: number,
   table: Table,
-  threads: boolean,
   ctx: RoundContext,
 ): Promise<number> {
   const { game: options, turnTimeoutMs, difficulty } = state.options;
@@ -150,7 +147,9 @@ async function insertTableGame(
     host_id: row.host_id,
     created_at: now,
     next_deadline: started.changes.next_deadline ?? now,
-    thread_mode: threads ? 1 : 0,
+    // Always a thread, whatever the server's setting for its ordinary games: a night's tables play at once, and
+    // sixteen games in one channel could not be followed. A thread Discord refuses plays in the channel, as ever.
+    thread_mode: 1,
     locale: row.locale,
     tournament: { tournamentId: row.id, round, table: table.number },
   });
@@ -165,9 +164,9 @@ async function insertTableGame(
       joined_at: now,
     });
   ctx.step('insert table players');
-  // A thread's id is known once the Publisher has made it; without threads the table plays in the channel.
-  const play = { play_channel_id: threads ? null : row.channel_id };
-  if ((await tx.games.saveGame(gameId, 0, { ...started.changes, ...play })) === null) throw new Conflict();
+  // The thread's id is known once the Publisher has made it.
+  if ((await tx.games.saveGame(gameId, 0, { ...started.changes, play_channel_id: null })) === null)
+    throw new Conflict();
   ctx.step('start table game');
   return gameId;
 }
