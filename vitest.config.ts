@@ -78,6 +78,7 @@ const ENGINE_BLIND_E2E: string[] = [
 const POSTGRES_ONLY = [
   'test/e2e/postgres-*.test.ts',
   'test/e2e/activity-two-hosts.test.ts',
+  'test/e2e/tournament-standby.test.ts',
   'test/integration/storage/**/*.test.ts',
 ];
 
