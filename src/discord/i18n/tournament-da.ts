@@ -1,6 +1,7 @@
 // The Danish texts of tournaments (club nights), spread into locales/da.ts; the same keys and {{variables}} as
 // tournament-en.ts, which the catalogue's type holds them to.
 import type { Catalogue } from '.';
+import { CARD_OPTION_WORDS } from './card-option-words';
 
 export const TOURNAMENT_TEXTS_DA = {
   join: 'Deltag',
@@ -138,18 +139,7 @@ export const TOURNAMENT_COMMAND_DA = {
           name: 'til-overs',
           description: 'Pladser ingen tager: computerspillere (standard), eller de overskydende sidder over',
         },
-        variant: {
-          name: 'variant',
-          description: 'Olathe (på skift, kolonner Fri/Ned/Op) eller Balut (samtidig, 4 frie kolonner)',
-        },
-        free: { name: 'fri', description: 'Frie kolonner (Olathe: 2–4)' },
-        down: { name: 'ned', description: 'Ned-kolonner (Olathe: 0–1)' },
-        up: { name: 'op', description: 'Op-kolonner (Olathe: 0–1)' },
-        throws: { name: 'kast', description: 'Kast pr. tur (Olathe: {{min}}–{{max}}; Balut: 3)' },
-        'turn-timeout': { name: 'tidsgrænse', description: 'Minutter før en ledig tur spilles for dig (standard 10)' },
-        predictions: { name: 'gæt', description: 'Gæt hvor mange Olathes der bliver scoret (standard fra)' },
-        hints: { name: 'tips', description: 'Tillad 💡 tips fra løseren (standard til)' },
-        difficulty: { name: 'sværhedsgrad', description: 'Hvor godt computerspillerne spiller (standard normal)' },
+        ...CARD_OPTION_WORDS.da,
       },
     },
     edit: {

@@ -1,6 +1,7 @@
 // The English texts of tournaments (club nights), spread into the catalogue (locales/en.ts) under `tournament`,
 // `tournamentError` and `command.tournament`; the Danish ones mirror them (tournament-da.ts).
 import { TOURNAMENT_MESSAGES } from '../../tournament';
+import { CARD_OPTION_WORDS } from './card-option-words';
 
 export const TOURNAMENT_TEXTS = {
   join: 'Join',
@@ -105,21 +106,7 @@ export const TOURNAMENT_COMMAND = {
           name: 'leftovers',
           description: 'Seats nobody takes: computer players (default), or the players left over sit out',
         },
-        variant: {
-          name: 'variant',
-          description: 'Olathe (turns in seat order, Free/Down/Up columns) or Balut (simultaneous, 4 Free columns)',
-        },
-        free: { name: 'free', description: 'Free columns (Olathe: 2–4)' },
-        down: { name: 'down', description: 'Down columns (Olathe: 0–1)' },
-        up: { name: 'up', description: 'Up columns (Olathe: 0–1)' },
-        throws: { name: 'throws', description: 'Throws a turn (Olathe: {{min}}–{{max}}; Balut: 3)' },
-        'turn-timeout': {
-          name: 'turn-timeout',
-          description: 'Minutes before an idle turn is played for you (default 10)',
-        },
-        predictions: { name: 'predictions', description: 'Guess how many Olathes will be scored (default off)' },
-        hints: { name: 'hints', description: 'Allow 💡 hints from the solver (default on)' },
-        difficulty: { name: 'difficulty', description: 'How well the computer players play (default normal)' },
+        ...CARD_OPTION_WORDS.en,
       },
     },
     edit: {

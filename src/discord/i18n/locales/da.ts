@@ -1,5 +1,6 @@
 // Dansk. Spillets navne (Olathe, Balut) står som de er; kategorierne har de danske navne fra Balut-blokken.
 import type { Catalogue } from '..';
+import { CARD_OPTION_WORDS } from '../card-option-words';
 import { TOURNAMENT_COMMAND_DA, TOURNAMENT_MESSAGES_DA, TOURNAMENT_TEXTS_DA } from '../tournament-da';
 
 export default {
@@ -596,19 +597,8 @@ export default {
       name: 'start',
       description: 'Åbn et spil i denne kanal; de andre deltager fra lobbyen.',
       options: {
-        variant: {
-          name: 'variant',
-          description: 'Olathe (på skift, kolonner Fri/Ned/Op) eller Balut (samtidig, 4 frie kolonner)',
-        },
-        free: { name: 'fri', description: 'Frie kolonner (Olathe: 2–4)' },
-        down: { name: 'ned', description: 'Ned-kolonner (Olathe: 0–1)' },
-        up: { name: 'op', description: 'Op-kolonner (Olathe: 0–1)' },
-        throws: { name: 'kast', description: 'Kast pr. tur (Olathe: {{min}}–{{max}}; Balut: 3)' },
-        'turn-timeout': { name: 'tidsgrænse', description: 'Minutter før en ledig tur spilles for dig (standard 10)' },
-        predictions: { name: 'gæt', description: 'Gæt hvor mange Olathes der bliver scoret (standard fra)' },
-        hints: { name: 'tips', description: 'Tillad 💡 tips fra løseren (standard til)' },
+        ...CARD_OPTION_WORDS.da,
         bots: { name: 'computere', description: 'Computerspillere der sættes ind med det samme (0–7)' },
-        difficulty: { name: 'sværhedsgrad', description: 'Hvor godt computerspillerne spiller (standard normal)' },
         thread: { name: 'tråd', description: 'Spil i en tråd for sig (standard: serverens indstilling, til)' },
       },
     },

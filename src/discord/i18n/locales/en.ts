@@ -2,6 +2,7 @@
 // Keys ending in _one/_other are i18next plurals, chosen by {{count}}.
 import { MESSAGES } from '../../../service/errors';
 import { CATEGORY_LABELS, GAME_MESSAGES, LAYOUT_PROBLEMS } from '../../../game';
+import { CARD_OPTION_WORDS } from '../card-option-words';
 import { TOURNAMENT_COMMAND, TOURNAMENT_MESSAGES, TOURNAMENT_TEXTS } from '../tournament-en';
 
 export default {
@@ -522,22 +523,8 @@ export default {
       name: 'start',
       description: 'Open a game in this channel; others join from the lobby.',
       options: {
-        variant: {
-          name: 'variant',
-          description: 'Olathe (turns in seat order, Free/Down/Up columns) or Balut (simultaneous, 4 Free columns)',
-        },
-        free: { name: 'free', description: 'Free columns (Olathe: 2–4)' },
-        down: { name: 'down', description: 'Down columns (Olathe: 0–1)' },
-        up: { name: 'up', description: 'Up columns (Olathe: 0–1)' },
-        throws: { name: 'throws', description: 'Throws a turn (Olathe: {{min}}–{{max}}; Balut: 3)' },
-        'turn-timeout': {
-          name: 'turn-timeout',
-          description: 'Minutes before an idle turn is played for you (default 10)',
-        },
-        predictions: { name: 'predictions', description: 'Guess how many Olathes will be scored (default off)' },
-        hints: { name: 'hints', description: 'Allow 💡 hints from the solver (default on)' },
+        ...CARD_OPTION_WORDS.en,
         bots: { name: 'bots', description: 'Computer players to seat at once (0–7)' },
-        difficulty: { name: 'difficulty', description: 'How well the computer players play (default normal)' },
         thread: { name: 'thread', description: "Play in a thread of its own (default: the server's setting, on)" },
       },
     },
