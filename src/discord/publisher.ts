@@ -15,6 +15,7 @@ import { classify, describeFailure, isNetworkFailure } from './discord-errors';
 import type { TokenSource } from './reply-rest';
 import { NoReplyToken, ReplyRest } from './reply-rest';
 import { TournamentSync } from './tournament-sync';
+import { Passes } from './passes';
 
 export interface PublisherOptions {
   reconcileEveryMs?: number;
@@ -26,7 +27,10 @@ export interface PublisherOptions {
 const MAX_REFUSED = 5;
 
 export class Publisher {
-  private readonly running = new Map<number, { again: boolean; done: Promise<void> }>();
+  private readonly passes = new Passes(
+    (gameId) => this.pass(gameId),
+    () => this.stopped,
+  );
   private readonly retries = new Map<number, NodeJS.Timeout>();
   /** Failed passes in a row per game, for the backoff; forgotten after a pass that succeeds. */
   private readonly attempts = new Map<number, number>();
@@ -119,22 +123,7 @@ export class Publisher {
 
   /** Brings one game's channel in line soon; resolves when that pass is over. */
   kick(gameId: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    const running = this.running.get(gameId);
-    if (running) {
-      running.again = true;
-      return running.done;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
-      do {
-        entry.again = false;
-        if (await this.pass(gameId)) entry.again = true;
-      } while (entry.again && !this.stopped);
-      this.running.delete(gameId);
-    })();
-    this.running.set(gameId, entry);
-    return entry.done;
+    return this.passes.kick(gameId);
   }
 
   /** Brings a tournament's channel and scheduled event in line soon; resolves when that pass is over. */
@@ -144,11 +133,11 @@ export class Publisher {
 
   /** Games with channel work under way or waiting for a retry (a metric, and a test's way to wait). */
   get backlog(): number {
-    return this.running.size + this.retries.size;
+    return this.passes.size + this.retries.size;
   }
 
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   /**

@@ -20,13 +20,17 @@ import { renderPodium } from '../picture/podium';
 import type { PodiumPictureInput } from '../picture/podium';
 import { TournamentEventSync } from './tournament-event-sync';
 import { standings } from '../tournament';
+import { Passes } from './passes';
 
 export type PodiumRenderer = (input: PodiumPictureInput) => Promise<Buffer>;
 
 const MAX_ATTEMPTS = 5;
 
 export class TournamentSync {
-  private readonly running = new Map<number, { again: boolean; done: Promise<void> }>();
+  private readonly passes = new Passes(
+    (id) => this.attempt(id),
+    () => this.stopped,
+  );
   private readonly retries = new Map<number, NodeJS.Timeout>();
   private readonly attempts = new Map<number, number>();
   private readonly events: TournamentEventSync;
@@ -47,26 +51,11 @@ export class TournamentSync {
 
   /** Brings one tournament's channel in line soon; resolves when that pass is over. */
   kick(id: number): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    const running = this.running.get(id);
-    if (running) {
-      running.again = true;
-      return running.done;
-    }
-    const entry = { again: false, done: Promise.resolve() };
-    entry.done = (async () => {
-      do {
-        entry.again = false;
-        await this.attempt(id);
-      } while (entry.again && !this.stopped);
-      this.running.delete(id);
-    })();
-    this.running.set(id, entry);
-    return entry.done;
+    return this.passes.kick(id);
   }
 
-  async idle(): Promise<void> {
-    while (this.running.size > 0) await Promise.allSettled([...this.running.values()].map((r) => r.done));
+  idle(): Promise<void> {
+    return this.passes.idle();
   }
 
   stop(): void {
