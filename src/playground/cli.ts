@@ -38,9 +38,10 @@ export async function runPlayground(env: NodeJS.ProcessEnv, commands: CommandMap
     process.exitCode = 1;
     return;
   }
-  console.log(`Olathe playground: open ${playground.url}`);
+  // Listening before the address is printed: a pipe's write is synchronous, so whoever reads it may signal at once.
   stopOnSignals(
     () => playground.stop(),
     (error) => console.error(`olathe: unclean stop: ${error instanceof Error ? error.message : String(error)}`),
   );
+  console.log(`Olathe playground: open ${playground.url}`);
 }
