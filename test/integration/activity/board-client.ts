@@ -3,6 +3,10 @@
 import WebSocket from 'ws';
 import type { FakeDiscord, FakeUser } from '../../../src/fake-discord';
 import type { BoardMove, BoardView, ClientMessage, ServerMessage } from '../../../src/activity/protocol';
+import { discordActivityApi } from '../../../src/activity/discord-api';
+import type { ActivityServer, ActivityServerOptions } from '../../../src/activity/server';
+import { startActivityServer } from '../../../src/activity/server';
+import type { GameService } from '../../../src/service/game-service';
 
 export interface BoardClient {
   messages: ServerMessage[];
@@ -14,6 +18,28 @@ export interface BoardClient {
   move(id: number, move: BoardMove): Promise<Extract<ServerMessage, { t: 'result' }>>;
   closed: Promise<number>;
   close(): void;
+}
+
+/** The Activity server on a free port, signing in through `fake`, quiet and kicking nothing unless `extra` says. */
+export function startBoardServer(
+  fake: FakeDiscord,
+  service: GameService,
+  extra: Partial<ActivityServerOptions> = {},
+): Promise<ActivityServer> {
+  return startActivityServer({
+    port: 0,
+    host: '127.0.0.1',
+    service,
+    discord: discordActivityApi({
+      apiUrl: fake.apiUrl,
+      clientId: fake.applicationId,
+      clientSecret: fake.clientSecret,
+      botToken: fake.botToken,
+    }),
+    log: { debug() {}, info() {}, warn() {}, error() {} },
+    kick() {},
+    ...extra,
+  });
 }
 
 export const is =

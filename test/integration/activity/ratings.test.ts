@@ -6,14 +6,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../../src/fake-discord';
 import { GameService } from '../../../src/service/game-service';
-import { discordActivityApi } from '../../../src/activity/discord-api';
 import type { ActivityServer } from '../../../src/activity/server';
-import { startActivityServer } from '../../../src/activity/server';
 import type { BoardRating } from '../../../src/activity/protocol';
 import { COMPUTER_SKILLS, displayed } from '../../../src/rating';
 import { openTestStorage } from '../../support/storage';
 import { SMALL, autoStep, playOut, riggedRng, tempDbPath } from '../service/helpers';
-import { openBoard } from './board-client';
+import { openBoard, startBoardServer } from './board-client';
 
 interface World {
   fake: FakeDiscord;
@@ -42,20 +40,7 @@ beforeEach(async () => {
   const { of, history } = service.ratings;
   service.ratings.of = (...args) => (reads.push('of'), of.apply(service.ratings, args));
   service.ratings.history = (...args) => (reads.push('history'), history.apply(service.ratings, args));
-  const server = await startActivityServer({
-    port: 0,
-    host: '127.0.0.1',
-    service,
-    discord: discordActivityApi({
-      apiUrl: fake.apiUrl,
-      clientId: fake.applicationId,
-      clientSecret: fake.clientSecret,
-      botToken: fake.botToken,
-    }),
-    log: { debug() {}, info() {}, warn() {}, error() {} },
-    kick() {},
-    membershipCheckMs: 0,
-  });
+  const server = await startBoardServer(fake, service, { membershipCheckMs: 0 });
   world = { fake, service, server, alice, bob, instanceId: launched.instance.instanceId, reads };
 });
 

@@ -5,15 +5,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeDiscord } from '../../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../../src/fake-discord';
 import { GameService } from '../../../src/service/game-service';
-import { discordActivityApi } from '../../../src/activity/discord-api';
 import type { ActivityServer } from '../../../src/activity/server';
-import { startActivityServer } from '../../../src/activity/server';
 import type { Logger } from '../../../src/app/logger';
 import { NO_METRICS } from '../../../src/discord/metrics';
 import { tr } from '../../../src/discord/i18n';
 import { openTestStorage } from '../../support/storage';
 import { OLATHE, tempDbPath } from '../service/helpers';
-import { connectBoard, is, openBoard } from './board-client';
+import { connectBoard, is, openBoard, startBoardServer } from './board-client';
 
 let fake: FakeDiscord;
 let service: GameService;
@@ -42,18 +40,8 @@ beforeEach(async () => {
     (msg: string, context: Record<string, unknown> = {}) =>
       void lines.push({ level, msg, context });
   const log: Logger = { debug: line('debug'), info: line('info'), warn: line('warn'), error: line('error') };
-  server = await startActivityServer({
-    port: 0,
-    host: '127.0.0.1',
-    service,
-    discord: discordActivityApi({
-      apiUrl: fake.apiUrl,
-      clientId: fake.applicationId,
-      clientSecret: fake.clientSecret,
-      botToken: fake.botToken,
-    }),
+  server = await startBoardServer(fake, service, {
     log,
-    kick: () => undefined,
     membershipCheckMs: 60_000,
     metrics: { ...NO_METRICS, refusal: (kind, reason) => void counted.push(`${kind}/${reason}`) },
   });

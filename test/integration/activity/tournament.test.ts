@@ -7,13 +7,11 @@ import { startFakeDiscord } from '../../../src/fake-discord';
 import type { FakeDiscord, FakeUser } from '../../../src/fake-discord';
 import { GameService } from '../../../src/service/game-service';
 import type { TournamentView } from '../../../src/service/game-service';
-import { discordActivityApi } from '../../../src/activity/discord-api';
 import type { ActivityServer } from '../../../src/activity/server';
-import { startActivityServer } from '../../../src/activity/server';
 import type { BoardTournamentRow } from '../../../src/activity/protocol';
 import { openTestStorage } from '../../support/storage';
 import { SMALL, autoStep, playOut, riggedRng, tempDbPath } from '../service/helpers';
-import { openBoard } from './board-client';
+import { openBoard, startBoardServer } from './board-client';
 
 interface World {
   fake: FakeDiscord;
@@ -39,19 +37,7 @@ beforeEach(async () => {
   const { get, tableOf } = store;
   store.get = (...args) => (reads.push('get'), get.apply(store, args));
   store.tableOf = (...args) => (reads.push('tableOf'), tableOf.apply(store, args));
-  const server = await startActivityServer({
-    port: 0,
-    host: '127.0.0.1',
-    service,
-    discord: discordActivityApi({
-      apiUrl: fake.apiUrl,
-      clientId: fake.applicationId,
-      clientSecret: fake.clientSecret,
-      botToken: fake.botToken,
-    }),
-    log: { debug() {}, info() {}, warn() {}, error() {} },
-    kick() {},
-  });
+  const server = await startBoardServer(fake, service);
   world = { fake, service, server, alice, instanceId: launched.instance.instanceId, reads };
 });
 
