@@ -5,23 +5,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { TournamentError } from '../../../src/tournament';
 import type { ServiceError } from '../../../src/service/game-service';
 import { Clock, harness, removeTempDirs, user } from './helpers';
-import { sqlRow } from '../../support/storage';
-import { HOUR, NOT_MANAGER, openNight, people, signUp } from './tournament-helpers';
+import { HOUR, NOT_MANAGER, openNight, people, rowOf, signUp, thrown } from './tournament-helpers';
 
 afterAll(removeTempDirs);
-
-async function thrown(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a refusal');
-}
-
-async function rowOf(h: { storage: Parameters<typeof sqlRow>[0] }, id: number) {
-  return sqlRow(h.storage, 'SELECT * FROM tournaments WHERE id = $1', [id]);
-}
 
 describe('editing a tournament', () => {
   it('changes what the host gives, moves the deadline with the start, and the night starts at the new time', async () => {

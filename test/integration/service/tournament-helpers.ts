@@ -5,7 +5,7 @@ import type { TournamentInput } from '../../../src/tournament';
 import type { TournamentView } from '../../../src/service/tournament-view';
 import type { Harness } from './helpers';
 import { SMALL, autoStep, user } from './helpers';
-import { sql } from '../../support/storage';
+import { sql, sqlRow } from '../../support/storage';
 
 export const HOUR = 60 * 60_000;
 export const NOT_MANAGER = { canManage: false };
@@ -87,4 +87,19 @@ export async function savedTables(h: Harness, id: number) {
     tables.push({ ...g, id: Number(g.id), round: Number(g.round), table: Number(g.table), seats });
   }
   return tables;
+}
+
+/** The error `run` throws: the test fails if it throws nothing. */
+export async function thrown(run: () => Promise<unknown>): Promise<Error> {
+  try {
+    await run();
+  } catch (error) {
+    return error as Error;
+  }
+  throw new Error('expected a refusal');
+}
+
+/** The tournament's row as stored, to show a refusal changed nothing. */
+export async function rowOf(h: { storage: Parameters<typeof sqlRow>[0] }, id: number) {
+  return sqlRow(h.storage, 'SELECT * FROM tournaments WHERE id = $1', [id]);
 }

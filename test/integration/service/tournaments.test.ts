@@ -8,24 +8,21 @@ import { shardOfGuild } from '../../../src/fake-discord';
 import type { GameView } from '../../../src/service/game-service';
 import type { Harness } from './helpers';
 import { Clock, autoStep, harness, removeTempDirs, tempDbPath, user } from './helpers';
-import { openTestStorage, sql, sqlRow } from '../../support/storage';
-import { HOUR, NOT_MANAGER, openNight, people, playGames, roundGames, savedTables, signUp } from './tournament-helpers';
+import { openTestStorage, sql } from '../../support/storage';
+import {
+  HOUR,
+  NOT_MANAGER,
+  openNight,
+  people,
+  playGames,
+  rowOf,
+  roundGames,
+  savedTables,
+  signUp,
+  thrown,
+} from './tournament-helpers';
 
 afterAll(removeTempDirs);
-
-/** The error `run` throws: the test fails if it throws nothing. */
-async function thrown(run: () => Promise<unknown>): Promise<Error> {
-  try {
-    await run();
-  } catch (error) {
-    return error as Error;
-  }
-  throw new Error('expected a refusal');
-}
-
-async function rowOf(h: { storage: Parameters<typeof sqlRow>[0] }, id: number) {
-  return sqlRow(h.storage, 'SELECT * FROM tournaments WHERE id = $1', [id]);
-}
 
 describe('tournament sign-up', () => {
   it('opens one, signs people up with their names, lets them leave, and fills the field for the host', async () => {
