@@ -2,6 +2,7 @@
 // typed option values that FakeDiscord.slash() takes, read against the registered command tree the way
 // Discord's client would shape them. Anything it cannot make sense of is a UsageError saying what to type.
 import type { APIApplicationCommand } from 'discord.js';
+import { ApplicationCommandOptionType } from 'discord.js';
 import type { FakeChannel, FakeUser, SlashOptionValue } from '../fake-discord';
 
 export class UsageError extends Error {
@@ -27,16 +28,8 @@ export interface OptionDef {
   channel_types?: number[];
 }
 
-export const T = {
-  Subcommand: 1,
-  SubcommandGroup: 2,
-  String: 3,
-  Integer: 4,
-  Boolean: 5,
-  User: 6,
-  Channel: 7,
-  Number: 10,
-} as const;
+/** Discord's option types, as the registered commands give them. */
+export const T = ApplicationCommandOptionType;
 
 /** Splits on spaces, keeping quoted parts together: `a:"two words"` is one token `a:two words`. */
 export function tokenize(text: string): string[] {
